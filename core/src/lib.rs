@@ -1,0 +1,23 @@
+//! gamequery-core: codecs and client/server flows for game-server query protocols.
+//!
+//! The contract, as in rustls and quinn-proto: everything outside `net` is sans-IO and
+//! deterministic. Decoders take bytes and return typed values or an [`Error`] naming the
+//! field and offset; exchanges and responders take bytes plus the current time as plain
+//! milliseconds (`now_ms`) and return bytes, events and deadlines. No socket, clock,
+//! thread or runtime is touched, which is what lets the same code run in a browser.
+//! The `net` feature adds the tokio driver that the Node addon uses.
+
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod error;
+#[cfg(feature = "net")]
+pub mod net;
+pub mod samp;
+pub mod target;
+pub mod text;
+#[cfg(feature = "ts")]
+pub mod typescript;
+pub mod wire;
+
+pub use error::{Error, ErrorCode, Result};

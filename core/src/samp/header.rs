@@ -1,0 +1,160 @@
+//! The 11-byte header every SA:MP query packet starts with: `"SAMP"`, the server's IPv4
+//! octets, its port (LE) and the opcode. Servers echo bytes 0..10 so clients can match.
+
+use std::net::Ipv4Addr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::wire::{Reader, Writer};
+
+pub const MAGIC: &[u8; 4] = b"SAMP";
+pub const HEADER_LEN: usize = 11;
+pub const DEFAULT_PORT: u16 = 7777;
+
+/// Which server a packet is addressed to, as written in the header. open.mp ignores it,
+/// so for IPv6 targets the address is `0.0.0.0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Address {
+    #[serde(default = "unspecified")]
+    #[cfg_attr(feature = "ts", ts(type = "string", optional))]
+    pub ip: Ipv4Addr,
+    #[serde(default = "default_port")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub port: u16,
+}
+
+fn unspecified() -> Ipv4Addr {
+    Ipv4Addr::UNSPECIFIED
+}
+
+fn default_port() -> u16 {
+    DEFAULT_PORT
+}
+
+impl Default for Address {
+    fn default() -> Self {
+        Self {
+            ip: unspecified(),
+            port: DEFAULT_PORT,
+        }
+    }
+}
+
+/// The query opcodes, by their ASCII letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Opcode {
+    Info,
+    Rules,
+    Clients,
+    Players,
+    Ping,
+    OpenMp,
+    Rcon,
+}
+
+impl Opcode {
+    pub const fn byte(self) -> u8 {
+        match self {
+            Self::Info => b'i',
+            Self::Rules => b'r',
+            Self::Clients => b'c',
+            Self::Players => b'd',
+            Self::Ping => b'p',
+            Self::OpenMp => b'o',
+            Self::Rcon => b'x',
+        }
+    }
+
+    pub fn from_byte(b: u8) -> Option<Self> {
+        Some(match b {
+            b'i' => Self::Info,
+            b'r' => Self::Rules,
+            b'c' => Self::Clients,
+            b'd' => Self::Players,
+            b'p' => Self::Ping,
+            b'o' => Self::OpenMp,
+            b'x' => Self::Rcon,
+            _ => return None,
+        })
+    }
+}
+
+/// The first 11 bytes, decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    pub address: Address,
+    pub opcode: Opcode,
+}
+
+impl Header {
+    pub fn write(&self, w: &mut Writer) {
+        w.bytes(MAGIC)
+            .bytes(&self.address.ip.octets())
+            .u16_le(self.address.port)
+            .u8(self.opcode.byte());
+    }
+
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut w = Writer::with_capacity(HEADER_LEN);
+        self.write(&mut w);
+        let mut out = [0; HEADER_LEN];
+        out.copy_from_slice(&w.into_bytes());
+        out
+    }
+
+    pub fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let magic = r.take(4, "magic")?;
+        if magic != MAGIC {
+            return Err(Error::at(
+                ErrorCode::BadMagic,
+                "magic",
+                0,
+                "packet does not start with \"SAMP\"",
+            ));
+        }
+        let ip = Ipv4Addr::from(r.array::<4>("ip")?);
+        let port = r.u16_le("port")?;
+        let at = r.offset();
+        let op = r.u8("opcode")?;
+        let opcode = Opcode::from_byte(op).ok_or_else(|| {
+            Error::at(
+                ErrorCode::UnexpectedOpcode,
+                "opcode",
+                at,
+                format_args!("unknown opcode 0x{op:02x}"),
+            )
+        })?;
+        Ok(Self {
+            address: Address { ip, port },
+            opcode,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn golden_header() {
+        let h = Header {
+            address: Address {
+                ip: Ipv4Addr::new(51, 254, 130, 14),
+                port: 7777,
+            },
+            opcode: Opcode::Info,
+        };
+        assert_eq!(h.to_bytes(), *b"SAMP3\xfe\x82\x0e\x61\x1ei");
+        assert_eq!(Header::read(&mut Reader::new(&h.to_bytes())).unwrap(), h);
+    }
+
+    #[test]
+    fn bad_magic_and_opcode() {
+        let e = Header::read(&mut Reader::new(b"SAMQ\0\0\0\0\0\0i")).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMagic);
+        let e = Header::read(&mut Reader::new(b"SAMP\0\0\0\0\0\0z")).unwrap_err();
+        assert_eq!((e.code, e.offset), (ErrorCode::UnexpectedOpcode, Some(10)));
+    }
+}

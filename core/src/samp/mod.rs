@@ -1,0 +1,28 @@
+//! SA:MP / open.mp query protocol (UDP). Layouts: `shared/PROTOCOLS.md` § SA:MP.
+//!
+//! Both directions of every opcode live here: clients encode [`Request`]s and decode
+//! [`Response`]s; responders do the reverse. [`exchange`] and [`rcon`] drive whole client
+//! flows; [`responder`] answers like open.mp.
+
+pub mod exchange;
+mod header;
+mod info;
+mod players;
+pub mod rcon;
+mod reply_text;
+mod request;
+pub mod responder;
+mod response;
+mod rules;
+mod state;
+mod text;
+
+pub use header::{Address, Header, Opcode, DEFAULT_PORT, HEADER_LEN, MAGIC};
+pub use info::{Info, OpenMpInfo};
+pub use players::{Player, PlayerList};
+pub use reply_text::ReplyText;
+pub use request::{Request, RequestBody};
+pub use response::{DecodeOptions, RconLine, Response, ResponseBody};
+pub use rules::Rules;
+pub use state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
+pub use text::{Hex, RuleList};

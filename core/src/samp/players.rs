@@ -1,0 +1,87 @@
+//! `c` (client list: name + score) and `d` (detailed: id, name, score, ping) replies.
+
+use serde::{Deserialize, Serialize};
+
+use super::reply_text::{ReplyText, StringsIn};
+use crate::error::Result;
+use crate::text::{encode, TextEncoding};
+use crate::wire::{Prefix, Reader, Writer};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayer"))]
+pub struct Player {
+    /// Player id (0–255 on the wire); only a `d` reply carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub id: Option<u8>,
+    pub name: String,
+    /// Signed: gamemodes use negative scores.
+    pub score: i32,
+    /// Milliseconds; only a `d` reply carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ping: Option<u32>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayerList"))]
+pub struct PlayerList {
+    pub players: Vec<Player>,
+    #[serde(flatten)]
+    pub text: ReplyText,
+}
+
+impl PlayerList {
+    /// `detailed` = the `d` layout. The count is untrusted: entries are read one by one,
+    /// so memory follows the datagram's size, not the count.
+    pub fn read(r: &mut Reader<'_>, detailed: bool, enc: TextEncoding) -> Result<Self> {
+        let count = r.u16_le("player count")?;
+        let mut raw = Vec::new();
+        let mut names = StringsIn::default();
+        for _ in 0..count {
+            let id = if detailed {
+                Some(r.u8("player id")?)
+            } else {
+                None
+            };
+            names.push(r.prefixed(Prefix::U8, 255, "player name")?);
+            let score = r.i32_le("player score")?;
+            let ping = if detailed {
+                Some(r.u32_le("player ping")?)
+            } else {
+                None
+            };
+            raw.push((id, score, ping));
+        }
+        let (text, names) = names.decode_vec(enc);
+        let players = raw
+            .into_iter()
+            .zip(names)
+            .map(|((id, score, ping), name)| Player {
+                id,
+                name,
+                score,
+                ping,
+            })
+            .collect();
+        Ok(Self { players, text })
+    }
+
+    pub fn write(&self, w: &mut Writer, detailed: bool) -> Result<()> {
+        let enc = self.text.encoding()?;
+        let count = self.players.len().min(usize::from(u16::MAX));
+        w.u16_le(count as u16);
+        for p in &self.players[..count] {
+            if detailed {
+                w.u8(p.id.unwrap_or(0));
+            }
+            w.str_u8(&encode(&p.name, enc), 255).i32_le(p.score);
+            if detailed {
+                w.u32_le(p.ping.unwrap_or(0));
+            }
+        }
+        Ok(())
+    }
+}

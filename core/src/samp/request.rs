@@ -1,0 +1,151 @@
+//! Client → server packets, both directions: clients encode them, responders decode them.
+//! A responder accepts only the exact lengths open.mp accepts.
+
+use serde::{Deserialize, Serialize};
+
+use super::header::{Address, Header, Opcode, HEADER_LEN};
+use super::text::Hex;
+use crate::error::{Error, ErrorCode, Result};
+use crate::text::{encode, encoding_name, resolve_label, TextEncoding};
+use crate::wire::{Prefix, Reader, Writer};
+
+/// RCON passwords and commands are u16-prefixed; nothing real comes close to this.
+const RCON_FIELD_CAP: usize = 4096;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRequest"))]
+pub struct Request {
+    #[serde(flatten)]
+    pub address: Address,
+    #[serde(flatten)]
+    pub body: RequestBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "opcode")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRequestBody"))]
+pub enum RequestBody {
+    #[serde(rename = "i")]
+    Info,
+    #[serde(rename = "r")]
+    Rules,
+    #[serde(rename = "c")]
+    Clients,
+    #[serde(rename = "d")]
+    Players,
+    #[serde(rename = "o")]
+    OpenMp,
+    /// Four bytes the server echoes back, as hex.
+    #[serde(rename = "p")]
+    Ping { payload: Hex<4> },
+    #[serde(rename = "x", rename_all = "camelCase")]
+    Rcon {
+        password: String,
+        command: String,
+        /// The code page of password and command: a WHATWG label (default `utf-8`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        encoding: Option<String>,
+    },
+}
+
+impl RequestBody {
+    pub fn opcode(&self) -> Opcode {
+        match self {
+            Self::Info => Opcode::Info,
+            Self::Rules => Opcode::Rules,
+            Self::Clients => Opcode::Clients,
+            Self::Players => Opcode::Players,
+            Self::OpenMp => Opcode::OpenMp,
+            Self::Ping { .. } => Opcode::Ping,
+            Self::Rcon { .. } => Opcode::Rcon,
+        }
+    }
+}
+
+impl Request {
+    pub fn new(address: Address, body: RequestBody) -> Self {
+        Self { address, body }
+    }
+
+    pub fn header(&self) -> Header {
+        Header {
+            address: self.address,
+            opcode: self.body.opcode(),
+        }
+    }
+
+    pub fn encode(&self) -> Result<Vec<u8>> {
+        let mut w = Writer::with_capacity(HEADER_LEN + 4);
+        self.header().write(&mut w);
+        match &self.body {
+            RequestBody::Ping { payload } => {
+                w.bytes(&payload.0);
+            }
+            RequestBody::Rcon {
+                password,
+                command,
+                encoding,
+            } => {
+                let enc = resolve_label(encoding.as_deref().unwrap_or("utf-8"))?;
+                let (password, command) = (encode(password, enc), encode(command, enc));
+                for (field, bytes) in [("password", &password), ("command", &command)] {
+                    if bytes.len() > RCON_FIELD_CAP {
+                        return Err(Error::invalid(format!(
+                            "RCON {field} is longer than {RCON_FIELD_CAP} bytes"
+                        )));
+                    }
+                }
+                w.str_u16(&password, RCON_FIELD_CAP)
+                    .str_u16(&command, RCON_FIELD_CAP);
+            }
+            _ => {}
+        }
+        Ok(w.into_bytes())
+    }
+
+    pub fn decode(bytes: &[u8]) -> Result<Self> {
+        let mut r = Reader::new(bytes);
+        let header = Header::read(&mut r)?;
+        let body = match header.opcode {
+            Opcode::Info => RequestBody::Info,
+            Opcode::Rules => RequestBody::Rules,
+            Opcode::Clients => RequestBody::Clients,
+            Opcode::Players => RequestBody::Players,
+            Opcode::OpenMp => RequestBody::OpenMp,
+            Opcode::Ping => RequestBody::Ping {
+                payload: Hex(r.array("ping payload")?),
+            },
+            Opcode::Rcon => {
+                let password = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon password")?;
+                let command = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon command")?;
+                let decoded = TextEncoding::Auto.decode_all(&[password, command]);
+                let [password, command]: [String; 2] =
+                    decoded.texts.try_into().expect("two strings in, two out");
+                RequestBody::Rcon {
+                    password,
+                    command,
+                    encoding: Some(encoding_name(decoded.encoding)),
+                }
+            }
+        };
+        if !r.is_empty() {
+            return Err(Error::at(
+                ErrorCode::BadLength,
+                "request length",
+                r.offset(),
+                format_args!(
+                    "a '{}' request is exactly {} bytes, got {}",
+                    header.opcode.byte() as char,
+                    r.offset(),
+                    bytes.len()
+                ),
+            ));
+        }
+        Ok(Self {
+            address: header.address,
+            body,
+        })
+    }
+}

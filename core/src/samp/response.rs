@@ -1,0 +1,146 @@
+//! Server → client packets, both directions: clients decode them, responders encode them.
+
+use serde::{Deserialize, Serialize};
+
+use super::header::{Address, Header, Opcode, HEADER_LEN};
+use super::info::{Info, OpenMpInfo};
+use super::players::PlayerList;
+use super::reply_text::{ReplyText, StringsIn};
+use super::rules::Rules;
+use super::text::Hex;
+use crate::error::Result;
+use crate::text::{encode, TextEncoding};
+use crate::wire::{Prefix, Reader, Writer};
+
+/// Options for decoding replies.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampDecodeOptions"))]
+pub struct DecodeOptions {
+    /// A WHATWG label (`windows-1251`, `cp1252`, `utf-8`, …) or `'auto'` (default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub encoding: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampResponse"))]
+pub struct Response {
+    #[serde(flatten)]
+    pub address: Address,
+    #[serde(flatten)]
+    pub body: ResponseBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "opcode")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampResponseBody"))]
+pub enum ResponseBody {
+    #[serde(rename = "i")]
+    Info(Info),
+    #[serde(rename = "r")]
+    Rules(Rules),
+    #[serde(rename = "c")]
+    Clients(PlayerList),
+    #[serde(rename = "d")]
+    Players(PlayerList),
+    #[serde(rename = "o")]
+    OpenMp(OpenMpInfo),
+    #[serde(rename = "p")]
+    Ping { payload: Hex<4> },
+    /// One console line of an RCON reply (servers send one datagram per line).
+    #[serde(rename = "x")]
+    RconLine(RconLine),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRconLine"))]
+pub struct RconLine {
+    pub line: String,
+    #[serde(flatten)]
+    pub text: ReplyText,
+}
+
+/// Console lines are u16-prefixed; SA:MP's console buffer is far below this.
+const RCON_LINE_CAP: usize = 4096;
+
+impl ResponseBody {
+    pub fn opcode(&self) -> Opcode {
+        match self {
+            Self::Info(_) => Opcode::Info,
+            Self::Rules(_) => Opcode::Rules,
+            Self::Clients(_) => Opcode::Clients,
+            Self::Players(_) => Opcode::Players,
+            Self::OpenMp(_) => Opcode::OpenMp,
+            Self::Ping { .. } => Opcode::Ping,
+            Self::RconLine(_) => Opcode::Rcon,
+        }
+    }
+
+    /// Writes the body after a header the caller wrote (a responder copies the request's).
+    pub fn write(&self, w: &mut Writer) -> Result<()> {
+        match self {
+            Self::Info(info) => info.write(w)?,
+            Self::Rules(rules) => rules.write(w)?,
+            Self::Clients(list) => list.write(w, false)?,
+            Self::Players(list) => list.write(w, true)?,
+            Self::OpenMp(extra) => extra.write(w)?,
+            Self::Ping { payload } => {
+                w.bytes(&payload.0);
+            }
+            Self::RconLine(line) => {
+                let bytes = encode(&line.line, line.text.encoding()?);
+                w.str_u16(&bytes, RCON_LINE_CAP);
+            }
+        }
+        Ok(())
+    }
+
+    /// Decodes the body of a packet whose header said `opcode`. The body must end exactly
+    /// where the packet does: trailing bytes mean we misread it.
+    pub fn read(r: &mut Reader<'_>, opcode: Opcode, enc: TextEncoding) -> Result<Self> {
+        let body = match opcode {
+            Opcode::Info => Self::Info(Info::read(r, enc)?),
+            Opcode::Rules => Self::Rules(Rules::read(r, enc)?),
+            Opcode::Clients => Self::Clients(PlayerList::read(r, false, enc)?),
+            Opcode::Players => Self::Players(PlayerList::read(r, true, enc)?),
+            Opcode::OpenMp => Self::OpenMp(OpenMpInfo::read(r, enc)?),
+            Opcode::Ping => Self::Ping {
+                payload: Hex(r.array("ping payload")?),
+            },
+            Opcode::Rcon => {
+                let mut strings = StringsIn::default();
+                strings.push(r.prefixed(Prefix::U16Le, RCON_LINE_CAP, "rcon line")?);
+                let (text, [line]) = strings.decode(enc);
+                Self::RconLine(RconLine { line, text })
+            }
+        };
+        r.expect_end("reply end")?;
+        Ok(body)
+    }
+}
+
+impl Response {
+    pub fn encode(&self) -> Result<Vec<u8>> {
+        let mut w = Writer::with_capacity(HEADER_LEN + 64);
+        Header {
+            address: self.address,
+            opcode: self.body.opcode(),
+        }
+        .write(&mut w);
+        self.body.write(&mut w)?;
+        Ok(w.into_bytes())
+    }
+
+    pub fn decode(bytes: &[u8], options: &DecodeOptions) -> Result<Self> {
+        let enc = TextEncoding::from_option(options.encoding.as_deref())?;
+        let mut r = Reader::new(bytes);
+        let header = Header::read(&mut r)?;
+        let body = ResponseBody::read(&mut r, header.opcode, enc)?;
+        Ok(Self {
+            address: header.address,
+            body,
+        })
+    }
+}

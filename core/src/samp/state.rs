@@ -1,0 +1,106 @@
+//! A whole server as seen by a query — and, the same shape, what a responder serves.
+
+use serde::{Deserialize, Serialize};
+
+use super::info::{Info, OpenMpInfo};
+use super::players::Player;
+use super::text::RuleList;
+
+/// `query('samp').raw`, and the `state` of `serve('samp')`: serving a query's result
+/// mirrors the queried server.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampServerState"))]
+pub struct ServerState {
+    pub info: Info,
+    #[serde(default)]
+    pub rules: RuleList,
+    #[serde(default)]
+    pub players: Vec<Player>,
+    /// Which reply the list came from; absent when no list was received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub players_source: Option<PlayersSource>,
+    /// Why the list is empty although players are online (e.g. more than 100 players:
+    /// servers send no list then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub players_withheld: Option<String>,
+    /// open.mp's `o` extras (Discord invite, banners, logo).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub open_mp: Option<OpenMpInfo>,
+    /// True when the server answered `o` or its `version` rule starts with `omp `.
+    #[serde(default)]
+    pub is_open_mp: bool,
+    /// The code page of every string (WHATWG name). When serving: the code page to
+    /// write (default `utf-8`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub encoding: Option<String>,
+    /// Undecoded bytes (hex) of every string, per reply, in wire order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub raw_strings: Option<RawStrings>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub latency_ms: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub latency_source: Option<LatencySource>,
+    /// Replies that were malformed and ignored, in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRawStrings"))]
+pub struct RawStrings {
+    pub info: Vec<String>,
+    pub rules: Vec<String>,
+    pub players: Vec<String>,
+    pub open_mp: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayersSource"))]
+pub enum PlayersSource {
+    #[serde(rename = "c")]
+    Clients,
+    #[serde(rename = "d")]
+    Detailed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampLatencySource"))]
+pub enum LatencySource {
+    /// The `p` round trip.
+    Ping,
+    /// The `i` round trip (the server did not answer `p`).
+    Info,
+}
+
+/// Which player list to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayersMode {
+    /// `c`, and `d` too unless the server is known to be open.mp; the list comes from `d`
+    /// (ids, pings) when it answers, else from `c`.
+    #[default]
+    Auto,
+    /// Only `c` (names and scores).
+    Clients,
+    /// Only `d`; `c` instead when the server is known to be open.mp (it never answers `d`).
+    Detailed,
+    /// No player list.
+    None,
+}
+
+impl ServerState {
+    /// open.mp's version rule reads `omp 1.4.0.2779`.
+    pub fn version_says_open_mp(rules: &RuleList) -> bool {
+        rules.get("version").is_some_and(|v| v.starts_with("omp "))
+    }
+}

@@ -1,0 +1,137 @@
+//! SA:MP-era servers send strings in whatever Windows code page the host used, with no
+//! marker. We decode all strings of one reply with one encoding: UTF-8 when every string
+//! is valid UTF-8 (a legacy code page almost never is, beyond ASCII), otherwise the
+//! chardetng guess over all of them together — single strings are too short to guess.
+
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
+
+use crate::error::{Error, ErrorCode, Result};
+
+/// The caller's choice: a WHATWG label or automatic detection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextEncoding {
+    #[default]
+    Auto,
+    Fixed(&'static Encoding),
+}
+
+impl TextEncoding {
+    /// `None` and `"auto"` mean detection; anything else must be a WHATWG label.
+    pub fn from_option(label: Option<&str>) -> Result<Self> {
+        match label {
+            None => Ok(Self::Auto),
+            Some(l) if l.eq_ignore_ascii_case("auto") => Ok(Self::Auto),
+            Some(l) => resolve_label(l).map(Self::Fixed),
+        }
+    }
+
+    /// Decodes every string of one reply with one encoding.
+    pub fn decode_all(self, strings: &[&[u8]]) -> Decoded {
+        let encoding = match self {
+            Self::Fixed(e) => e,
+            Self::Auto if strings.iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
+            Self::Auto => {
+                let mut detector =
+                    chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+                for s in strings {
+                    detector.feed(s, false);
+                    detector.feed(b"\n", false);
+                }
+                detector.feed(b"", true);
+                detector.guess(None, chardetng::Utf8Detection::Deny)
+            }
+        };
+        let texts = strings
+            .iter()
+            .map(|s| encoding.decode_without_bom_handling(s).0.into_owned())
+            .collect();
+        Decoded { encoding, texts }
+    }
+}
+
+/// Strings of one reply, decoded, and the encoding that was used.
+#[derive(Debug)]
+pub struct Decoded {
+    pub encoding: &'static Encoding,
+    pub texts: Vec<String>,
+}
+
+pub fn resolve_label(label: &str) -> Result<&'static Encoding> {
+    Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        Error::new(
+            ErrorCode::BadEncoding,
+            format!("{label:?} is not a WHATWG encoding label (e.g. \"utf-8\", \"windows-1251\")"),
+        )
+    })
+}
+
+/// The name we report: the WHATWG name in lower case (`utf-8`, `windows-1251`).
+pub fn encoding_name(e: &'static Encoding) -> String {
+    e.name().to_ascii_lowercase()
+}
+
+/// Encodes for the wire. Characters the code page cannot represent become `?`, as a
+/// Windows server would send them (encoding_rs alone would write HTML `&#NNNN;`).
+pub fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
+    let encoding = encoding.output_encoding();
+    if encoding == UTF_8 {
+        return text.as_bytes().to_vec();
+    }
+    let mut encoder = encoding.new_encoder();
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let cap = encoder
+            .max_buffer_length_from_utf8_without_replacement(rest.len())
+            .unwrap_or(rest.len() * 4 + 16);
+        out.reserve(cap);
+        let (result, read) =
+            encoder.encode_from_utf8_to_vec_without_replacement(rest, &mut out, true);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::InputEmpty => return out,
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(_) => out.push(b'?'),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_when_valid_else_guess_over_all_strings() {
+        let d = TextEncoding::Auto.decode_all(&[b"abc", "Привет".as_bytes()]);
+        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.texts[1], "Привет");
+        let cp1251 = encoding_rs::WINDOWS_1251;
+        let host = encode("Русский сервер ролевой игры", cp1251);
+        let mode = encode("Ролевая игра", cp1251);
+        let d = TextEncoding::Auto.decode_all(&[&host, &mode, b"Russian"]);
+        assert_eq!(d.encoding, cp1251);
+        assert_eq!(d.texts[0], "Русский сервер ролевой игры");
+    }
+
+    #[test]
+    fn unmappable_becomes_question_mark() {
+        assert_eq!(encode("a€b漢", encoding_rs::WINDOWS_1251), b"a\x88b?");
+        assert_eq!(encode("é", encoding_rs::WINDOWS_1252), b"\xe9");
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(
+            TextEncoding::from_option(Some("cp1251")).unwrap(),
+            TextEncoding::Fixed(encoding_rs::WINDOWS_1251)
+        );
+        assert_eq!(
+            TextEncoding::from_option(Some("AUTO")).unwrap(),
+            TextEncoding::Auto
+        );
+        assert_eq!(
+            TextEncoding::from_option(Some("klingon")).unwrap_err().code,
+            ErrorCode::BadEncoding
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! Bounds-checked byte cursors: the only place in core that indexes packets.
+
+mod hex;
+pub mod reader;
+mod writer;
+
+pub use hex::{from_hex, to_hex};
+pub use reader::{Prefix, Reader};
+pub use writer::Writer;

@@ -1,0 +1,421 @@
+//! SA:MP codec: captured vectors, golden bytes for every opcode both ways, every
+//! truncation point, and round trips over generated values.
+
+use gamequery_core::api;
+use gamequery_core::samp::{
+    Address, DecodeOptions, Info, OpenMpInfo, Player, PlayerList, ReplyText, Request, RequestBody,
+    Response, ResponseBody, RuleList, Rules,
+};
+use gamequery_core::wire::{from_hex, to_hex};
+use gamequery_core::ErrorCode;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn vectors() -> Vec<Value> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/fixtures/samp.json"
+    ))
+    .unwrap();
+    serde_json::from_str::<Value>(&text).unwrap()["vectors"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn vector(name: &str) -> Vec<u8> {
+    let v = vectors().into_iter().find(|v| v["name"] == name).unwrap();
+    from_hex(v["hex"].as_str().unwrap(), "vector").unwrap()
+}
+
+fn addr() -> Address {
+    Address {
+        ip: [51, 254, 130, 14].into(),
+        port: 7777,
+    }
+}
+
+#[test]
+fn every_fixture_vector() {
+    for v in vectors() {
+        let bytes = from_hex(v["hex"].as_str().unwrap(), "hex").unwrap();
+        let expect = &v["expect"];
+        let decoded = if v["direction"] == "request" {
+            api::decode_request("samp", &bytes)
+        } else {
+            api::decode_response("samp", &bytes, None)
+        };
+        if let Some(err) = expect.get("error") {
+            assert_eq!(err, "truncated");
+            assert_eq!(
+                decoded.unwrap_err().code,
+                ErrorCode::Truncated,
+                "{}",
+                v["name"]
+            );
+            continue;
+        }
+        let d = decoded.unwrap_or_else(|e| panic!("{}: {e}", v["name"]));
+        assert_eq!(d["opcode"], expect["opcode"], "{}", v["name"]);
+        for key in [
+            "ip",
+            "port",
+            "password",
+            "players",
+            "maxPlayers",
+            "hostname",
+            "gamemode",
+            "language",
+            "payload",
+            "rules",
+        ] {
+            if let Some(want) = expect.get(key) {
+                assert_eq!(&d[key], want, "{}: {key}", v["name"]);
+            }
+        }
+        // decode → encode gives back the captured bytes.
+        let again = if v["direction"] == "request" {
+            api::encode_request("samp", d.clone()).unwrap()
+        } else {
+            api::encode_response("samp", d.clone()).unwrap()
+        };
+        assert_eq!(to_hex(&again), v["hex"].as_str().unwrap(), "{}", v["name"]);
+    }
+}
+
+#[test]
+fn golden_requests() {
+    let cases: &[(RequestBody, &str)] = &[
+        (RequestBody::Info, "53414d5033fe820e611e69"),
+        (RequestBody::Rules, "53414d5033fe820e611e72"),
+        (RequestBody::Clients, "53414d5033fe820e611e63"),
+        (RequestBody::Players, "53414d5033fe820e611e64"),
+        (RequestBody::OpenMp, "53414d5033fe820e611e6f"),
+        (
+            RequestBody::Ping {
+                payload: gamequery_core::samp::Hex(*b"test"),
+            },
+            "53414d5033fe820e611e7074657374",
+        ),
+        (
+            RequestBody::Rcon {
+                password: "pw".into(),
+                command: "players".into(),
+                encoding: None,
+            },
+            "53414d5033fe820e611e78020070770700706c6179657273",
+        ),
+    ];
+    for (body, hex) in cases {
+        let req = Request::new(addr(), body.clone());
+        assert_eq!(to_hex(&req.encode().unwrap()), *hex);
+        let back = Request::decode(&from_hex(hex, "").unwrap()).unwrap();
+        assert_eq!(back.body.opcode(), body.opcode());
+        assert_eq!(back.address, addr());
+    }
+}
+
+#[test]
+fn requests_of_the_wrong_length_are_rejected() {
+    let mut info = from_hex("53414d5033fe820e611e69", "").unwrap();
+    info.push(0);
+    assert_eq!(
+        Request::decode(&info).unwrap_err().code,
+        ErrorCode::BadLength
+    );
+    let ping_short = from_hex("53414d5033fe820e611e70747374", "").unwrap();
+    assert_eq!(
+        Request::decode(&ping_short).unwrap_err().code,
+        ErrorCode::Truncated
+    );
+    let mut rcon = from_hex("53414d5033fe820e611e78020070770700706c6179657273", "").unwrap();
+    rcon.push(b'!');
+    assert_eq!(
+        Request::decode(&rcon).unwrap_err().code,
+        ErrorCode::BadLength
+    );
+}
+
+fn text(enc: &str) -> ReplyText {
+    ReplyText {
+        encoding: Some(enc.into()),
+        raw_strings: vec![],
+    }
+}
+
+fn sample_responses() -> Vec<(ResponseBody, &'static str)> {
+    vec![
+        (
+            ResponseBody::Info(Info {
+                password: true,
+                players: 2,
+                max_players: 50,
+                hostname: "Сервер".into(),
+                gamemode: "RP".into(),
+                language: "RU".into(),
+                text: text("windows-1251"),
+            }),
+            "53414d5033fe820e611e69010200320006000000d1e5f0e2e5f0020000005250020000005255",
+        ),
+        (
+            ResponseBody::Rules(Rules {
+                rules: RuleList(vec![("version".into(), "omp 1.4.0.2779".into())]),
+                text: text("utf-8"),
+            }),
+            "53414d5033fe820e611e7201000776657273696f6e0e6f6d7020312e342e302e32373739",
+        ),
+        (
+            ResponseBody::Clients(PlayerList {
+                players: vec![Player {
+                    id: None,
+                    name: "Kyle".into(),
+                    score: -5,
+                    ping: None,
+                }],
+                text: text("utf-8"),
+            }),
+            "53414d5033fe820e611e630100044b796c65fbffffff",
+        ),
+        (
+            ResponseBody::Players(PlayerList {
+                players: vec![Player {
+                    id: Some(7),
+                    name: "Kyle".into(),
+                    score: 1000,
+                    ping: Some(42),
+                }],
+                text: text("utf-8"),
+            }),
+            "53414d5033fe820e611e64010007044b796c65e80300002a000000",
+        ),
+        (
+            ResponseBody::OpenMp(OpenMpInfo {
+                discord: "abc".into(),
+                light_banner: "".into(),
+                dark_banner: "d".into(),
+                logo: Some("l".into()),
+                text: text("utf-8"),
+            }),
+            "53414d5033fe820e611e6f03000000616263000000000100000064010000006c",
+        ),
+        (
+            ResponseBody::Ping {
+                payload: gamequery_core::samp::Hex([1, 2, 3, 4]),
+            },
+            "53414d5033fe820e611e7001020304",
+        ),
+        (
+            ResponseBody::RconLine(gamequery_core::samp::RconLine {
+                line: "hi".into(),
+                text: text("utf-8"),
+            }),
+            "53414d5033fe820e611e7802006869",
+        ),
+    ]
+}
+
+#[test]
+fn golden_responses_both_ways() {
+    for (body, hex) in sample_responses() {
+        let res = Response {
+            address: addr(),
+            body: body.clone(),
+        };
+        assert_eq!(to_hex(&res.encode().unwrap()), hex, "{:?}", body.opcode());
+        let opts = DecodeOptions {
+            encoding: res.body_encoding(),
+        };
+        let back = Response::decode(&from_hex(hex, "").unwrap(), &opts).unwrap();
+        assert_eq!(strip(back), strip(res), "{hex}");
+    }
+}
+
+trait BodyEncoding {
+    fn body_encoding(&self) -> Option<String>;
+}
+
+impl BodyEncoding for Response {
+    fn body_encoding(&self) -> Option<String> {
+        match &self.body {
+            ResponseBody::Info(i) => i.text.encoding.clone(),
+            _ => Some("utf-8".into()),
+        }
+    }
+}
+
+/// Raw strings are reported on decode only; compare the rest.
+fn strip(mut r: Response) -> Response {
+    let t = match &mut r.body {
+        ResponseBody::Info(i) => &mut i.text,
+        ResponseBody::Rules(x) => &mut x.text,
+        ResponseBody::Clients(x) | ResponseBody::Players(x) => &mut x.text,
+        ResponseBody::OpenMp(x) => &mut x.text,
+        ResponseBody::RconLine(x) => &mut x.text,
+        ResponseBody::Ping { .. } => return r,
+    };
+    t.raw_strings.clear();
+    r
+}
+
+#[test]
+fn every_truncation_point_is_a_typed_error() {
+    let mut replies: Vec<Vec<u8>> = ["info reply", "rules reply", "ping reply"]
+        .iter()
+        .map(|n| vector(n))
+        .collect();
+    for (body, _) in sample_responses() {
+        replies.push(
+            Response {
+                address: addr(),
+                body,
+            }
+            .encode()
+            .unwrap(),
+        );
+    }
+    for full in replies {
+        for cut in 0..full.len() {
+            let err = match Response::decode(&full[..cut], &DecodeOptions::default()) {
+                // open.mp's `o` reply is complete without its logo (pre-2024-06 servers).
+                Ok(r)
+                    if r.body.opcode() == gamequery_core::samp::Opcode::OpenMp
+                        && cut == full.len() - 5 =>
+                {
+                    continue
+                }
+                other => other.unwrap_err(),
+            };
+            assert!(
+                matches!(err.code, ErrorCode::Truncated),
+                "cut {cut} of {}: {err:?}",
+                to_hex(&full)
+            );
+            if cut >= 11 {
+                assert!(err.field.is_some() && err.offset.is_some_and(|o| o <= cut));
+            }
+        }
+    }
+}
+
+#[test]
+fn decoded_values_from_the_capture() {
+    let d = api::decode_response("samp", &vector("info reply"), None).unwrap();
+    assert_eq!(d["encoding"], "utf-8");
+    assert_eq!(d["rawStrings"][0], to_hex(b"Convoy Trucking"));
+    let e = api::decode_response(
+        "samp",
+        &vector("info reply truncated inside the hostname"),
+        None,
+    )
+    .unwrap_err();
+    assert_eq!((e.field, e.offset), (Some("hostname"), Some(16)));
+}
+
+#[test]
+fn hostile_inputs() {
+    // A hostname declaring 2 GiB: rejected on the prefix, nothing allocated.
+    let mut bad = from_hex("53414d5033fe820e611e69000c006400", "").unwrap();
+    bad.extend_from_slice(&0x7fff_ffffu32.to_le_bytes());
+    assert_eq!(
+        Response::decode(&bad, &Default::default())
+            .unwrap_err()
+            .code,
+        ErrorCode::BadLength
+    );
+    // 65535 players declared, none present.
+    let bad = from_hex("53414d5033fe820e611e63ffff", "").unwrap();
+    assert_eq!(
+        Response::decode(&bad, &Default::default())
+            .unwrap_err()
+            .code,
+        ErrorCode::Truncated
+    );
+    // Trailing garbage after a complete reply.
+    let mut bad = vector("ping reply");
+    bad.push(0);
+    assert_eq!(
+        Response::decode(&bad, &Default::default())
+            .unwrap_err()
+            .code,
+        ErrorCode::TrailingBytes
+    );
+    assert_eq!(
+        Response::decode(b"GAMP\0\0\0\0\0\0i", &Default::default())
+            .unwrap_err()
+            .code,
+        ErrorCode::BadMagic
+    );
+    let e = api::decode_response(
+        "samp",
+        &vector("ping reply"),
+        Some(json!({"encoding": "klingon"})),
+    )
+    .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadEncoding);
+    assert_eq!(
+        api::decode_response("sanp", &[], None).unwrap_err().code,
+        ErrorCode::InvalidArgument
+    );
+}
+
+#[test]
+fn explicit_encoding_and_cp1251_detection() {
+    let cp = encoding_rs::WINDOWS_1251
+        .encode("Русский сервер ролевой игры")
+        .0
+        .into_owned();
+    let mut pkt = Vec::new();
+    pkt.extend_from_slice(b"SAMP\0\0\0\0\x61\x1ei\0\x05\0\x32\0");
+    pkt.extend_from_slice(&(cp.len() as u32).to_le_bytes());
+    pkt.extend_from_slice(&cp);
+    pkt.extend_from_slice(b"\x02\0\0\0RP\x07\0\0\0Russian");
+    let auto = api::decode_response("samp", &pkt, None).unwrap();
+    assert_eq!(auto["hostname"], "Русский сервер ролевой игры");
+    assert_eq!(auto["encoding"], "windows-1251");
+    let latin = api::decode_response("samp", &pkt, Some(json!({"encoding": "latin1"}))).unwrap();
+    assert_eq!(latin["encoding"], "windows-1252");
+    assert_ne!(latin["hostname"], auto["hostname"]);
+    assert_eq!(api::encode_response("samp", auto).unwrap(), pkt);
+}
+
+fn name() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9_\\[\\]@ ]{0,24}"
+}
+
+proptest! {
+    #[test]
+    fn info_round_trip(password: bool, players: u16, max: u16, h in ".{0,40}", g in name(), l in name()) {
+        let res = Response { address: addr(), body: ResponseBody::Info(Info {
+            password, players, max_players: max, hostname: h, gamemode: g, language: l, text: text("utf-8") }) };
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        prop_assert_eq!(strip(back), strip(res));
+    }
+
+    #[test]
+    fn players_round_trip(list in prop::collection::vec((any::<u8>(), name(), any::<i32>(), any::<u32>()), 0..40), detailed: bool) {
+        let players = list.into_iter().map(|(id, name, score, ping)| Player {
+            id: detailed.then_some(id), name, score, ping: detailed.then_some(ping) }).collect();
+        let list = PlayerList { players, text: text("utf-8") };
+        let body = if detailed { ResponseBody::Players(list) } else { ResponseBody::Clients(list) };
+        let res = Response { address: addr(), body };
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        prop_assert_eq!(strip(back), strip(res));
+    }
+
+    #[test]
+    fn rules_round_trip(pairs in prop::collection::vec((name(), name()), 0..30)) {
+        let res = Response { address: addr(), body: ResponseBody::Rules(Rules { rules: RuleList(pairs), text: text("utf-8") }) };
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        prop_assert_eq!(strip(back), strip(res));
+    }
+
+    #[test]
+    fn garbage_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let _ = Response::decode(&bytes, &DecodeOptions::default());
+        let _ = Request::decode(&bytes);
+        let mut framed = b"SAMP\0\0\0\0\0\0".to_vec();
+        framed.extend_from_slice(&bytes);
+        let _ = Response::decode(&framed, &DecodeOptions::default());
+        let _ = Request::decode(&framed);
+    }
+}
