@@ -11,9 +11,11 @@
 
 pub mod api;
 pub mod error;
+pub mod exchange;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;
+pub mod status;
 pub mod target;
 pub mod text;
 #[cfg(feature = "ts")]

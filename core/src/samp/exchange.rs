@@ -453,3 +453,5 @@ fn raw_strings(body: &ResponseBody) -> Vec<Vec<u8>> {
         .filter_map(|h| crate::wire::from_hex(h, "raw string").ok())
         .collect()
 }
+
+crate::exchange::impl_exchange!(QueryExchange, ServerState);

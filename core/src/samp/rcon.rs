@@ -131,3 +131,5 @@ impl RconExchange {
         self.result = Some(Ok(self.options.encoding.decode_all(&refs).texts));
     }
 }
+
+crate::exchange::impl_exchange!(RconExchange, Vec<String>);

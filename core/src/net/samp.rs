@@ -1,0 +1,145 @@
+//! `query('samp')` and `rcon('samp')` over real sockets.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use serde_json::Value;
+use tokio::net::UdpSocket;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::options::{parse_target, QueryRequest, RconRequest};
+use super::resolve::resolve;
+use super::udp::{drive, network_error};
+use crate::api::{to_value, Protocol};
+use crate::error::Result;
+use crate::samp::exchange::{QueryExchange, QueryOptions};
+use crate::samp::rcon::{RconExchange, RconOptions};
+use crate::samp::{Address, DEFAULT_PORT};
+use crate::status::Status;
+use crate::text::TextEncoding;
+
+/// Runs a full query and returns the unified `Status` as a JSON value.
+pub async fn query(
+    protocol: &str,
+    target: &Value,
+    options: Value,
+    cancel: CancellationToken,
+) -> Result<Value> {
+    match Protocol::parse(protocol)? {
+        Protocol::Samp => query_samp(target, options, cancel).await,
+    }
+}
+
+/// Runs an RCON command and returns the console lines.
+pub async fn rcon(
+    protocol: &str,
+    target: &Value,
+    options: Value,
+    command: &str,
+    cancel: CancellationToken,
+) -> Result<Vec<String>> {
+    match Protocol::parse(protocol)? {
+        Protocol::Samp => rcon_samp(target, options, command, cancel).await,
+    }
+}
+
+async fn connect(
+    target: &Value,
+    family: u8,
+    timeout_ms: u64,
+    cancel: &CancellationToken,
+) -> Result<(UdpSocket, SocketAddr)> {
+    let target = parse_target(target)?;
+    let addr = resolve(
+        &target.host,
+        target.port.unwrap_or(DEFAULT_PORT),
+        family,
+        timeout_ms,
+        cancel,
+    )
+    .await?;
+    let local: SocketAddr = if addr.is_ipv4() {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    } else {
+        (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
+    };
+    let socket = UdpSocket::bind(local)
+        .await
+        .map_err(|e| network_error("bind", e))?;
+    // Connected: the kernel drops datagrams from any other source.
+    socket
+        .connect(addr)
+        .await
+        .map_err(|e| network_error("connect", e))?;
+    Ok((socket, addr))
+}
+
+/// The header's address: the server's IPv4 octets; zeros for IPv6 (open.mp ignores them).
+fn header_address(addr: SocketAddr) -> Address {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) => ip,
+        IpAddr::V6(ip) => ip.to_ipv4_mapped().unwrap_or(Ipv4Addr::UNSPECIFIED),
+    };
+    Address {
+        ip,
+        port: addr.port(),
+    }
+}
+
+fn random_bytes() -> [u8; 4] {
+    let mut h = RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    (h.finish() as u32).to_le_bytes()
+}
+
+async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -> Result<Value> {
+    let opts = QueryRequest::parse(options)?;
+    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
+    let start = Instant::now();
+    let exchange_options = QueryOptions {
+        players: opts.players,
+        encoding: opts.encoding,
+        timeout_ms: opts.timeout_ms,
+        retries: opts.retries,
+        ..Default::default()
+    };
+    let mut ex = QueryExchange::new(header_address(addr), exchange_options, random_bytes(), 0);
+    let raw = drive(&socket, &mut ex, start, &cancel).await?;
+    Ok(to_value(&Status::from_samp(
+        raw,
+        addr.ip().to_string(),
+        addr.port(),
+    )))
+}
+
+async fn rcon_samp(
+    target: &Value,
+    options: Value,
+    command: &str,
+    cancel: CancellationToken,
+) -> Result<Vec<String>> {
+    let opts = RconRequest::parse(options)?;
+    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
+    let start = Instant::now();
+    let encoding = TextEncoding::from_option(opts.encoding.as_deref())?;
+    let rcon_options = RconOptions {
+        timeout_ms: opts.timeout_ms,
+        idle_ms: opts.idle_ms,
+        encoding,
+    };
+    let mut ex = RconExchange::new(
+        header_address(addr),
+        &opts.password,
+        command,
+        opts.encoding.clone(),
+        rcon_options,
+        0,
+    )?;
+    drive(&socket, &mut ex, start, &cancel).await
+}

@@ -1,0 +1,14 @@
+'use strict';
+// Under Node the wasm-bindgen `nodejs` build loads synchronously; `init()` exists so code
+// written for the browser build (`await init()`) runs unchanged.
+const wasm = require('./pkg/node/gamequery_wasm.js');
+
+module.exports = {
+  PROTOCOLS: Object.freeze(['samp']),
+  encodeRequest: wasm.encodeRequest,
+  decodeRequest: wasm.decodeRequest,
+  encodeResponse: wasm.encodeResponse,
+  decodeResponse: wasm.decodeResponse,
+  init: async () => {},
+};
+module.exports.default = module.exports.init;

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Installs what is missing and builds what is stale, so `npm run demo` and `npm test`
+// work alone from a fresh clone and cost seconds when nothing changed.
+//   node scripts/build.mjs [--quiet] [--force]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const quiet = process.argv.includes('--quiet');
+const force = process.argv.includes('--force');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, CARGO_BUILD_JOBS: process.env.CARGO_BUILD_JOBS ?? '2' };
+
+function say(msg) {
+  if (!quiet) console.log(`[build] ${msg}`);
+}
+
+function run(cmd, args, opts = {}) {
+  say(`$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env, ...opts });
+  if (r.status !== 0) {
+    console.error(`[build] failed: ${cmd} ${args.join(' ')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function output(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', env });
+  return r.status === 0 ? r.stdout : null;
+}
+
+function newest(paths) {
+  let t = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const e of readdirSync(p)) if (e !== 'target' && e !== 'node_modules') walk(join(p, e));
+    } else t = Math.max(t, s.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return t;
+}
+
+function stale(outputs, inputs) {
+  if (force) return true;
+  const outs = outputs.map((o) => join(root, o));
+  if (!outs.every(existsSync)) return true;
+  return Math.min(...outs.map((o) => statSync(o).mtimeMs)) < newest(inputs);
+}
+
+const rustInputs = ['Cargo.toml', 'Cargo.lock', 'core/Cargo.toml', 'core/src'];
+
+// 1. npm dependencies (peers are installed without their install scripts).
+const lock = join(root, 'package-lock.json');
+const installed = join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+  run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
+}
+
+// 2. The wasm target and the wasm-bindgen CLI at exactly the crate's version.
+if (!(output('rustup', ['target', 'list', '--installed']) ?? '').includes('wasm32-unknown-unknown')) {
+  run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+}
+const cargoLock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
+const bindgenVersion = /name = "wasm-bindgen"\nversion = "([^"]+)"/.exec(cargoLock)?.[1];
+if (!bindgenVersion) throw new Error('wasm-bindgen not found in Cargo.lock');
+if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`)) {
+  // Without --locked: with it, a pinned transitive version may be missing from the registry.
+  run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
+}
+
+// 3. The Node addon.
+const addon = 'npm/gamequery/gamequery.linux-x64-gnu.node';
+if (stale([addon], [...rustInputs, 'bindings-node'])) {
+  run(bin('napi'), ['build', '--platform', '--release', '--manifest-path', '../../bindings-node/Cargo.toml',
+    '-o', '.', '--js', 'binding.js', '--dts', 'binding.d.ts'], { cwd: join(root, 'npm/gamequery') });
+} else say('addon is up to date');
+
+// 4. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.
+const wasmOut = ['node', 'web'].map((t) => `npm/gamequery-wasm/pkg/${t}/gamequery_wasm_bg.wasm`);
+if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
+  run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--release']);
+  const wasm = 'target/wasm32-unknown-unknown/release/gamequery_wasm.wasm';
+  for (const target of ['nodejs', 'web']) {
+    const dir = `npm/gamequery-wasm/pkg/${target === 'nodejs' ? 'node' : 'web'}`;
+    mkdirSync(join(root, dir), { recursive: true });
+    run('wasm-bindgen', ['--target', target, '--out-dir', dir, wasm]);
+    const bg = `${dir}/gamequery_wasm_bg.wasm`;
+    run(bin('wasm-opt'), ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+      '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals', bg, '-o', bg]);
+  }
+  // The nodejs output is CommonJS inside a package without "type": keep it that way.
+  writeFileSync(join(root, 'npm/gamequery-wasm/pkg/node/package.json'), '{ "type": "commonjs" }\n');
+  writeFileSync(join(root, 'npm/gamequery-wasm/pkg/web/package.json'), '{ "type": "module" }\n');
+} else say('wasm package is up to date');
