@@ -96,3 +96,9 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   writeFileSync(join(root, 'npm/gamequery-wasm/pkg/node/package.json'), '{ "type": "commonjs" }\n');
   writeFileSync(join(root, 'npm/gamequery-wasm/pkg/web/package.json'), '{ "type": "module" }\n');
 } else say('wasm package is up to date');
+
+// 5. TypeScript declarations generated from the Rust types (both packages ship them).
+const typeFiles = ['npm/gamequery/types.d.ts', 'npm/gamequery-wasm/types.d.ts'];
+if (stale(typeFiles, ['core/src'])) {
+  run('cargo', ['test', '-q', '-p', 'gamequery-core', '--all-features', '--test', 'typescript'], { env: { ...env, GQ_WRITE_TYPES: '1' } });
+} else say('type declarations are up to date');

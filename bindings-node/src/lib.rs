@@ -2,7 +2,7 @@
 
 mod cancel;
 mod error;
-mod server;
+pub mod server;
 
 use gamequery_core::api;
 use napi::bindgen_prelude::Uint8Array;

@@ -37,6 +37,22 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    pub const ALL: &'static [ErrorCode] = &[
+        Self::Truncated,
+        Self::BadMagic,
+        Self::BadLength,
+        Self::UnexpectedOpcode,
+        Self::TrailingBytes,
+        Self::Malformed,
+        Self::InvalidArgument,
+        Self::BadEncoding,
+        Self::Timeout,
+        Self::Aborted,
+        Self::RconAuth,
+        Self::Dns,
+        Self::Network,
+    ];
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Truncated => "GQ_TRUNCATED",

@@ -1,1 +1,82 @@
-//! placeholder
+//! TypeScript declarations generated from the Rust types (feature `ts`), so the npm
+//! packages' typings cannot drift from what the core serializes.
+
+use ts_rs::{Config, TS};
+
+use crate::api::Protocol;
+use crate::error::ErrorCode;
+use crate::samp::*;
+use crate::status::{Status, StatusPlayer, StatusPlayers};
+
+macro_rules! decls {
+    ($cfg:expr; $($t:ty),* $(,)?) => {
+        vec![$(<$t as TS>::decl($cfg)),*]
+    };
+}
+
+/// The whole `types.d.ts` both npm packages ship.
+pub fn declarations() -> String {
+    let cfg = Config::default();
+    let mut out = String::from(
+        "// Generated from gamequery-core's Rust types (core/src/typescript.rs). Do not edit:\n\
+         // run `npm run build` after changing a type.\n\n",
+    );
+    let all = decls![&cfg;
+        SampRequestDecl, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, Rules,
+        RconLine, ReplyText, DecodeOptions, ServerState, RawStrings, PlayersSource, LatencySource,
+        Status<ServerState>, StatusPlayers, StatusPlayer, Address, Hex<4>, RuleList,
+    ];
+    for decl in all {
+        out.push_str("export ");
+        out.push_str(&decl.replace("Status<SampServerState>", "Status<R>"));
+        out.push_str("\n\n");
+    }
+    out.push_str(&surface());
+    out
+}
+
+/// The protocol-generic codec surface, typed per protocol through `ProtocolTypes`.
+fn surface() -> String {
+    let protocols: Vec<String> = Protocol::ALL
+        .iter()
+        .map(|p| format!("'{}'", p.name()))
+        .collect();
+    let codes: Vec<String> = ErrorCode::ALL
+        .iter()
+        .map(|c| format!("'{}'", c.as_str()))
+        .collect();
+    format!(
+        r#"/** Protocol names. A misspelt name does not compile. */
+export type Protocol = {protocols};
+
+/** The request, response, options and `raw` result types of each protocol. */
+export interface ProtocolTypes {{
+  samp: {{ request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState }};
+}}
+
+/** `err.code` of every error gamequery throws. */
+export type ErrorCode = {codes};
+
+/** What gamequery throws: an `Error` with a stable `code`; decode errors name the field and byte offset. */
+export interface GamequeryError extends Error {{
+  code: ErrorCode;
+  field?: string;
+  offset?: number;
+}}
+
+export declare const PROTOCOLS: readonly Protocol[];
+/** Client → server: builds a request packet. */
+export declare function encodeRequest<P extends Protocol>(protocol: P, request: ProtocolTypes[P]['request']): Uint8Array;
+/** Server side: parses a request packet. */
+export declare function decodeRequest<P extends Protocol>(protocol: P, bytes: Uint8Array): ProtocolTypes[P]['request'];
+/** Server → client: builds a reply packet. */
+export declare function encodeResponse<P extends Protocol>(protocol: P, response: ProtocolTypes[P]['response']): Uint8Array;
+/** Client side: parses a reply packet. */
+export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: Uint8Array, options?: ProtocolTypes[P]['decodeOptions']): ProtocolTypes[P]['response'];
+"#,
+        protocols = protocols.join(" | "),
+        codes = codes.join("\n  | "),
+    )
+}
+
+type SampRequestDecl = Request;

@@ -59,7 +59,7 @@ pub struct QueryRequest {
 fn timeout_ms(t: Option<f64>, default: u64) -> Result<u64> {
     match t {
         None => Ok(default),
-        Some(t) if t.is_finite() && t >= 1.0 && t <= 600_000.0 => Ok(t as u64),
+        Some(t) if (1.0..=600_000.0).contains(&t) => Ok(t as u64),
         Some(t) => Err(Error::invalid(format!(
             "timeout must be 1–600000 ms, got {t}"
         ))),

@@ -15,13 +15,13 @@ pub const DEFAULT_PORT: u16 = 7777;
 /// Which server a packet is addressed to, as written in the header. open.mp ignores it,
 /// so for IPv6 targets the address is `0.0.0.0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampAddress"))]
 pub struct Address {
     #[serde(default = "unspecified")]
-    #[cfg_attr(feature = "ts", ts(type = "string", optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
     pub ip: Ipv4Addr,
     #[serde(default = "default_port")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u16>", optional))]
     pub port: u16,
 }
 

@@ -20,7 +20,7 @@ pub struct ReplyText {
     /// The undecoded bytes of every string of the reply, in wire order, as hex.
     /// Ignored when encoding.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub raw_strings: Vec<String>,
 }
 

@@ -50,7 +50,7 @@ pub struct ServerState {
     pub latency_source: Option<LatencySource>,
     /// Replies that were malformed and ignored, in words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub warnings: Vec<String>,
 }
 

@@ -1,0 +1,17 @@
+//! The npm packages ship declarations generated from the Rust types; this fails when
+//! they are stale. `GQ_WRITE_TYPES=1` rewrites them (scripts/build.mjs does).
+#![cfg(feature = "ts")]
+
+#[test]
+fn declarations_are_current() {
+    let want = gamequery_core::typescript::declarations();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    for pkg in ["gamequery", "gamequery-wasm"] {
+        let path = format!("{root}/npm/{pkg}/types.d.ts");
+        if std::env::var_os("GQ_WRITE_TYPES").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(have == want, "{path} is stale: run `npm run build`");
+    }
+}

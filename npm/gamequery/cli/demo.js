@@ -1,0 +1,35 @@
+'use strict';
+// `gamequery demo`: sample servers on loopback, queried through the addon.
+const { serve, query, rcon } = require('../index.js');
+const { printStatus } = require('./format.js');
+const samples = require('./samples.js');
+
+async function demo() {
+  const servers = [];
+  try {
+    const open = await serve('samp', samples.openMpServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(open);
+    const legacy = await serve('samp', samples.legacyServer(), {
+      host: '127.0.0.1', port: 0, legacy: true,
+      rcon: { password: 'changeme', handler: (cmd) => (cmd === 'players' ? ['ID Name Ping IP', '0 Ivan_Petrov 35 127.0.0.1', '1 Olga_K 80 127.0.0.1'] : [`Unknown command or variable: ${cmd}`]) },
+    });
+    servers.push(legacy);
+    const crowded = await serve('samp', samples.crowdedServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(crowded);
+
+    const section = (title) => console.log(`\n=== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+    section(`open.mp-like server (20 players, extras) — 127.0.0.1:${open.port}`);
+    printStatus(await query('samp', `127.0.0.1:${open.port}`, { timeout: 500 }));
+    section(`legacy SA:MP 0.3.7 server (cp1251, 'd' list) — 127.0.0.1:${legacy.port}`);
+    printStatus(await query('samp', `127.0.0.1:${legacy.port}`, { timeout: 500 }));
+    section(`RCON 'players' on the legacy server`);
+    console.log((await rcon('samp', `127.0.0.1:${legacy.port}`, { password: 'changeme' }, 'players')).join('\n'));
+    section(`open.mp server with 312 players (no list above 100)`);
+    printStatus(await query('samp', `127.0.0.1:${crowded.port}`, { timeout: 500 }));
+    console.log('\ndemo: all queries answered');
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
+
+module.exports = { demo };

@@ -1,0 +1,40 @@
+'use strict';
+// Sample server states for `gamequery demo` and `gamequery serve`.
+
+const NAMES = ['Carl_Johnson', 'Big_Smoke', 'Ryder', 'Sweet', 'Cesar_Vialpando', 'Kendl', 'Catalina', 'Wu_Zi_Mu',
+  'Mike_Toreno', 'Officer_Tenpenny', 'Frank_Pulaski', 'Zero', 'Jizzy_B', 'Madd_Dogg', 'OG_Loc', 'Kent_Paul',
+  'Maccer', 'Claude', 'Rosenberg', 'Salvatore'];
+
+function openMpServer() {
+  return {
+    info: { password: false, players: 20, maxPlayers: 50, hostname: 'gamequery demo — open.mp ✓', gamemode: 'Freeroam 2.1', language: 'English' },
+    rules: { allowed_clients: '0.3.7, 0.3.DL', artwork: 'Yes', lagcomp: 'On', mapname: 'San Andreas', version: 'omp 1.4.0.2779', weather: '10', weburl: 'open.mp', worldtime: '12:00' },
+    players: NAMES.map((name, i) => ({ name, score: (i * 37) % 150 - 20 })),
+    openMp: { discord: 'discord.gg/samp', lightBanner: 'https://example.org/banner-light.png', darkBanner: 'https://example.org/banner-dark.png', logo: 'https://example.org/logo.png' },
+    encoding: 'utf-8',
+  };
+}
+
+function legacyServer() {
+  return {
+    info: { password: true, players: 4, maxPlayers: 100, hostname: 'Русский Сервер | Role Play', gamemode: 'RP 0.9', language: 'Русский' },
+    rules: { lagcomp: 'On', mapname: 'Лос-Сантос', version: '0.3.7-R2', weather: '1', weburl: 'www.sa-mp.com', worldtime: '18:00' },
+    players: [
+      { id: 0, name: 'Ivan_Petrov', score: 120, ping: 35 },
+      { id: 1, name: 'Olga_K', score: -4, ping: 80 },
+      { id: 5, name: 'Dmitri', score: 0, ping: 120 },
+      { id: 7, name: 'Sergey_B', score: 2047, ping: 64 },
+    ],
+    encoding: 'windows-1251',
+  };
+}
+
+function crowdedServer() {
+  return {
+    info: { password: false, players: 312, maxPlayers: 500, hostname: 'Crowded Freeroam', gamemode: 'DM', language: 'EN' },
+    rules: { version: 'omp 1.4.0.2779' },
+    players: [],
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer };

@@ -1,0 +1,67 @@
+// The Node package: the codec (declared in types.d.ts, generated from the Rust types)
+// plus the network API below.
+import type { Protocol, SampServerState, Status } from './types';
+
+export * from './types';
+
+/** `'host:port'` (IPv6 as `'[::1]:7777'`) or `{ host, port }`. */
+export type Target = string | { host: string; port?: number };
+
+export interface NetworkOptions {
+  /** Milliseconds per attempt (default 1000). */
+  timeout?: number;
+  /** Extra attempts for the steps that must answer (default 1). */
+  retries?: number;
+  signal?: AbortSignal;
+  /** Address family for host names: 4, 6 or 0 (either; default). */
+  family?: 0 | 4 | 6;
+}
+
+export interface SampQueryOptions extends NetworkOptions {
+  /** A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default). */
+  encoding?: string;
+  /** `'auto'`: `c`, plus `d` unless the server is open.mp; `'c'`; `'d'`; `false`: no list. */
+  players?: 'auto' | 'c' | 'd' | false;
+}
+
+export interface SampServeOptions {
+  /** IP address to bind (default `'0.0.0.0'`). */
+  host?: string;
+  /** UDP port (default 7777; 0 picks a free one). */
+  port?: number;
+  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not) instead of open.mp. */
+  legacy?: boolean;
+  rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
+  /** Per-source token bucket (default burst 60, 30 per second). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
+/** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
+export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
+
+export interface NetworkTypes {
+  samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
+}
+
+export interface Responder<S> {
+  readonly address: string;
+  readonly port: number;
+  /** Replaces the served state (e.g. live player counts). */
+  update(state: S): void;
+  close(): Promise<void>;
+}
+
+export interface RconOptions extends NetworkOptions {
+  password: string;
+  /** After a line, how long without another one ends the reply (default 250 ms). */
+  idle?: number;
+  /** Code page of the command and the reply (default: UTF-8 out, detection in). */
+  encoding?: string;
+}
+
+/** Queries a server and returns the unified Status; `raw` holds everything it sent. */
+export declare function query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<Status<NetworkTypes[P]['raw']>>;
+/** Runs a console command; resolves with the lines the server printed. */
+export declare function rcon(protocol: 'samp', target: Target, options: RconOptions, command: string): Promise<string[]>;
+/** Answers queries for `state` until `close()`. */
+export declare function serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: builds what is stale, then every suite — Rust, TypeScript declarations,
+// Node (addon, WASM, peers, CLI) and the real browser. Every suite runs even when one
+// fails; the exit code and the closing tally say whether all passed.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, CARGO_BUILD_JOBS: process.env.CARGO_BUILD_JOBS ?? '2' };
+
+const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit', env });
+if (build.status !== 0) process.exit(build.status ?? 1);
+ensureChromium();
+
+const suites = [
+  ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],
+  ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
+  ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/']],
+  ['browser', 'node', ['--test', '--test-reporter=spec', 'tests/browser/']],
+];
+
+let passed = 0;
+let failed = 0;
+const failedSuites = [];
+
+function tally(text) {
+  for (const m of text.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed/g)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+  for (const m of text.matchAll(/^ℹ pass (\d+)$/gm)) passed += Number(m[1]);
+  for (const m of text.matchAll(/^ℹ fail (\d+)$/gm)) failed += Number(m[1]);
+}
+
+for (const [name, cmd, args] of suites) {
+  console.log(`\n[test] ── ${name}: ${cmd.replace(root + '/', '')} ${args.join(' ')}`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('close', (c) => { tally(out); resolve(c); });
+  });
+  if (name === 'types') code === 0 ? passed++ : failed++;
+  if (code !== 0) failedSuites.push(name);
+}
+
+console.log(`\n[test] suites failed: ${failedSuites.length ? failedSuites.join(', ') : 'none'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSuites.length || failed ? 1 : 0);
