@@ -1,0 +1,62 @@
+// The CLI as a user runs it: human output, --json, serve, rcon, errors.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, query } from 'gamequery';
+import { legacyState, openMpState } from './helpers.mjs';
+
+const cli = fileURLToPath(new URL('../../npm/gamequery/cli.js', import.meta.url));
+const run = (...args) => promisify(execFile)('node', [cli, ...args], { timeout: 20_000 });
+const servers = [];
+after(() => Promise.all(servers.map((s) => s.close())));
+
+test('human output: aligned fields and a players table', async () => {
+  const server = await serve('samp', legacyState(3), { host: '127.0.0.1', port: 0, legacy: true });
+  servers.push(server);
+  const { stdout } = await run('samp', `127.0.0.1:${server.port}`, '--timeout', '300');
+  assert.match(stdout, /^name {6}Русский сервер ролевой игры$/m);
+  assert.match(stdout, /^encoding {2}windows-1251$/m);
+  assert.match(stdout, /^id {2}name +score {2}ping$/m);
+  assert.match(stdout, /^ 1 {2}Player_1 +7 +11$/m);
+});
+
+test('--json prints the Status; IPv6 targets in brackets', async () => {
+  const server = await serve('samp', openMpState(2), { host: '::1', port: 0 });
+  servers.push(server);
+  const { stdout } = await run('samp', `[::1]:${server.port}`, '--json');
+  const status = JSON.parse(stdout);
+  assert.equal(status.address, '::1');
+  assert.equal(status.raw.isOpenMp, true);
+  assert.equal(status.players.list.length, 2);
+});
+
+test('serve --state file.json answers queries; rcon reaches it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gq-'));
+  const file = join(dir, 'state.json');
+  writeFileSync(file, JSON.stringify({ raw: legacyState(2) }));
+  const child = spawn('node', [cli, 'serve', 'samp', '--host', '127.0.0.1', '--port', '0', '--state', file, '--legacy', '--rcon-password', 'pw']);
+  try {
+    const line = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (d) => resolve(String(d)));
+      child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    });
+    const port = Number(/:(\d+) /.exec(line)[1]);
+    const status = await query('samp', `127.0.0.1:${port}`, { timeout: 300 });
+    assert.equal(status.name, 'Русский сервер ролевой игры');
+    assert.equal(status.raw.playersSource, 'd');
+    const { stdout } = await run('rcon', 'samp', `127.0.0.1:${port}`, '--password', 'pw', 'status');
+    assert.match(stdout, /got "status"/);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
+
+test('errors exit non-zero with the code', async () => {
+  await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_TIMEOUT/.test(e.stderr));
+  await assert.rejects(run('nope', 'x'), (e) => e.code === 2 && /unknown protocol/.test(e.stderr));
+});

@@ -1,0 +1,46 @@
+// Shared test helpers: fixtures, sample states, a scriptable fake UDP server.
+import { readFileSync } from 'node:fs';
+import dgram from 'node:dgram';
+
+export function fixtures(name) {
+  const url = new URL(`../fixtures/${name}.json`, import.meta.url);
+  return JSON.parse(readFileSync(url, 'utf8')).vectors;
+}
+
+export const hex = (s) => new Uint8Array(Buffer.from(s, 'hex'));
+export const toHex = (b) => Buffer.from(b).toString('hex');
+
+export function players(n, { detailed = true } = {}) {
+  return Array.from({ length: n }, (_, i) => ({
+    ...(detailed ? { id: i, ping: 10 + i } : {}),
+    name: `Player_${i}`,
+    score: i % 3 === 0 && i > 0 ? -i * 10 : i * 7,
+  }));
+}
+
+export function openMpState(n = 20) {
+  return {
+    info: { password: false, players: n, maxPlayers: 200, hostname: 'open.mp test — ünïcödé ✓', gamemode: 'Freeroam', language: 'English' },
+    rules: { lagcomp: 'On', mapname: 'San Andreas', version: 'omp 1.4.0.2779', weather: '10', worldtime: '12:00' },
+    players: n <= 100 ? players(n, { detailed: false }) : [],
+    openMp: { discord: 'discord.gg/test', lightBanner: 'https://example.org/l.png', darkBanner: 'https://example.org/d.png', logo: 'https://example.org/logo.png' },
+    encoding: 'utf-8',
+  };
+}
+
+export function legacyState(n = 12) {
+  return {
+    info: { password: true, players: n, maxPlayers: 100, hostname: 'Русский сервер ролевой игры', gamemode: 'Ролевая игра', language: 'Russian' },
+    rules: { lagcomp: 'On', mapname: 'San Andreas', version: '0.3.7-R2', weather: '10', weburl: 'www.sa-mp.com', worldtime: '18:00' },
+    players: players(n),
+    encoding: 'windows-1251',
+  };
+}
+
+/** A UDP socket on loopback whose replies the test scripts: onMessage(msg, rinfo, socket). */
+export async function fakeServer(onMessage, type = 'udp4') {
+  const socket = dgram.createSocket(type);
+  socket.on('message', (msg, rinfo) => onMessage(msg, rinfo, socket));
+  await new Promise((resolve) => socket.bind(0, type === 'udp4' ? '127.0.0.1' : '::1', resolve));
+  return { port: socket.address().port, close: () => new Promise((r) => socket.close(r)) };
+}
