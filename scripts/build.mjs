@@ -3,7 +3,7 @@
 // work alone from a fresh clone and cost seconds when nothing changed.
 //   node scripts/build.mjs [--quiet] [--force]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,11 +72,14 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
 }
 
-// 3. The Node addon.
-const addon = 'npm/gamequery/gamequery.linux-x64-gnu.node';
+// 3. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
+const { platform, arch } = process;
+const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : platform === 'win32' ? '-msvc' : '';
+const addon = `npm/gamequery/gamequery.${platform}-${arch}${abi}.node`;
 if (stale([addon], [...rustInputs, 'bindings-node'])) {
-  run(bin('napi'), ['build', '--platform', '--release', '--manifest-path', '../../bindings-node/Cargo.toml',
-    '-o', '.', '--js', 'binding.js', '--dts', 'binding.d.ts'], { cwd: join(root, 'npm/gamequery') });
+  run('cargo', ['build', '--release', '-p', 'gamequery-node']);
+  const lib = { linux: 'libgamequery_node.so', darwin: 'libgamequery_node.dylib', win32: 'gamequery_node.dll' }[platform];
+  copyFileSync(join(root, 'target/release', lib), join(root, addon));
 } else say('addon is up to date');
 
 // 4. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.
