@@ -18,6 +18,7 @@ function say(msg) {
 }
 
 function run(cmd, args, opts = {}) {
+  if (quiet && cmd === 'cargo' && !args.includes('-q')) args = [args[0], '-q', ...args.slice(1)];
   say(`$ ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env, ...opts });
   if (r.status !== 0) {

@@ -1,4 +1,6 @@
 //! Node-API shim: every export forwards to `gamequery_core::api` or `gamequery_core::net`.
+//! Structured values cross as JSON text (index.js stringifies and parses): one
+//! `JSON.parse` is far cheaper than building objects property by property through FFI.
 
 mod cancel;
 mod error;
@@ -7,25 +9,24 @@ pub mod server;
 use gamequery_core::api;
 use napi::bindgen_prelude::Uint8Array;
 use napi_derive::napi;
-use serde_json::Value;
 
 use crate::error::to_napi;
 
 #[napi(js_name = "encodeRequest")]
-pub fn encode_request(protocol: String, request: Value) -> napi::Result<Uint8Array> {
-    api::encode_request(&protocol, request)
+pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Array> {
+    api::encode_request(&protocol, &request)
         .map(Uint8Array::new)
         .map_err(to_napi)
 }
 
 #[napi(js_name = "decodeRequest")]
-pub fn decode_request(protocol: String, bytes: &[u8]) -> napi::Result<Value> {
+pub fn decode_request(protocol: String, bytes: &[u8]) -> napi::Result<String> {
     api::decode_request(&protocol, bytes).map_err(to_napi)
 }
 
 #[napi(js_name = "encodeResponse")]
-pub fn encode_response(protocol: String, response: Value) -> napi::Result<Uint8Array> {
-    api::encode_response(&protocol, response)
+pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8Array> {
+    api::encode_response(&protocol, &response)
         .map(Uint8Array::new)
         .map_err(to_napi)
 }
@@ -34,21 +35,20 @@ pub fn encode_response(protocol: String, response: Value) -> napi::Result<Uint8A
 pub fn decode_response(
     protocol: String,
     bytes: &[u8],
-    options: Option<Value>,
-) -> napi::Result<Value> {
-    api::decode_response(&protocol, bytes, options).map_err(to_napi)
+    options: Option<String>,
+) -> napi::Result<String> {
+    api::decode_response(&protocol, bytes, options.as_deref()).map_err(to_napi)
 }
 
 #[napi]
 pub async fn query(
     protocol: String,
-    target: Value,
-    options: Option<Value>,
+    target: String,
+    options: String,
     cancel_id: Option<u32>,
-) -> napi::Result<Value> {
+) -> napi::Result<String> {
     let token = cancel::register(cancel_id);
-    let result =
-        gamequery_core::net::query(&protocol, &target, options.unwrap_or(Value::Null), token).await;
+    let result = gamequery_core::net::query(&protocol, &target, &options, token).await;
     cancel::release(cancel_id);
     result.map_err(to_napi)
 }
@@ -56,13 +56,13 @@ pub async fn query(
 #[napi]
 pub async fn rcon(
     protocol: String,
-    target: Value,
-    options: Value,
+    target: String,
+    options: String,
     command: String,
     cancel_id: Option<u32>,
 ) -> napi::Result<Vec<String>> {
     let token = cancel::register(cancel_id);
-    let result = gamequery_core::net::rcon(&protocol, &target, options, &command, token).await;
+    let result = gamequery_core::net::rcon(&protocol, &target, &options, &command, token).await;
     cancel::release(cancel_id);
     result.map_err(to_napi)
 }

@@ -7,7 +7,6 @@ use napi::bindgen_prelude::Promise;
 use napi::threadsafe_function::ThreadsafeFunction;
 use napi::Status;
 use napi_derive::napi;
-use serde_json::Value;
 
 use crate::error::to_napi;
 
@@ -32,8 +31,8 @@ impl Server {
     }
 
     #[napi]
-    pub fn update(&self, state: Value) -> napi::Result<()> {
-        self.handle.update(state).map_err(to_napi)
+    pub fn update(&self, state: String) -> napi::Result<()> {
+        self.handle.update(&state).map_err(to_napi)
     }
 
     #[napi]
@@ -46,8 +45,8 @@ impl Server {
 #[napi]
 pub async fn serve(
     protocol: String,
-    state: Value,
-    options: Option<Value>,
+    state: String,
+    options: String,
     handler: Option<Handler>,
 ) -> napi::Result<Server> {
     let handler: Option<RconHandler> = handler.map(|tsfn| {
@@ -63,10 +62,9 @@ pub async fn serve(
         });
         f
     });
-    let handle =
-        gamequery_core::net::serve(&protocol, state, options.unwrap_or(Value::Null), handler)
-            .await
-            .map_err(to_napi)?;
+    let handle = gamequery_core::net::serve(&protocol, &state, &options, handler)
+        .await
+        .map_err(to_napi)?;
     Ok(Server {
         handle: Arc::new(handle),
     })

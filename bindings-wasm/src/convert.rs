@@ -1,26 +1,21 @@
-//! JS values ↔ serde_json values, and core errors → JS `Error`s with a stable `code`.
+//! JSON text ↔ JS values, and core errors → JS `Error`s with a stable `code`.
 
 use gamequery_core::{Error, ErrorCode};
-use js_sys::Reflect;
-use serde::Serialize;
-use serde_json::Value;
+use js_sys::{Reflect, JSON};
 use wasm_bindgen::JsValue;
 
-pub fn from_js(value: JsValue) -> Result<Value, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
-        to_js_error(Error::new(
-            ErrorCode::InvalidArgument,
-            format!("invalid argument: {e}"),
-        ))
-    })
+fn invalid(message: String) -> JsValue {
+    to_js_error(Error::new(ErrorCode::InvalidArgument, message))
 }
 
-/// Plain objects (not `Map`s) and plain numbers, as JSON would give: the Node package
-/// returns the same shapes.
-pub fn to_js(value: &Value) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| to_js_error(Error::new(ErrorCode::InvalidArgument, e.to_string())))
+pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
+    let text = JSON::stringify(value)
+        .map_err(|_| invalid("argument cannot be converted to JSON".into()))?;
+    Ok(text.as_string().unwrap_or_else(|| "null".into()))
+}
+
+pub fn parse(json: &str) -> Result<JsValue, JsValue> {
+    JSON::parse(json).map_err(|_| invalid("internal: result is not JSON".into()))
 }
 
 pub fn to_js_error(e: Error) -> JsValue {

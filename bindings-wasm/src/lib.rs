@@ -1,4 +1,6 @@
-//! wasm-bindgen shim: every export forwards to `gamequery_core::api`.
+//! wasm-bindgen shim: every export forwards to `gamequery_core::api`. Structured values
+//! cross as JSON text through the engine's own `JSON.parse`/`JSON.stringify`: far cheaper
+//! than building objects property by property across the wasm boundary.
 
 mod convert;
 
@@ -6,12 +8,12 @@ use gamequery_core::api;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js, to_js_error};
+use crate::convert::{parse, stringify, to_js_error};
 
 #[wasm_bindgen(js_name = encodeRequest)]
 pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, JsValue> {
-    let request = from_js(request)?;
-    api::encode_request(protocol, request)
+    let request = stringify(&request)?;
+    api::encode_request(protocol, &request)
         .map(|b| Uint8Array::from(&b[..]))
         .map_err(to_js_error)
 }
@@ -20,13 +22,13 @@ pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, Js
 pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
     api::decode_request(protocol, bytes)
         .map_err(to_js_error)
-        .and_then(|v| to_js(&v))
+        .and_then(|j| parse(&j))
 }
 
 #[wasm_bindgen(js_name = encodeResponse)]
 pub fn encode_response(protocol: &str, response: JsValue) -> Result<Uint8Array, JsValue> {
-    let response = from_js(response)?;
-    api::encode_response(protocol, response)
+    let response = stringify(&response)?;
+    api::encode_response(protocol, &response)
         .map(|b| Uint8Array::from(&b[..]))
         .map_err(to_js_error)
 }
@@ -36,9 +38,9 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result
     let options = if options.is_undefined() || options.is_null() {
         None
     } else {
-        Some(from_js(options)?)
+        Some(stringify(&options)?)
     };
-    api::decode_response(protocol, bytes, options)
+    api::decode_response(protocol, bytes, options.as_deref())
         .map_err(to_js_error)
-        .and_then(|v| to_js(&v))
+        .and_then(|j| parse(&j))
 }

@@ -38,6 +38,10 @@ impl Protocol {
     }
 }
 
+pub fn from_json<T: DeserializeOwned>(what: &str, json: &str) -> Result<T> {
+    serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
+}
+
 pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T> {
     serde_json::from_value(value).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
 }
@@ -46,41 +50,46 @@ pub fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("core types always serialize")
 }
 
-fn options_value(options: Option<Value>) -> Value {
+/// Results cross to JS as JSON text: one `JSON.parse` builds the object far faster than
+/// setting each property through FFI.
+pub fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("core types always serialize")
+}
+
+fn options_json(options: Option<&str>) -> &str {
     match options {
-        None | Some(Value::Null) => Value::Object(Default::default()),
-        Some(v) => v,
+        None | Some("null") | Some("undefined") | Some("") => "{}",
+        Some(o) => o,
     }
 }
 
-/// Client → server: build a request packet.
-pub fn encode_request(protocol: &str, request: Value) -> Result<Vec<u8>> {
+/// Client → server: build a request packet from its JSON description.
+pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
-        Protocol::Samp => from_value::<samp::Request>("SA:MP request", request)?.encode(),
+        Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
     }
 }
 
-/// Server side: parse a request packet.
-pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<Value> {
+/// Server side: parse a request packet into JSON.
+pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<String> {
     match Protocol::parse(protocol)? {
-        Protocol::Samp => Ok(to_value(&samp::Request::decode(bytes)?)),
+        Protocol::Samp => Ok(to_json(&samp::Request::decode(bytes)?)),
     }
 }
 
-/// Server → client: build a reply packet.
-pub fn encode_response(protocol: &str, response: Value) -> Result<Vec<u8>> {
+/// Server → client: build a reply packet from its JSON description.
+pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
-        Protocol::Samp => from_value::<samp::Response>("SA:MP response", response)?.encode(),
+        Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
     }
 }
 
-/// Client side: parse a reply packet.
-pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<Value>) -> Result<Value> {
+/// Client side: parse a reply packet into JSON.
+pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<&str>) -> Result<String> {
     match Protocol::parse(protocol)? {
         Protocol::Samp => {
-            let options: samp::DecodeOptions =
-                from_value("decode options", options_value(options))?;
-            Ok(to_value(&samp::Response::decode(bytes, &options)?))
+            let options: samp::DecodeOptions = from_json("decode options", options_json(options))?;
+            Ok(to_json(&samp::Response::decode(bytes, &options)?))
         }
     }
 }

@@ -11,6 +11,29 @@ use gamequery_core::ErrorCode;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
+/// The JSON-text API, seen as `serde_json::Value`s.
+mod json_api {
+    use super::*;
+    pub fn decode_request(bytes: &[u8]) -> gamequery_core::Result<Value> {
+        api::decode_request("samp", bytes).map(|s| serde_json::from_str(&s).unwrap())
+    }
+    pub fn decode_response(
+        protocol: &str,
+        bytes: &[u8],
+        options: Option<Value>,
+    ) -> gamequery_core::Result<Value> {
+        let options = options.map(|o| o.to_string());
+        api::decode_response(protocol, bytes, options.as_deref())
+            .map(|s| serde_json::from_str(&s).unwrap())
+    }
+    pub fn encode_request(v: Value) -> gamequery_core::Result<Vec<u8>> {
+        api::encode_request("samp", &v.to_string())
+    }
+    pub fn encode_response(v: Value) -> gamequery_core::Result<Vec<u8>> {
+        api::encode_response("samp", &v.to_string())
+    }
+}
+
 fn vectors() -> Vec<Value> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -41,9 +64,9 @@ fn every_fixture_vector() {
         let bytes = from_hex(v["hex"].as_str().unwrap(), "hex").unwrap();
         let expect = &v["expect"];
         let decoded = if v["direction"] == "request" {
-            api::decode_request("samp", &bytes)
+            json_api::decode_request(&bytes)
         } else {
-            api::decode_response("samp", &bytes, None)
+            json_api::decode_response("samp", &bytes, None)
         };
         if let Some(err) = expect.get("error") {
             assert_eq!(err, "truncated");
@@ -75,9 +98,9 @@ fn every_fixture_vector() {
         }
         // decode → encode gives back the captured bytes.
         let again = if v["direction"] == "request" {
-            api::encode_request("samp", d.clone()).unwrap()
+            json_api::encode_request(d.clone()).unwrap()
         } else {
-            api::encode_response("samp", d.clone()).unwrap()
+            json_api::encode_response(d.clone()).unwrap()
         };
         assert_eq!(to_hex(&again), v["hex"].as_str().unwrap(), "{}", v["name"]);
     }
@@ -299,10 +322,10 @@ fn every_truncation_point_is_a_typed_error() {
 
 #[test]
 fn decoded_values_from_the_capture() {
-    let d = api::decode_response("samp", &vector("info reply"), None).unwrap();
+    let d = json_api::decode_response("samp", &vector("info reply"), None).unwrap();
     assert_eq!(d["encoding"], "utf-8");
     assert_eq!(d["rawStrings"][0], to_hex(b"Convoy Trucking"));
-    let e = api::decode_response(
+    let e = json_api::decode_response(
         "samp",
         &vector("info reply truncated inside the hostname"),
         None,
@@ -345,7 +368,7 @@ fn hostile_inputs() {
             .code,
         ErrorCode::BadMagic
     );
-    let e = api::decode_response(
+    let e = json_api::decode_response(
         "samp",
         &vector("ping reply"),
         Some(json!({"encoding": "klingon"})),
@@ -353,7 +376,9 @@ fn hostile_inputs() {
     .unwrap_err();
     assert_eq!(e.code, ErrorCode::BadEncoding);
     assert_eq!(
-        api::decode_response("sanp", &[], None).unwrap_err().code,
+        json_api::decode_response("sanp", &[], None)
+            .unwrap_err()
+            .code,
         ErrorCode::InvalidArgument
     );
 }
@@ -369,13 +394,14 @@ fn explicit_encoding_and_cp1251_detection() {
     pkt.extend_from_slice(&(cp.len() as u32).to_le_bytes());
     pkt.extend_from_slice(&cp);
     pkt.extend_from_slice(b"\x02\0\0\0RP\x07\0\0\0Russian");
-    let auto = api::decode_response("samp", &pkt, None).unwrap();
+    let auto = json_api::decode_response("samp", &pkt, None).unwrap();
     assert_eq!(auto["hostname"], "Русский сервер ролевой игры");
     assert_eq!(auto["encoding"], "windows-1251");
-    let latin = api::decode_response("samp", &pkt, Some(json!({"encoding": "latin1"}))).unwrap();
+    let latin =
+        json_api::decode_response("samp", &pkt, Some(json!({"encoding": "latin1"}))).unwrap();
     assert_eq!(latin["encoding"], "windows-1252");
     assert_ne!(latin["hostname"], auto["hostname"]);
-    assert_eq!(api::encode_response("samp", auto).unwrap(), pkt);
+    assert_eq!(json_api::encode_response(auto).unwrap(), pkt);
 }
 
 fn name() -> impl Strategy<Value = String> {

@@ -158,15 +158,22 @@ fn legacy_server_gives_ids_and_pings_via_d() {
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     let s = res.unwrap();
     assert!(!s.is_open_mp);
-    assert_eq!(sent, b"ircdop");
+    // A `0.3.7-R2` version rule says SA:MP: no `o` asked.
+    assert_eq!(sent, b"ircdp");
     assert_eq!(s.players_source, Some(PlayersSource::Detailed));
     assert_eq!(
         (s.players[5].id, s.players[5].ping, s.players[5].score),
         (Some(5), Some(25), -5)
     );
     assert!(s.open_mp.is_none());
-    // `o` went unanswered: one timeout (1000 ms), then `p`.
-    assert_eq!(elapsed, 10 + 10 + 1000 + 10);
+    assert_eq!(elapsed, 40);
+    // Without a telling version rule, `o` is asked; unanswered, it costs a grace of
+    // 4 × the `r` round trip (floor 50 ms), not a whole timeout (1000 ms).
+    let mut server = responder(state(12, "custom"), true);
+    let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
+    assert!(!res.unwrap().is_open_mp);
+    assert_eq!(sent, b"ircdop");
+    assert_eq!(elapsed, 10 + 10 + 50 + 10);
 }
 
 #[test]
@@ -185,6 +192,30 @@ fn open_mp_detected_by_o_reply_stops_waiting_for_d() {
 }
 
 #[test]
+fn open_mp_grace_follows_the_round_trip() {
+    let mut server = responder(state(2, "custom"), true);
+    let opts = QueryOptions::default();
+    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
+    // 40 ms one way: `r` RTT 80 ms → grace 320 ms for `o`.
+    let s = Pair {
+        now: 0,
+        delay: 40,
+        sent: vec![],
+    }
+    .run(&mut ex, &mut server, |_| false)
+    .unwrap();
+    assert!(s.open_mp.is_none());
+    let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0);
+    let mut pair = Pair {
+        now: 0,
+        delay: 40,
+        sent: vec![],
+    };
+    pair.run(&mut ex, &mut server, |_| false).unwrap();
+    assert_eq!(pair.now, 80 + 80 + 320 + 80);
+}
+
+#[test]
 fn more_than_100_players_withholds_the_list_without_waiting() {
     let mut server = responder(state(150, "omp 1.4.0.2779"), false);
     let (res, sent, _) = query(&mut server, PlayersMode::Auto, |_| false);
@@ -198,11 +229,11 @@ fn more_than_100_players_withholds_the_list_without_waiting() {
 fn players_modes() {
     let mut server = responder(state(4, "0.3.7"), true);
     let (_, sent, _) = query(&mut server, PlayersMode::Clients, |_| false);
-    assert_eq!(sent, b"ircop");
+    assert_eq!(sent, b"ircp");
     let (_, sent, _) = query(&mut server, PlayersMode::Detailed, |_| false);
-    assert_eq!(sent, b"irdop");
+    assert_eq!(sent, b"irdp");
     let (res, sent, _) = query(&mut server, PlayersMode::None, |_| false);
-    assert_eq!(sent, b"irop");
+    assert_eq!(sent, b"irp");
     assert!(res.unwrap().players_withheld.is_none());
 }
 

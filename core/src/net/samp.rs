@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use super::options::{parse_target, QueryRequest, RconRequest};
 use super::resolve::resolve;
 use super::udp::{drive, network_error};
-use crate::api::{to_value, Protocol};
+use crate::api::{to_json, Protocol};
 use crate::error::Result;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
@@ -20,29 +20,39 @@ use crate::samp::{Address, DEFAULT_PORT};
 use crate::status::Status;
 use crate::text::TextEncoding;
 
-/// Runs a full query and returns the unified `Status` as a JSON value.
+/// Runs a full query; `target` and `options` are JSON text, the result is the unified
+/// `Status` as JSON text.
 pub async fn query(
     protocol: &str,
-    target: &Value,
-    options: Value,
+    target: &str,
+    options: &str,
     cancel: CancellationToken,
-) -> Result<Value> {
+) -> Result<String> {
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
     match Protocol::parse(protocol)? {
-        Protocol::Samp => query_samp(target, options, cancel).await,
+        Protocol::Samp => query_samp(&target, options, cancel).await,
     }
 }
 
 /// Runs an RCON command and returns the console lines.
 pub async fn rcon(
     protocol: &str,
-    target: &Value,
-    options: Value,
+    target: &str,
+    options: &str,
     command: &str,
     cancel: CancellationToken,
 ) -> Result<Vec<String>> {
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
     match Protocol::parse(protocol)? {
-        Protocol::Samp => rcon_samp(target, options, command, cancel).await,
+        Protocol::Samp => rcon_samp(&target, options, command, cancel).await,
     }
+}
+
+pub(crate) fn json_arg(what: &str, json: &str) -> Result<Value> {
+    if json.is_empty() {
+        return Ok(Value::Null);
+    }
+    crate::api::from_json(what, json)
 }
 
 async fn connect(
@@ -98,7 +108,7 @@ fn random_bytes() -> [u8; 4] {
     (h.finish() as u32).to_le_bytes()
 }
 
-async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -> Result<Value> {
+async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
     let opts = QueryRequest::parse(options)?;
     let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
     let start = Instant::now();
@@ -111,7 +121,7 @@ async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -
     };
     let mut ex = QueryExchange::new(header_address(addr), exchange_options, random_bytes(), 0);
     let raw = drive(&socket, &mut ex, start, &cancel).await?;
-    Ok(to_value(&Status::from_samp(
+    Ok(to_json(&Status::from_samp(
         raw,
         addr.ip().to_string(),
         addr.port(),

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::udp::{network_error, now_ms};
-use crate::api::{from_value, Protocol};
+use crate::api::{from_json, from_value, Protocol};
 use crate::error::{Error, Result};
 use crate::samp::responder::{Reply, Responder, ResponderOptions};
 use crate::samp::ServerState;
@@ -63,8 +63,8 @@ impl ServeHandle {
     }
 
     /// Replaces the served state (e.g. live player counts).
-    pub fn update(&self, state: Value) -> Result<()> {
-        let state: ServerState = from_value("SA:MP state", state)?;
+    pub fn update(&self, state: &str) -> Result<()> {
+        let state: ServerState = from_json("SA:MP state", state)?;
         self.responder.lock().expect("responder lock").update(state)
     }
 
@@ -78,23 +78,25 @@ impl ServeHandle {
     }
 }
 
+/// Starts a responder; `state` and `options` are JSON text.
 pub async fn serve(
     protocol: &str,
-    state: Value,
-    options: Value,
+    state: &str,
+    options: &str,
     handler: Option<RconHandler>,
 ) -> Result<ServeHandle> {
+    let options = super::samp::json_arg("options", options)?;
     match Protocol::parse(protocol)? {
         Protocol::Samp => serve_samp(state, options, handler).await,
     }
 }
 
 async fn serve_samp(
-    state: Value,
+    state: &str,
     options: Value,
     handler: Option<RconHandler>,
 ) -> Result<ServeHandle> {
-    let state: ServerState = from_value("SA:MP state", state)?;
+    let state: ServerState = from_json("SA:MP state", state)?;
     let options: ServeOptions = from_value(
         "serve options",
         if options.is_null() {

@@ -64,9 +64,16 @@ struct Pending {
     opcode: Opcode,
     packet: Vec<u8>,
     sent_at: u64,
+    deadline: u64,
     attempts: u32,
     required: bool,
 }
+
+/// open.mp answers requests in order, so an `o` reply trails the `r` round trip closely;
+/// a SA:MP server never sends one. Waiting this many round trips (at least
+/// `OPEN_MP_GRACE_MIN_MS`) instead of a whole timeout keeps SA:MP queries fast.
+const OPEN_MP_GRACE_RTTS: u64 = 4;
+const OPEN_MP_GRACE_MIN_MS: u64 = 50;
 
 #[derive(Debug)]
 pub struct QueryExchange {
@@ -76,7 +83,6 @@ pub struct QueryExchange {
     phase: Phase,
     pending: Vec<Pending>,
     outbox: VecDeque<Vec<u8>>,
-    deadline: Option<u64>,
     /// Raw reply datagrams, kept so every string can be decoded with one encoding at the end.
     info: Option<Vec<u8>>,
     rules: Option<Vec<u8>>,
@@ -84,6 +90,7 @@ pub struct QueryExchange {
     detailed: Option<Vec<u8>>,
     open_mp: Option<Vec<u8>>,
     info_rtt: u32,
+    rules_rtt: u32,
     ping_rtt: Option<u32>,
     withheld: Option<String>,
     warnings: Vec<String>,
@@ -105,13 +112,13 @@ impl QueryExchange {
             phase: Phase::Info,
             pending: Vec::new(),
             outbox: VecDeque::new(),
-            deadline: None,
             info: None,
             rules: None,
             clients: None,
             detailed: None,
             open_mp: None,
             info_rtt: 0,
+            rules_rtt: 0,
             ping_rtt: None,
             withheld: None,
             warnings: Vec::new(),
@@ -128,7 +135,7 @@ impl QueryExchange {
 
     /// When to call [`Self::handle_timeout`]; `None` once finished.
     pub fn poll_timeout(&self) -> Option<u64> {
-        self.deadline
+        self.pending.iter().map(|p| p.deadline).min()
     }
 
     /// The outcome, once; `None` while the query is running.
@@ -141,6 +148,10 @@ impl QueryExchange {
     }
 
     fn send(&mut self, body: RequestBody, required: bool, now: u64) {
+        self.send_until(body, required, now, now + self.options.timeout_ms);
+    }
+
+    fn send_until(&mut self, body: RequestBody, required: bool, now: u64, deadline: u64) {
         let request = Request::new(self.address, body);
         let packet = request
             .encode()
@@ -150,10 +161,10 @@ impl QueryExchange {
             opcode: request.body.opcode(),
             packet,
             sent_at: now,
+            deadline,
             attempts: 1,
             required,
         });
-        self.deadline = Some(now + self.options.timeout_ms);
     }
 
     /// Feeds one received datagram. Datagrams that are not the echo of a pending request
@@ -202,7 +213,10 @@ impl QueryExchange {
                 self.info_rtt = rtt;
                 &mut self.info
             }
-            ResponseBody::Rules(_) => &mut self.rules,
+            ResponseBody::Rules(_) => {
+                self.rules_rtt = rtt;
+                &mut self.rules
+            }
             ResponseBody::Clients(_) => &mut self.clients,
             ResponseBody::Players(_) => &mut self.detailed,
             ResponseBody::OpenMp(_) => &mut self.open_mp,
@@ -218,14 +232,14 @@ impl QueryExchange {
 
     /// Call when [`Self::poll_timeout`]'s instant has passed.
     pub fn handle_timeout(&mut self, now_ms: u64) {
-        if self.deadline.is_none_or(|d| now_ms < d) || self.phase == Phase::Done {
+        if self.phase == Phase::Done {
             return;
         }
         let retries = self.options.retries;
         if let Some(p) = self
             .pending
             .iter()
-            .find(|p| p.required && p.attempts > retries)
+            .find(|p| p.deadline <= now_ms && p.required && p.attempts > retries)
         {
             let what = format!(
                 "'{}' after {} attempts",
@@ -235,21 +249,20 @@ impl QueryExchange {
             return self.finish(Err(Error::timeout(what)));
         }
         // Silence on an optional request is its answer.
-        self.pending.retain(|p| p.required);
-        for p in &mut self.pending {
+        self.pending.retain(|p| p.required || p.deadline > now_ms);
+        let timeout = self.options.timeout_ms;
+        for p in self.pending.iter_mut().filter(|p| p.deadline <= now_ms) {
             p.attempts += 1;
             p.sent_at = now_ms;
+            p.deadline = now_ms + timeout;
             self.outbox.push_back(p.packet.clone());
         }
         if self.pending.is_empty() {
             self.advance(now_ms);
-        } else {
-            self.deadline = Some(now_ms + self.options.timeout_ms);
         }
     }
 
     fn advance(&mut self, now: u64) {
-        self.deadline = None;
         self.phase = match self.phase {
             Phase::Info => {
                 self.send(RequestBody::Rules, true, now);
@@ -306,8 +319,15 @@ impl QueryExchange {
                 self.send(RequestBody::Players, false, now);
             }
         }
-        if self.options.open_mp {
-            self.send(RequestBody::OpenMp, false, now);
+        // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
+        let known_sa_mp = rules
+            .rules
+            .get("version")
+            .is_some_and(|v| v.starts_with("0."));
+        if self.options.open_mp && !known_sa_mp {
+            let grace = (u64::from(self.rules_rtt) * OPEN_MP_GRACE_RTTS)
+                .clamp(OPEN_MP_GRACE_MIN_MS, self.options.timeout_ms.max(1));
+            self.send_until(RequestBody::OpenMp, false, now, now + grace);
         }
     }
 
@@ -331,7 +351,6 @@ impl QueryExchange {
 
     fn finish(&mut self, result: Result<ServerState>) {
         self.phase = Phase::Done;
-        self.deadline = None;
         self.pending.clear();
         self.result = Some(result);
     }
