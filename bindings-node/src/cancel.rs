@@ -10,10 +10,7 @@ static TOKENS: LazyLock<Mutex<HashMap<u32, CancellationToken>>> = LazyLock::new(
 pub fn register(id: Option<u32>) -> CancellationToken {
     let token = CancellationToken::new();
     if let Some(id) = id {
-        TOKENS
-            .lock()
-            .expect("cancel table")
-            .insert(id, token.clone());
+        TOKENS.lock().expect("cancel table").insert(id, token.clone());
     }
     token
 }

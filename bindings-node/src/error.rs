@@ -12,6 +12,7 @@ pub fn to_napi(e: Error) -> napi::Error {
         "message": e.message,
         "field": e.field,
         "offset": e.offset,
+        "text": e.text,
     });
     napi::Error::from_reason(format!("{TAG}{detail}"))
 }

@@ -32,21 +32,12 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
 }
 
 #[napi(js_name = "decodeResponse")]
-pub fn decode_response(
-    protocol: String,
-    bytes: &[u8],
-    options: Option<String>,
-) -> napi::Result<String> {
+pub fn decode_response(protocol: String, bytes: &[u8], options: Option<String>) -> napi::Result<String> {
     api::decode_response(&protocol, bytes, options.as_deref()).map_err(to_napi)
 }
 
 #[napi]
-pub async fn query(
-    protocol: String,
-    target: String,
-    options: String,
-    cancel_id: Option<u32>,
-) -> napi::Result<String> {
+pub async fn query(protocol: String, target: String, options: String, cancel_id: Option<u32>) -> napi::Result<String> {
     let token = cancel::register(cancel_id);
     let result = gamequery_core::net::query(&protocol, &target, &options, token).await;
     cancel::release(cancel_id);
@@ -71,4 +62,37 @@ pub async fn rcon(
 #[napi]
 pub fn abort(cancel_id: u32) {
     cancel::abort(cancel_id);
+}
+
+#[napi(js_name = "encodeVarInt")]
+pub fn encode_varint(value: f64) -> napi::Result<Uint8Array> {
+    api::encode_varint(value).map(Uint8Array::new).map_err(to_napi)
+}
+
+/// `[value, length]`; index.js shapes it as `{ value, length }`.
+#[napi(js_name = "decodeVarInt")]
+pub fn decode_varint(bytes: &[u8], offset: Option<u32>) -> napi::Result<Vec<i64>> {
+    let (value, length) = api::decode_varint(bytes, offset.unwrap_or(0) as usize).map_err(to_napi)?;
+    Ok(vec![value.into(), length as i64])
+}
+
+/// Splits a TCP stream into whole packets.
+#[napi]
+pub struct FrameDecoder {
+    inner: gamequery_core::minecraft::java::FrameDecoder,
+}
+
+#[napi]
+impl FrameDecoder {
+    #[napi(constructor)]
+    pub fn new(protocol: String, max_frame: Option<u32>) -> napi::Result<Self> {
+        let inner = api::frame_decoder(&protocol, max_frame).map_err(to_napi)?;
+        Ok(Self { inner })
+    }
+
+    #[napi]
+    pub fn push(&mut self, chunk: &[u8]) -> napi::Result<Vec<Uint8Array>> {
+        let frames = self.inner.push(chunk).map_err(to_napi)?;
+        Ok(frames.into_iter().map(Uint8Array::new).collect())
+    }
 }

@@ -43,12 +43,7 @@ impl Server {
 }
 
 #[napi]
-pub async fn serve(
-    protocol: String,
-    state: String,
-    options: String,
-    handler: Option<Handler>,
-) -> napi::Result<Server> {
+pub async fn serve(protocol: String, state: String, options: String, handler: Option<Handler>) -> napi::Result<Server> {
     let handler: Option<RconHandler> = handler.map(|tsfn| {
         let tsfn = Arc::new(tsfn);
         let f: RconHandler = Arc::new(move |command: String| {

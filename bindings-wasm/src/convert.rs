@@ -9,8 +9,7 @@ fn invalid(message: String) -> JsValue {
 }
 
 pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
-    let text = JSON::stringify(value)
-        .map_err(|_| invalid("argument cannot be converted to JSON".into()))?;
+    let text = JSON::stringify(value).map_err(|_| invalid("argument cannot be converted to JSON".into()))?;
     Ok(text.as_string().unwrap_or_else(|| "null".into()))
 }
 
@@ -29,6 +28,9 @@ pub fn to_js_error(e: Error) -> JsValue {
     }
     if let Some(offset) = e.offset {
         set("offset", JsValue::from_f64(offset as f64));
+    }
+    if let Some(text) = &e.text {
+        set("text", JsValue::from_str(text));
     }
     err.into()
 }

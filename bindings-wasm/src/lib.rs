@@ -44,3 +44,41 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result
         .map_err(to_js_error)
         .and_then(|j| parse(&j))
 }
+
+#[wasm_bindgen(js_name = encodeVarInt)]
+pub fn encode_varint(value: f64) -> Result<Uint8Array, JsValue> {
+    api::encode_varint(value)
+        .map(|b| Uint8Array::from(&b[..]))
+        .map_err(to_js_error)
+}
+
+#[wasm_bindgen(js_name = decodeVarInt)]
+pub fn decode_varint(bytes: &[u8], offset: Option<u32>) -> Result<JsValue, JsValue> {
+    let (value, length) = api::decode_varint(bytes, offset.unwrap_or(0) as usize).map_err(to_js_error)?;
+    parse(&format!("{{\"value\":{value},\"length\":{length}}}"))
+}
+
+/// Splits a TCP stream into whole packets.
+#[wasm_bindgen]
+pub struct FrameDecoder {
+    inner: gamequery_core::minecraft::java::FrameDecoder,
+}
+
+#[wasm_bindgen]
+impl FrameDecoder {
+    #[wasm_bindgen(constructor)]
+    pub fn new(protocol: &str, options: JsValue) -> Result<FrameDecoder, JsValue> {
+        let max_frame = js_sys::Reflect::get(&options, &JsValue::from_str("maxFrame"))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .map(|v| v as u32);
+        let inner = api::frame_decoder(protocol, max_frame).map_err(to_js_error)?;
+        Ok(FrameDecoder { inner })
+    }
+
+    /// Complete packets, each whole (length prefix included).
+    pub fn push(&mut self, chunk: &[u8]) -> Result<js_sys::Array, JsValue> {
+        let frames = self.inner.push(chunk).map_err(to_js_error)?;
+        Ok(frames.iter().map(|f| JsValue::from(Uint8Array::from(&f[..]))).collect())
+    }
+}

@@ -6,35 +6,33 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use crate::minecraft::{java, legacy};
 use crate::samp;
 
 /// Protocol names as JS callers spell them. Only implemented protocols are listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
     Samp,
+    MinecraftJava,
+    MinecraftLegacy,
 }
 
 impl Protocol {
-    pub const ALL: &'static [Protocol] = &[Protocol::Samp];
+    pub const ALL: &'static [Protocol] = &[Protocol::Samp, Protocol::MinecraftJava, Protocol::MinecraftLegacy];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::Samp => "samp",
+            Self::MinecraftJava => "minecraft-java",
+            Self::MinecraftLegacy => "minecraft-legacy",
         }
     }
 
     pub fn parse(name: &str) -> Result<Self> {
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|p| p.name() == name)
-            .ok_or_else(|| {
-                let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
-                Error::invalid(format!(
-                    "unknown protocol {name:?}; known: {}",
-                    known.join(", ")
-                ))
-            })
+        Self::ALL.iter().copied().find(|p| p.name() == name).ok_or_else(|| {
+            let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
+            Error::invalid(format!("unknown protocol {name:?}; known: {}", known.join(", ")))
+        })
     }
 }
 
@@ -67,6 +65,8 @@ fn options_json(options: Option<&str>) -> &str {
 pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
         Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
+        Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
+        Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
     }
 }
 
@@ -74,6 +74,8 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
 pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<String> {
     match Protocol::parse(protocol)? {
         Protocol::Samp => Ok(to_json(&samp::Request::decode(bytes)?)),
+        Protocol::MinecraftJava => Ok(to_json(&java::Request::decode(bytes)?)),
+        Protocol::MinecraftLegacy => Ok(to_json(&legacy::Request::decode(bytes)?)),
     }
 }
 
@@ -81,6 +83,8 @@ pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<String> {
 pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
         Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
+        Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
+        Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
     }
 }
 
@@ -91,5 +95,39 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<&str>) -> R
             let options: samp::DecodeOptions = from_json("decode options", options_json(options))?;
             Ok(to_json(&samp::Response::decode(bytes, &options)?))
         }
+        Protocol::MinecraftJava => Ok(to_json(&java::Response::decode(bytes)?)),
+        Protocol::MinecraftLegacy => Ok(to_json(&legacy::Response::decode(bytes)?)),
+    }
+}
+
+/// `encodeVarInt(n)`.
+pub fn encode_varint(value: f64) -> Result<Vec<u8>> {
+    if value.fract() != 0.0 || !(f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&value) {
+        return Err(Error::invalid(format!("a VarInt holds a 32-bit integer, got {value}")));
+    }
+    let mut w = crate::wire::Writer::new();
+    w.varint(value as i32);
+    Ok(w.into_bytes())
+}
+
+/// `decodeVarInt(bytes, offset)` → (value, length in bytes).
+pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
+    crate::wire::decode_varint(bytes, offset, "VarInt")?.ok_or_else(|| {
+        Error::at(
+            crate::error::ErrorCode::Truncated,
+            "VarInt",
+            offset,
+            "the input ends inside the VarInt",
+        )
+    })
+}
+
+/// `new FrameDecoder(protocol, { maxFrame })`: only stream protocols have frames.
+pub fn frame_decoder(protocol: &str, max_frame: Option<u32>) -> Result<java::FrameDecoder> {
+    match Protocol::parse(protocol)? {
+        Protocol::MinecraftJava => Ok(java::FrameDecoder::new(
+            max_frame.map_or(java::DEFAULT_FRAME_CAP, |m| m as usize),
+        )),
+        other => Err(Error::invalid(format!("{:?} has no stream frames", other.name()))),
     }
 }

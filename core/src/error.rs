@@ -20,6 +20,10 @@ pub enum ErrorCode {
     TrailingBytes,
     /// A field holds a value the protocol does not allow.
     Malformed,
+    /// A stream frame declares a length above the configured cap.
+    FrameTooLarge,
+    /// A JSON document (e.g. a Minecraft status) is not valid JSON.
+    BadJson,
     /// An argument from the caller is invalid (unknown protocol, bad target, bad option).
     InvalidArgument,
     /// Unknown text encoding label.
@@ -44,6 +48,8 @@ impl ErrorCode {
         Self::UnexpectedOpcode,
         Self::TrailingBytes,
         Self::Malformed,
+        Self::FrameTooLarge,
+        Self::BadJson,
         Self::InvalidArgument,
         Self::BadEncoding,
         Self::Timeout,
@@ -61,6 +67,8 @@ impl ErrorCode {
             Self::UnexpectedOpcode => "GQ_UNEXPECTED_OPCODE",
             Self::TrailingBytes => "GQ_TRAILING_BYTES",
             Self::Malformed => "GQ_MALFORMED",
+            Self::FrameTooLarge => "GQ_FRAME_TOO_LARGE",
+            Self::BadJson => "GQ_BAD_JSON",
             Self::InvalidArgument => "GQ_INVALID_ARGUMENT",
             Self::BadEncoding => "GQ_BAD_ENCODING",
             Self::Timeout => "GQ_TIMEOUT",
@@ -88,6 +96,8 @@ pub struct Error {
     pub field: Option<&'static str>,
     /// Byte offset into the packet where that field starts.
     pub offset: Option<usize>,
+    /// The offending text, where keeping it helps (e.g. invalid status JSON).
+    pub text: Option<String>,
 }
 
 impl Error {
@@ -97,22 +107,24 @@ impl Error {
             message: message.into(),
             field: None,
             offset: None,
+            text: None,
         }
     }
 
     /// A decode error at `offset` while reading `field`.
-    pub fn at(
-        code: ErrorCode,
-        field: &'static str,
-        offset: usize,
-        detail: impl fmt::Display,
-    ) -> Self {
+    pub fn at(code: ErrorCode, field: &'static str, offset: usize, detail: impl fmt::Display) -> Self {
         Self {
             code,
             message: format!("{field} at byte {offset}: {detail}"),
             field: Some(field),
             offset: Some(offset),
+            text: None,
         }
+    }
+
+    pub fn with_text(mut self, text: impl Into<String>) -> Self {
+        self.text = Some(text.into());
+        self
     }
 
     pub fn invalid(message: impl Into<String>) -> Self {
@@ -120,10 +132,7 @@ impl Error {
     }
 
     pub fn timeout(what: impl fmt::Display) -> Self {
-        Self::new(
-            ErrorCode::Timeout,
-            format!("no answer to {what} before the deadline"),
-        )
+        Self::new(ErrorCode::Timeout, format!("no answer to {what} before the deadline"))
     }
 }
 

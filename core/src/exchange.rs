@@ -12,6 +12,8 @@ pub trait Exchange {
     fn handle_input(&mut self, now_ms: u64, bytes: &[u8]);
     fn poll_timeout(&self) -> Option<u64>;
     fn handle_timeout(&mut self, now_ms: u64);
+    /// The peer closed a stream (never called for datagram flows).
+    fn handle_close(&mut self, _now_ms: u64) {}
     fn poll_result(&mut self) -> Option<Result<Self::Output>>;
 }
 

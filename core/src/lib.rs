@@ -12,6 +12,7 @@
 pub mod api;
 pub mod error;
 pub mod exchange;
+pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;

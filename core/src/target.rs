@@ -22,10 +22,7 @@ impl Target {
                 "" => (host, None),
                 p => (
                     host,
-                    Some(
-                        p.strip_prefix(':')
-                            .ok_or_else(|| bad("expected ':' after ']'"))?,
-                    ),
+                    Some(p.strip_prefix(':').ok_or_else(|| bad("expected ':' after ']'"))?),
                 ),
             }
         } else if text.matches(':').count() > 1 {

@@ -5,8 +5,15 @@ use ts_rs::{Config, TS};
 
 use crate::api::Protocol;
 use crate::error::ErrorCode;
+use crate::minecraft::java::exchange::JavaLatencySource;
+use crate::minecraft::java::{
+    Favicon, ForgeChannel, ForgeData, ForgeMod, JavaQueryResult, JavaStatus, LegacyQueryResult, Players, SamplePlayer,
+    SrvRecord, Version,
+};
+use crate::minecraft::{java, legacy};
 use crate::samp::*;
 use crate::status::{Status, StatusPlayer, StatusPlayers};
+use crate::text::Motd;
 
 macro_rules! decls {
     ($cfg:expr; $($t:ty),* $(,)?) => {
@@ -25,6 +32,8 @@ pub fn declarations() -> String {
         SampRequestDecl, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, Rules,
         RconLine, ReplyText, DecodeOptions, ServerState, RawStrings, PlayersSource, LatencySource,
         Status<ServerState>, StatusPlayers, StatusPlayer, Address, Hex<4>, RuleList,
+        java::Request, java::Response, JavaStatus, Version, Players, SamplePlayer, Favicon, Motd, ForgeData, ForgeMod,
+        ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
     ];
     for decl in all {
         out.push_str("export ");
@@ -37,14 +46,8 @@ pub fn declarations() -> String {
 
 /// The protocol-generic codec surface, typed per protocol through `ProtocolTypes`.
 fn surface() -> String {
-    let protocols: Vec<String> = Protocol::ALL
-        .iter()
-        .map(|p| format!("'{}'", p.name()))
-        .collect();
-    let codes: Vec<String> = ErrorCode::ALL
-        .iter()
-        .map(|c| format!("'{}'", c.as_str()))
-        .collect();
+    let protocols: Vec<String> = Protocol::ALL.iter().map(|p| format!("'{}'", p.name())).collect();
+    let codes: Vec<String> = ErrorCode::ALL.iter().map(|c| format!("'{}'", c.as_str())).collect();
     format!(
         r#"/** Protocol names. A misspelt name does not compile. */
 export type Protocol = {protocols};
@@ -52,6 +55,8 @@ export type Protocol = {protocols};
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {{
   samp: {{ request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState }};
+  'minecraft-java': {{ request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult }};
+  'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
 }}
 
 /** `err.code` of every error gamequery throws. */
@@ -73,6 +78,15 @@ export declare function decodeRequest<P extends Protocol>(protocol: P, bytes: Ui
 export declare function encodeResponse<P extends Protocol>(protocol: P, response: ProtocolTypes[P]['response']): Uint8Array;
 /** Client side: parses a reply packet. */
 export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: Uint8Array, options?: ProtocolTypes[P]['decodeOptions']): ProtocolTypes[P]['response'];
+/** Minecraft's VarInt (at most 5 bytes; a 6th is an error, not a wrap). */
+export declare function encodeVarInt(value: number): Uint8Array;
+export declare function decodeVarInt(bytes: Uint8Array, offset?: number): {{ value: number; length: number }};
+/** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
+export declare class FrameDecoder {{
+  /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
+  constructor(protocol: 'minecraft-java', options?: {{ maxFrame?: number }});
+  push(chunk: Uint8Array): Uint8Array[];
+}}
 "#,
         protocols = protocols.join(" | "),
         codes = codes.join("\n  | "),

@@ -3,8 +3,8 @@
 
 use gamequery_core::api;
 use gamequery_core::samp::{
-    Address, DecodeOptions, Info, OpenMpInfo, Player, PlayerList, ReplyText, Request, RequestBody,
-    Response, ResponseBody, RuleList, Rules,
+    Address, DecodeOptions, Info, OpenMpInfo, Player, PlayerList, ReplyText, Request, RequestBody, Response,
+    ResponseBody, RuleList, Rules,
 };
 use gamequery_core::wire::{from_hex, to_hex};
 use gamequery_core::ErrorCode;
@@ -17,14 +17,9 @@ mod json_api {
     pub fn decode_request(bytes: &[u8]) -> gamequery_core::Result<Value> {
         api::decode_request("samp", bytes).map(|s| serde_json::from_str(&s).unwrap())
     }
-    pub fn decode_response(
-        protocol: &str,
-        bytes: &[u8],
-        options: Option<Value>,
-    ) -> gamequery_core::Result<Value> {
+    pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<Value>) -> gamequery_core::Result<Value> {
         let options = options.map(|o| o.to_string());
-        api::decode_response(protocol, bytes, options.as_deref())
-            .map(|s| serde_json::from_str(&s).unwrap())
+        api::decode_response(protocol, bytes, options.as_deref()).map(|s| serde_json::from_str(&s).unwrap())
     }
     pub fn encode_request(v: Value) -> gamequery_core::Result<Vec<u8>> {
         api::encode_request("samp", &v.to_string())
@@ -35,11 +30,7 @@ mod json_api {
 }
 
 fn vectors() -> Vec<Value> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/fixtures/samp.json"
-    ))
-    .unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/samp.json")).unwrap();
     serde_json::from_str::<Value>(&text).unwrap()["vectors"]
         .as_array()
         .unwrap()
@@ -70,12 +61,7 @@ fn every_fixture_vector() {
         };
         if let Some(err) = expect.get("error") {
             assert_eq!(err, "truncated");
-            assert_eq!(
-                decoded.unwrap_err().code,
-                ErrorCode::Truncated,
-                "{}",
-                v["name"]
-            );
+            assert_eq!(decoded.unwrap_err().code, ErrorCode::Truncated, "{}", v["name"]);
             continue;
         }
         let d = decoded.unwrap_or_else(|e| panic!("{}: {e}", v["name"]));
@@ -142,21 +128,12 @@ fn golden_requests() {
 fn requests_of_the_wrong_length_are_rejected() {
     let mut info = from_hex("53414d5033fe820e611e69", "").unwrap();
     info.push(0);
-    assert_eq!(
-        Request::decode(&info).unwrap_err().code,
-        ErrorCode::BadLength
-    );
+    assert_eq!(Request::decode(&info).unwrap_err().code, ErrorCode::BadLength);
     let ping_short = from_hex("53414d5033fe820e611e70747374", "").unwrap();
-    assert_eq!(
-        Request::decode(&ping_short).unwrap_err().code,
-        ErrorCode::Truncated
-    );
+    assert_eq!(Request::decode(&ping_short).unwrap_err().code, ErrorCode::Truncated);
     let mut rcon = from_hex("53414d5033fe820e611e78020070770700706c6179657273", "").unwrap();
     rcon.push(b'!');
-    assert_eq!(
-        Request::decode(&rcon).unwrap_err().code,
-        ErrorCode::BadLength
-    );
+    assert_eq!(Request::decode(&rcon).unwrap_err().code, ErrorCode::BadLength);
 }
 
 fn text(enc: &str) -> ReplyText {
@@ -287,25 +264,13 @@ fn every_truncation_point_is_a_typed_error() {
         .map(|n| vector(n))
         .collect();
     for (body, _) in sample_responses() {
-        replies.push(
-            Response {
-                address: addr(),
-                body,
-            }
-            .encode()
-            .unwrap(),
-        );
+        replies.push(Response { address: addr(), body }.encode().unwrap());
     }
     for full in replies {
         for cut in 0..full.len() {
             let err = match Response::decode(&full[..cut], &DecodeOptions::default()) {
                 // open.mp's `o` reply is complete without its logo (pre-2024-06 servers).
-                Ok(r)
-                    if r.body.opcode() == gamequery_core::samp::Opcode::OpenMp
-                        && cut == full.len() - 5 =>
-                {
-                    continue
-                }
+                Ok(r) if r.body.opcode() == gamequery_core::samp::Opcode::OpenMp && cut == full.len() - 5 => continue,
                 other => other.unwrap_err(),
             };
             assert!(
@@ -325,12 +290,7 @@ fn decoded_values_from_the_capture() {
     let d = json_api::decode_response("samp", &vector("info reply"), None).unwrap();
     assert_eq!(d["encoding"], "utf-8");
     assert_eq!(d["rawStrings"][0], to_hex(b"Convoy Trucking"));
-    let e = json_api::decode_response(
-        "samp",
-        &vector("info reply truncated inside the hostname"),
-        None,
-    )
-    .unwrap_err();
+    let e = json_api::decode_response("samp", &vector("info reply truncated inside the hostname"), None).unwrap_err();
     assert_eq!((e.field, e.offset), (Some("hostname"), Some(16)));
 }
 
@@ -340,26 +300,20 @@ fn hostile_inputs() {
     let mut bad = from_hex("53414d5033fe820e611e69000c006400", "").unwrap();
     bad.extend_from_slice(&0x7fff_ffffu32.to_le_bytes());
     assert_eq!(
-        Response::decode(&bad, &Default::default())
-            .unwrap_err()
-            .code,
+        Response::decode(&bad, &Default::default()).unwrap_err().code,
         ErrorCode::BadLength
     );
     // 65535 players declared, none present.
     let bad = from_hex("53414d5033fe820e611e63ffff", "").unwrap();
     assert_eq!(
-        Response::decode(&bad, &Default::default())
-            .unwrap_err()
-            .code,
+        Response::decode(&bad, &Default::default()).unwrap_err().code,
         ErrorCode::Truncated
     );
     // Trailing garbage after a complete reply.
     let mut bad = vector("ping reply");
     bad.push(0);
     assert_eq!(
-        Response::decode(&bad, &Default::default())
-            .unwrap_err()
-            .code,
+        Response::decode(&bad, &Default::default()).unwrap_err().code,
         ErrorCode::TrailingBytes
     );
     assert_eq!(
@@ -368,17 +322,10 @@ fn hostile_inputs() {
             .code,
         ErrorCode::BadMagic
     );
-    let e = json_api::decode_response(
-        "samp",
-        &vector("ping reply"),
-        Some(json!({"encoding": "klingon"})),
-    )
-    .unwrap_err();
+    let e = json_api::decode_response("samp", &vector("ping reply"), Some(json!({"encoding": "klingon"}))).unwrap_err();
     assert_eq!(e.code, ErrorCode::BadEncoding);
     assert_eq!(
-        json_api::decode_response("sanp", &[], None)
-            .unwrap_err()
-            .code,
+        json_api::decode_response("sanp", &[], None).unwrap_err().code,
         ErrorCode::InvalidArgument
     );
 }
@@ -397,8 +344,7 @@ fn explicit_encoding_and_cp1251_detection() {
     let auto = json_api::decode_response("samp", &pkt, None).unwrap();
     assert_eq!(auto["hostname"], "Русский сервер ролевой игры");
     assert_eq!(auto["encoding"], "windows-1251");
-    let latin =
-        json_api::decode_response("samp", &pkt, Some(json!({"encoding": "latin1"}))).unwrap();
+    let latin = json_api::decode_response("samp", &pkt, Some(json!({"encoding": "latin1"}))).unwrap();
     assert_eq!(latin["encoding"], "windows-1252");
     assert_ne!(latin["hostname"], auto["hostname"]);
     assert_eq!(json_api::encode_response(auto).unwrap(), pkt);

@@ -7,8 +7,7 @@ use gamequery_core::samp::exchange::{QueryExchange, QueryOptions};
 use gamequery_core::samp::rcon::{RconExchange, RconOptions};
 use gamequery_core::samp::responder::{Reply, Responder, ResponderOptions};
 use gamequery_core::samp::{
-    Address, Info, LatencySource, OpenMpInfo, Player, PlayersMode, PlayersSource, RuleList,
-    ServerState,
+    Address, Info, LatencySource, OpenMpInfo, Player, PlayersMode, PlayersSource, RuleList, ServerState,
 };
 use gamequery_core::text::TextEncoding;
 use gamequery_core::ErrorCode;
@@ -87,9 +86,7 @@ impl Pair {
             if let Some(res) = ex.poll_result() {
                 return res;
             }
-            let t = ex
-                .poll_timeout()
-                .expect("a running exchange always has a deadline");
+            let t = ex.poll_timeout().expect("a running exchange always has a deadline");
             self.now = self.now.max(t);
             ex.handle_timeout(self.now);
         }
@@ -139,14 +136,8 @@ fn open_mp_server_full_query() {
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
     assert_eq!(s.players[3].score, -3);
     assert_eq!(s.players[3].id, None);
-    assert_eq!(
-        s.open_mp.unwrap().logo.as_deref(),
-        Some("https://example.org/logo.png")
-    );
-    assert_eq!(
-        (s.latency_ms, s.latency_source),
-        (Some(10), Some(LatencySource::Ping))
-    );
+    assert_eq!(s.open_mp.unwrap().logo.as_deref(), Some("https://example.org/logo.png"));
+    assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Ping)));
     assert_eq!(s.rules.get("version"), Some("omp 1.4.0.2779"));
     assert_eq!(s.info.hostname, "Test server");
     assert_eq!(elapsed, 40, "no step waited for a timeout");
@@ -185,10 +176,7 @@ fn open_mp_detected_by_o_reply_stops_waiting_for_d() {
     assert!(s.is_open_mp);
     assert_eq!(sent, b"ircdop");
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
-    assert_eq!(
-        elapsed, 40,
-        "the `o` reply ended the wait for `d`: no timeout"
-    );
+    assert_eq!(elapsed, 40, "the `o` reply ended the wait for `d`: no timeout");
 }
 
 #[test]
@@ -260,10 +248,7 @@ fn silent_ping_falls_back_to_info_latency() {
     let mut server = responder(state(1, "omp 1"), false);
     let (res, _, _) = query(&mut server, PlayersMode::Auto, |op| op == b'p');
     let s = res.unwrap();
-    assert_eq!(
-        (s.latency_ms, s.latency_source),
-        (Some(10), Some(LatencySource::Info))
-    );
+    assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Info)));
 }
 
 #[test]
@@ -298,11 +283,7 @@ fn cp1251_state_served_and_detected() {
     let raw = s.raw_strings.unwrap();
     assert_eq!(
         raw.info[0],
-        gamequery_core::wire::to_hex(
-            &encoding_rs::WINDOWS_1251
-                .encode("Русский сервер ролевой игры")
-                .0
-        )
+        gamequery_core::wire::to_hex(&encoding_rs::WINDOWS_1251.encode("Русский сервер ролевой игры").0)
     );
 }
 
@@ -326,11 +307,7 @@ fn responder_caps_sorts_and_echoes() {
     let Reply::Send(r) = server.handle(0, CLIENT, &req) else {
         panic!()
     };
-    assert_eq!(
-        &r[11..15],
-        &[0, 0, 0, 0],
-        "discord invite over 50 bytes is sent empty"
-    );
+    assert_eq!(&r[11..15], &[0, 0, 0, 0], "discord invite over 50 bytes is sent empty");
     req[10] = b'r';
     let Reply::Send(r) = server.handle(0, CLIENT, &req) else {
         panic!()
@@ -339,9 +316,7 @@ fn responder_caps_sorts_and_echoes() {
         .unwrap()
         .body
     {
-        gamequery_core::samp::ResponseBody::Rules(r) => {
-            r.rules.0.into_iter().map(|(n, _)| n).collect()
-        }
+        gamequery_core::samp::ResponseBody::Rules(r) => r.rules.0.into_iter().map(|(n, _)| n).collect(),
         _ => panic!(),
     };
     assert_eq!(names, ["version", "weburl"]);
@@ -382,24 +357,12 @@ fn rcon(
     password: &str,
     handler: impl Fn(&str) -> Vec<String>,
 ) -> gamequery_core::Result<Vec<String>> {
-    let mut ex = RconExchange::new(
-        Address::default(),
-        password,
-        "players",
-        None,
-        RconOptions::default(),
-        0,
-    )
-    .unwrap();
+    let mut ex = RconExchange::new(Address::default(), password, "players", None, RconOptions::default(), 0).unwrap();
     let pkt = ex.poll_transmit().unwrap();
     assert!(ex.poll_transmit().is_none(), "sent once, never retried");
     match server.handle(0, CLIENT, &pkt) {
         Reply::Rcon { header, command } => {
-            for (i, d) in server
-                .rcon_lines(&header, &handler(&command))
-                .iter()
-                .enumerate()
-            {
+            for (i, d) in server.rcon_lines(&header, &handler(&command)).iter().enumerate() {
                 ex.handle_datagram(10 + i as u64, d);
             }
         }
@@ -421,10 +384,7 @@ fn rcon_lines_wrong_password_and_end_marker() {
         ..Default::default()
     };
     let mut server = Responder::new(state(1, "x"), opts).unwrap();
-    let lines = rcon(&mut server, "secret", |cmd| {
-        vec![format!("ran {cmd}"), "line 2".into()]
-    })
-    .unwrap();
+    let lines = rcon(&mut server, "secret", |cmd| vec![format!("ran {cmd}"), "line 2".into()]).unwrap();
     assert_eq!(lines, ["ran players", "line 2"]);
     let lines = rcon(&mut server, "secret", |_| {
         vec!["a".into(), "".into(), "after end".into()]

@@ -4,11 +4,14 @@
 const wasm = require('./pkg/node/gamequery_wasm.js');
 
 module.exports = {
-  PROTOCOLS: Object.freeze(['samp']),
+  PROTOCOLS: Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy']),
   encodeRequest: wasm.encodeRequest,
   decodeRequest: wasm.decodeRequest,
   encodeResponse: wasm.encodeResponse,
   decodeResponse: wasm.decodeResponse,
+  encodeVarInt: wasm.encodeVarInt,
+  decodeVarInt: wasm.decodeVarInt,
+  FrameDecoder: wasm.FrameDecoder,
   init: async () => {},
 };
 module.exports.default = module.exports.init;

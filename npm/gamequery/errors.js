@@ -11,6 +11,7 @@ function fromNative(e) {
     err.code = d.code;
     if (d.field != null) err.field = d.field;
     if (d.offset != null) err.offset = d.offset;
+    if (d.text != null) err.text = d.text;
     return err;
   }
   // Argument conversion failures raised by Node-API itself.

@@ -1,6 +1,6 @@
 // The Node package: the codec (declared in types.d.ts, generated from the Rust types)
 // plus the network API below.
-import type { Protocol, SampServerState, Status } from './types';
+import type { Favicon, JavaQueryResult, JavaStatus, LegacyQueryResult, Motd, Protocol, SampServerState, Status } from './types';
 
 export * from './types';
 
@@ -39,8 +39,44 @@ export interface SampServeOptions {
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
 
+export interface MinecraftQueryOptions extends NetworkOptions {
+  /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
+  srv?: 'auto' | boolean;
+  /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
+  dnsServer?: string;
+  /** Handshake protocol version (default 47). */
+  protocolVersion?: number;
+  /** Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true). */
+  legacyFallback?: boolean;
+  /** Refuse a status frame above this many bytes (default 256 KiB). */
+  maxFrame?: number;
+}
+
+export interface MinecraftLegacyQueryOptions extends Omit<MinecraftQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
+  /** Which legacy ping to send (default `'1.6'`). */
+  variant?: 'beta' | '1.4' | '1.6';
+}
+
+export interface MinecraftServeOptions {
+  host?: string;
+  /** TCP port (default 25565; 0 picks a free one). */
+  port?: number;
+  /** Per-connection deadline in ms (default 5000). */
+  connectionTimeout?: number;
+  /** Connections served at once (default 256). */
+  maxConnections?: number;
+}
+
+/** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
+export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
+  motd?: string | object | Motd;
+  favicon?: string | Favicon;
+};
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
+  'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
+  'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
 }
 
 export interface Responder<S> {

@@ -4,7 +4,7 @@
 const binding = require('./binding.js');
 const { fromNative, call, aborted } = require('./errors.js');
 
-const PROTOCOLS = Object.freeze(['samp']);
+const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy']);
 
 // Structured values cross the addon boundary as JSON text: one JSON.parse builds a result
 // much faster than the addon could property by property.
@@ -15,6 +15,23 @@ const decodeRequest = (protocol, bytes) => JSON.parse(call(() => binding.decodeR
 const encodeResponse = (protocol, response) => call(() => binding.encodeResponse(protocol, json(response)));
 const decodeResponse = (protocol, bytes, options) =>
   JSON.parse(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options))));
+
+const encodeVarInt = (value) => call(() => binding.encodeVarInt(value));
+function decodeVarInt(bytes, offset = 0) {
+  const [value, length] = call(() => binding.decodeVarInt(bytes, offset));
+  return { value, length };
+}
+
+/** Splits a TCP stream into whole packets: `push(chunk)` → complete packets. */
+class FrameDecoder {
+  #inner;
+  constructor(protocol, options = {}) {
+    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame));
+  }
+  push(chunk) {
+    return call(() => this.#inner.push(chunk));
+  }
+}
 
 let nextCallId = 1;
 
@@ -76,4 +93,4 @@ async function serve(protocol, state, options = {}) {
   };
 }
 
-module.exports = { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, query, rcon, serve };
+module.exports = { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, rcon, serve };

@@ -175,12 +175,124 @@ export type Hex = string;
 
 export type RuleList = Record<string, string>;
 
+export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
+
+export type JavaResponse = { "type": "status" } & JavaStatus | { "type": "pong", payload: Hex, };
+
+export type JavaStatus = { version?: JavaVersion, players?: JavaPlayers, 
+/**
+ * The `description`, rendered. When serving: a `§` string, a component, or this object.
+ */
+motd?: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
+/**
+ * Forge's mod list (FML1 `modinfo`, FML2/FML3 `forgeData`).
+ */
+forge?: ForgeData, 
+/**
+ * The whole document as the server sent it, unknown keys included.
+ */
+document?: Record<string, unknown>, 
+/**
+ * Parts that were malformed and dropped, in words.
+ */
+warnings?: Array<string>, };
+
+export type JavaVersion = { name: string, protocol: bigint, };
+
+export type JavaPlayers = { online: bigint, max: bigint, sample: Array<JavaSamplePlayer>, };
+
+export type JavaSamplePlayer = { name: string, id: string, };
+
+export type Favicon = { 
+/**
+ * `data:image/png;base64,…` — decode the part after the comma for the bytes.
+ */
+dataUri: string, mimeType: string, byteLength: number, };
+
+export type Motd = { raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
+/**
+ * `§`-coded; hex colours as `§x§r§r§g§g§b§b`.
+ */
+minecraft: string, };
+
+export type ForgeData = { 
+/**
+ * 1 (`modinfo`), 2 or 3 (`forgeData`).
+ */
+fml: number, mods: Array<ForgeMod>, channels: Array<ForgeChannel>, 
+/**
+ * The server cut the list short (FML3).
+ */
+truncated: boolean, };
+
+export type ForgeMod = { id: string, 
+/**
+ * Absent for server-only mods (FML3) and when the server did not say.
+ */
+version?: string, };
+
+export type ForgeChannel = { name: string, version: string, required: boolean, };
+
+export type JavaQueryResult = { latencyMs: number, latencySource: JavaLatencySource, 
+/**
+ * The `_minecraft._tcp` record used, if any.
+ */
+srv?: SrvRecord, 
+/**
+ * True when the server only answered the legacy ping (a pre-1.7 server).
+ */
+legacy: boolean, version?: JavaVersion, players?: JavaPlayers, 
+/**
+ * The `description`, rendered. When serving: a `§` string, a component, or this object.
+ */
+motd?: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
+/**
+ * Forge's mod list (FML1 `modinfo`, FML2/FML3 `forgeData`).
+ */
+forge?: ForgeData, 
+/**
+ * The whole document as the server sent it, unknown keys included.
+ */
+document?: Record<string, unknown>, 
+/**
+ * Parts that were malformed and dropped, in words.
+ */
+warnings?: Array<string>, };
+
+export type JavaLatencySource = "ping" | "status";
+
+export type SrvRecord = { target: string, port: number, };
+
+export type LegacyRequest = { "variant": "beta" } | { "variant": "1.4" } | { "variant": "1.6", protocol?: number, host: string, port: number, };
+
+export type LegacyResponse = { 
+/**
+ * `'beta'` or `'1.4'` (1.4 – 1.6 and modern servers answering a legacy ping).
+ */
+variant: string, protocol?: bigint, version?: string, 
+/**
+ * When serving: a `§` string, or this object.
+ */
+motd: Motd, online: bigint, max: bigint, };
+
+export type LegacyQueryResult = { latencyMs: number, 
+/**
+ * `'beta'` or `'1.4'` (1.4 – 1.6 and modern servers answering a legacy ping).
+ */
+variant: string, protocol?: bigint, version?: string, 
+/**
+ * When serving: a `§` string, or this object.
+ */
+motd: Motd, online: bigint, max: bigint, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
   samp: { request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState };
+  'minecraft-java': { request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult };
+  'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
 }
 
 /** `err.code` of every error gamequery throws. */
@@ -190,6 +302,8 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_UNEXPECTED_OPCODE'
   | 'GQ_TRAILING_BYTES'
   | 'GQ_MALFORMED'
+  | 'GQ_FRAME_TOO_LARGE'
+  | 'GQ_BAD_JSON'
   | 'GQ_INVALID_ARGUMENT'
   | 'GQ_BAD_ENCODING'
   | 'GQ_TIMEOUT'
@@ -214,3 +328,12 @@ export declare function decodeRequest<P extends Protocol>(protocol: P, bytes: Ui
 export declare function encodeResponse<P extends Protocol>(protocol: P, response: ProtocolTypes[P]['response']): Uint8Array;
 /** Client side: parses a reply packet. */
 export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: Uint8Array, options?: ProtocolTypes[P]['decodeOptions']): ProtocolTypes[P]['response'];
+/** Minecraft's VarInt (at most 5 bytes; a 6th is an error, not a wrap). */
+export declare function encodeVarInt(value: number): Uint8Array;
+export declare function decodeVarInt(bytes: Uint8Array, offset?: number): { value: number; length: number };
+/** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
+export declare class FrameDecoder {
+  /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
+  constructor(protocol: 'minecraft-java', options?: { maxFrame?: number });
+  push(chunk: Uint8Array): Uint8Array[];
+}

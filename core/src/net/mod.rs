@@ -1,13 +1,65 @@
 //! The tokio driver (feature `net`): sockets, DNS, timers and responders around the
 //! sans-IO core. Each piece is a thin loop; all protocol logic stays in the codec modules.
 
+mod handle;
+mod minecraft;
 mod options;
 mod resolve;
 mod samp;
-mod serve;
+mod serve_minecraft;
+mod serve_samp;
+mod srv;
+mod tcp;
 mod udp;
 
+use serde_json::Value;
+
+pub use handle::ServeHandle;
 pub use options::{QueryRequest, RconRequest};
-pub use samp::{query, rcon};
-pub use serve::{serve, RconHandler, ServeHandle};
+pub use serve_samp::RconHandler;
 pub use tokio_util::sync::CancellationToken;
+
+use crate::api::{from_json, Protocol};
+use crate::error::{Error, Result};
+
+fn json_arg(what: &str, json: &str) -> Result<Value> {
+    if json.is_empty() {
+        return Ok(Value::Null);
+    }
+    from_json(what, json)
+}
+
+/// Runs a full query; `target` and `options` are JSON text, the result is the unified
+/// `Status` as JSON text.
+pub async fn query(protocol: &str, target: &str, options: &str, cancel: CancellationToken) -> Result<String> {
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+    match Protocol::parse(protocol)? {
+        Protocol::Samp => samp::query(&target, options, cancel).await,
+        Protocol::MinecraftJava => minecraft::query_java(&target, options, cancel).await,
+        Protocol::MinecraftLegacy => minecraft::query_legacy(&target, options, cancel).await,
+    }
+}
+
+/// Runs an RCON command and returns the console lines.
+pub async fn rcon(
+    protocol: &str,
+    target: &str,
+    options: &str,
+    command: &str,
+    cancel: CancellationToken,
+) -> Result<Vec<String>> {
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+    match Protocol::parse(protocol)? {
+        Protocol::Samp => samp::rcon(&target, options, command, cancel).await,
+        other => Err(Error::invalid(format!("rcon is not available for {:?}", other.name()))),
+    }
+}
+
+/// Starts a responder; `state` and `options` are JSON text.
+pub async fn serve(protocol: &str, state: &str, options: &str, handler: Option<RconHandler>) -> Result<ServeHandle> {
+    let options = json_arg("options", options)?;
+    match Protocol::parse(protocol)? {
+        Protocol::Samp => serve_samp::serve_samp(state, options, handler).await,
+        Protocol::MinecraftJava | Protocol::MinecraftLegacy => serve_minecraft::serve(state, options).await,
+    }
+}

@@ -30,9 +30,7 @@ pub fn parse_target(value: &Value) -> Result<Target> {
             t.port = port.or(t.port);
             Ok(t)
         }
-        _ => Err(Error::invalid(
-            "target must be 'host:port' or { host, port }",
-        )),
+        _ => Err(Error::invalid("target must be 'host:port' or { host, port }")),
     }
 }
 
@@ -60,9 +58,7 @@ fn timeout_ms(t: Option<f64>, default: u64) -> Result<u64> {
     match t {
         None => Ok(default),
         Some(t) if (1.0..=600_000.0).contains(&t) => Ok(t as u64),
-        Some(t) => Err(Error::invalid(format!(
-            "timeout must be 1–600000 ms, got {t}"
-        ))),
+        Some(t) => Err(Error::invalid(format!("timeout must be 1–600000 ms, got {t}"))),
     }
 }
 
@@ -76,8 +72,8 @@ fn object(options: Value) -> Value {
 
 impl QueryRequest {
     pub fn parse(options: Value) -> Result<Self> {
-        let raw: RawQueryOptions = serde_json::from_value(object(options))
-            .map_err(|e| Error::invalid(format!("invalid options: {e}")))?;
+        let raw: RawQueryOptions =
+            serde_json::from_value(object(options)).map_err(|e| Error::invalid(format!("invalid options: {e}")))?;
         let players = match raw.players {
             None | Some(Value::Bool(true)) => PlayersMode::Auto,
             Some(Value::Bool(false)) => PlayersMode::None,

@@ -25,9 +25,7 @@ pub async fn resolve(
         return if wanted(&ip) {
             Ok(SocketAddr::new(ip, port))
         } else {
-            Err(Error::invalid(format!(
-                "{host} is not an IPv{family} address"
-            )))
+            Err(Error::invalid(format!("{host} is not an IPv{family} address")))
         };
     }
     let lookup = tokio::net::lookup_host((host, port));
@@ -49,10 +47,7 @@ pub async fn resolve(
         .ok_or_else(|| {
             Error::new(
                 ErrorCode::Dns,
-                format!(
-                    "{host} has no IPv{} address",
-                    if family == 6 { 6 } else { 4 }
-                ),
+                format!("{host} has no IPv{} address", if family == 6 { 6 } else { 4 }),
             )
         })
 }

@@ -1,4 +1,4 @@
-//! `query('samp')` and `rcon('samp')` over real sockets.
+//! `query('samp')` and `rcon('samp')` over UDP.
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -12,48 +12,13 @@ use tokio_util::sync::CancellationToken;
 use super::options::{parse_target, QueryRequest, RconRequest};
 use super::resolve::resolve;
 use super::udp::{drive, network_error};
-use crate::api::{to_json, Protocol};
+use crate::api::to_json;
 use crate::error::Result;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT};
 use crate::status::Status;
 use crate::text::TextEncoding;
-
-/// Runs a full query; `target` and `options` are JSON text, the result is the unified
-/// `Status` as JSON text.
-pub async fn query(
-    protocol: &str,
-    target: &str,
-    options: &str,
-    cancel: CancellationToken,
-) -> Result<String> {
-    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    match Protocol::parse(protocol)? {
-        Protocol::Samp => query_samp(&target, options, cancel).await,
-    }
-}
-
-/// Runs an RCON command and returns the console lines.
-pub async fn rcon(
-    protocol: &str,
-    target: &str,
-    options: &str,
-    command: &str,
-    cancel: CancellationToken,
-) -> Result<Vec<String>> {
-    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    match Protocol::parse(protocol)? {
-        Protocol::Samp => rcon_samp(&target, options, command, cancel).await,
-    }
-}
-
-pub(crate) fn json_arg(what: &str, json: &str) -> Result<Value> {
-    if json.is_empty() {
-        return Ok(Value::Null);
-    }
-    crate::api::from_json(what, json)
-}
 
 async fn connect(
     target: &Value,
@@ -75,14 +40,9 @@ async fn connect(
     } else {
         (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
     };
-    let socket = UdpSocket::bind(local)
-        .await
-        .map_err(|e| network_error("bind", e))?;
+    let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
     // Connected: the kernel drops datagrams from any other source.
-    socket
-        .connect(addr)
-        .await
-        .map_err(|e| network_error("connect", e))?;
+    socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
     Ok((socket, addr))
 }
 
@@ -92,23 +52,29 @@ fn header_address(addr: SocketAddr) -> Address {
         IpAddr::V4(ip) => ip,
         IpAddr::V6(ip) => ip.to_ipv4_mapped().unwrap_or(Ipv4Addr::UNSPECIFIED),
     };
-    Address {
-        ip,
-        port: addr.port(),
-    }
+    Address { ip, port: addr.port() }
 }
 
-fn random_bytes() -> [u8; 4] {
+fn random_u64() -> u64 {
+    // RandomState is seeded from the OS per process and mixed per instance.
     let mut h = RandomState::new().build_hasher();
     h.write_u128(
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos()),
     );
-    (h.finish() as u32).to_le_bytes()
+    h.finish()
 }
 
-async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+fn random_bytes() -> [u8; 4] {
+    (random_u64() as u32).to_le_bytes()
+}
+
+pub(crate) fn random_bytes8() -> [u8; 8] {
+    random_u64().to_be_bytes()
+}
+
+pub async fn query(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
     let opts = QueryRequest::parse(options)?;
     let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
     let start = Instant::now();
@@ -121,19 +87,10 @@ async fn query_samp(target: &Value, options: Value, cancel: CancellationToken) -
     };
     let mut ex = QueryExchange::new(header_address(addr), exchange_options, random_bytes(), 0);
     let raw = drive(&socket, &mut ex, start, &cancel).await?;
-    Ok(to_json(&Status::from_samp(
-        raw,
-        addr.ip().to_string(),
-        addr.port(),
-    )))
+    Ok(to_json(&Status::from_samp(raw, addr.ip().to_string(), addr.port())))
 }
 
-async fn rcon_samp(
-    target: &Value,
-    options: Value,
-    command: &str,
-    cancel: CancellationToken,
-) -> Result<Vec<String>> {
+pub async fn rcon(target: &Value, options: Value, command: &str, cancel: CancellationToken) -> Result<Vec<String>> {
     let opts = RconRequest::parse(options)?;
     let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
     let start = Instant::now();

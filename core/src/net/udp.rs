@@ -50,10 +50,7 @@ pub async fn drive<E: Exchange>(
             });
         }
         let Some(deadline) = ex.poll_timeout() else {
-            return Err(Error::new(
-                ErrorCode::Network,
-                "exchange stalled without a deadline",
-            ));
+            return Err(Error::new(ErrorCode::Network, "exchange stalled without a deadline"));
         };
         let sleep = tokio::time::sleep_until(start + Duration::from_millis(deadline));
         tokio::select! {

@@ -99,12 +99,7 @@ pub struct QueryExchange {
 
 impl QueryExchange {
     /// `ping_payload`: four random bytes from the caller (core has no RNG).
-    pub fn new(
-        address: Address,
-        options: QueryOptions,
-        ping_payload: [u8; 4],
-        now_ms: u64,
-    ) -> Self {
+    pub fn new(address: Address, options: QueryOptions, ping_payload: [u8; 4], now_ms: u64) -> Self {
         let mut ex = Self {
             address,
             options,
@@ -153,9 +148,7 @@ impl QueryExchange {
 
     fn send_until(&mut self, body: RequestBody, required: bool, now: u64, deadline: u64) {
         let request = Request::new(self.address, body);
-        let packet = request
-            .encode()
-            .expect("query requests without text always encode");
+        let packet = request.encode().expect("query requests without text always encode");
         self.outbox.push_back(packet.clone());
         self.pending.push(Pending {
             opcode: request.body.opcode(),
@@ -190,8 +183,7 @@ impl QueryExchange {
                 return self.finish(Err(e));
             }
             let op = pending.opcode.byte() as char;
-            self.warnings
-                .push(format!("ignored a malformed '{op}' reply: {e}"));
+            self.warnings.push(format!("ignored a malformed '{op}' reply: {e}"));
         }
         if pending.opcode == Opcode::OpenMp {
             // open.mp never answers `d`: stop waiting for it.
@@ -241,11 +233,7 @@ impl QueryExchange {
             .iter()
             .find(|p| p.deadline <= now_ms && p.required && p.attempts > retries)
         {
-            let what = format!(
-                "'{}' after {} attempts",
-                p.opcode.byte() as char,
-                p.attempts
-            );
+            let what = format!("'{}' after {} attempts", p.opcode.byte() as char, p.attempts);
             return self.finish(Err(Error::timeout(what)));
         }
         // Silence on an optional request is its answer.
@@ -320,10 +308,7 @@ impl QueryExchange {
             }
         }
         // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
-        let known_sa_mp = rules
-            .rules
-            .get("version")
-            .is_some_and(|v| v.starts_with("0."));
+        let known_sa_mp = rules.rules.get("version").is_some_and(|v| v.starts_with("0."));
         if self.options.open_mp && !known_sa_mp {
             let grace = (u64::from(self.rules_rtt) * OPEN_MP_GRACE_RTTS)
                 .clamp(OPEN_MP_GRACE_MIN_MS, self.options.timeout_ms.max(1));
@@ -361,13 +346,7 @@ impl QueryExchange {
         let encoding = match self.options.encoding {
             TextEncoding::Fixed(e) => e,
             TextEncoding::Auto => {
-                let all = [
-                    &self.info,
-                    &self.rules,
-                    &self.clients,
-                    &self.detailed,
-                    &self.open_mp,
-                ];
+                let all = [&self.info, &self.rules, &self.clients, &self.detailed, &self.open_mp];
                 let mut strings = Vec::new();
                 for (slot, op) in all.into_iter().zip([
                     Opcode::Info,
@@ -425,11 +404,7 @@ impl QueryExchange {
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
         let mut withheld = self.withheld.take();
-        if players.is_none()
-            && withheld.is_none()
-            && info.players > 0
-            && self.options.players != PlayersMode::None
-        {
+        if players.is_none() && withheld.is_none() && info.players > 0 && self.options.players != PlayersMode::None {
             withheld = Some("the server did not answer the player list request".into());
         }
         let (latency_ms, latency_source) = match self.ping_rtt {

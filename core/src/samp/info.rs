@@ -48,9 +48,7 @@ impl Info {
 
     pub fn write(&self, w: &mut Writer) -> Result<()> {
         let enc = self.text.encoding()?;
-        w.u8(self.password.into())
-            .u16_le(self.players)
-            .u16_le(self.max_players);
+        w.u8(self.password.into()).u16_le(self.players).u16_le(self.max_players);
         for s in [&self.hostname, &self.gamemode, &self.language] {
             w.str_u32(&crate::text::encode(s, enc), STRING_CAP);
         }

@@ -41,30 +41,17 @@ impl PlayerList {
         let mut raw = Vec::new();
         let mut names = StringsIn::default();
         for _ in 0..count {
-            let id = if detailed {
-                Some(r.u8("player id")?)
-            } else {
-                None
-            };
+            let id = if detailed { Some(r.u8("player id")?) } else { None };
             names.push(r.prefixed(Prefix::U8, 255, "player name")?);
             let score = r.i32_le("player score")?;
-            let ping = if detailed {
-                Some(r.u32_le("player ping")?)
-            } else {
-                None
-            };
+            let ping = if detailed { Some(r.u32_le("player ping")?) } else { None };
             raw.push((id, score, ping));
         }
         let (text, names) = names.decode_vec(enc);
         let players = raw
             .into_iter()
             .zip(names)
-            .map(|((id, score, ping), name)| Player {
-                id,
-                name,
-                score,
-                ping,
-            })
+            .map(|((id, score, ping), name)| Player { id, name, score, ping })
             .collect();
         Ok(Self { players, text })
     }

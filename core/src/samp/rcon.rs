@@ -86,10 +86,7 @@ impl RconExchange {
     }
 
     pub fn handle_datagram(&mut self, now_ms: u64, datagram: &[u8]) {
-        if self.deadline.is_none()
-            || datagram.len() < HEADER_LEN
-            || datagram[..HEADER_LEN] != self.echo
-        {
+        if self.deadline.is_none() || datagram.len() < HEADER_LEN || datagram[..HEADER_LEN] != self.echo {
             return;
         }
         let mut r = Reader::new(&datagram[HEADER_LEN..]);

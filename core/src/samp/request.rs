@@ -97,8 +97,7 @@ impl Request {
                         )));
                     }
                 }
-                w.str_u16(&password, RCON_FIELD_CAP)
-                    .str_u16(&command, RCON_FIELD_CAP);
+                w.str_u16(&password, RCON_FIELD_CAP).str_u16(&command, RCON_FIELD_CAP);
             }
             _ => {}
         }
@@ -121,8 +120,7 @@ impl Request {
                 let password = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon password")?;
                 let command = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon command")?;
                 let decoded = TextEncoding::Auto.decode_all(&[password, command]);
-                let [password, command]: [String; 2] =
-                    decoded.texts.try_into().expect("two strings in, two out");
+                let [password, command]: [String; 2] = decoded.texts.try_into().expect("two strings in, two out");
                 RequestBody::Rcon {
                     password,
                     command,

@@ -111,10 +111,7 @@ impl Responder {
     }
 
     pub fn handle(&mut self, now_ms: u64, source: IpAddr, datagram: &[u8]) -> Reply {
-        if datagram.len() < HEADER_LEN
-            || &datagram[..4] != MAGIC
-            || !self.take_token(now_ms, source)
-        {
+        if datagram.len() < HEADER_LEN || &datagram[..4] != MAGIC || !self.take_token(now_ms, source) {
             return Reply::Ignore;
         }
         let Ok(request) = Request::decode(datagram) else {
@@ -128,16 +125,12 @@ impl Responder {
             RequestBody::Clients if self.state.info.players <= PLAYER_LIST_LIMIT => {
                 ResponseBody::Clients(self.players())
             }
-            RequestBody::Players
-                if self.options.legacy && self.state.info.players <= PLAYER_LIST_LIMIT =>
-            {
+            RequestBody::Players if self.options.legacy && self.state.info.players <= PLAYER_LIST_LIMIT => {
                 ResponseBody::Players(self.players())
             }
             RequestBody::OpenMp if !self.options.legacy => ResponseBody::OpenMp(self.open_mp()),
             RequestBody::Ping { payload } => ResponseBody::Ping { payload },
-            RequestBody::Rcon {
-                password, command, ..
-            } => match &self.options.rcon_password {
+            RequestBody::Rcon { password, command, .. } => match &self.options.rcon_password {
                 Some(p) if *p == password => return Reply::Rcon { header, command },
                 Some(_) => {
                     return self
@@ -148,16 +141,12 @@ impl Responder {
             },
             _ => return Reply::Ignore,
         };
-        self.reply(&header, &body)
-            .map_or(Reply::Ignore, Reply::Send)
+        self.reply(&header, &body).map_or(Reply::Ignore, Reply::Send)
     }
 
     /// The datagrams answering an RCON command: one per console line.
     pub fn rcon_lines(&self, header: &[u8; HEADER_LEN], lines: &[String]) -> Vec<Vec<u8>> {
-        lines
-            .iter()
-            .filter_map(|l| self.rcon_line(header, l))
-            .collect()
+        lines.iter().filter_map(|l| self.rcon_line(header, l)).collect()
     }
 
     fn rcon_line(&self, header: &[u8; HEADER_LEN], line: &str) -> Option<Vec<u8>> {
@@ -257,26 +246,15 @@ impl Responder {
     }
 
     fn take_token(&mut self, now: u64, source: IpAddr) -> bool {
-        let (burst, rate) = (
-            f64::from(self.options.burst),
-            f64::from(self.options.per_second),
-        );
+        let (burst, rate) = (f64::from(self.options.burst), f64::from(self.options.per_second));
         if !self.buckets.contains_key(&source) && self.buckets.len() >= self.options.max_sources {
             // Evict the source seen longest ago: a spoofed flood of addresses churns the
             // table instead of growing it.
-            if let Some(oldest) = self
-                .buckets
-                .iter()
-                .min_by_key(|(_, b)| b.at)
-                .map(|(k, _)| *k)
-            {
+            if let Some(oldest) = self.buckets.iter().min_by_key(|(_, b)| b.at).map(|(k, _)| *k) {
                 self.buckets.remove(&oldest);
             }
         }
-        let bucket = self.buckets.entry(source).or_insert(Bucket {
-            tokens: burst,
-            at: now,
-        });
+        let bucket = self.buckets.entry(source).or_insert(Bucket { tokens: burst, at: now });
         let elapsed = now.saturating_sub(bucket.at) as f64 / 1000.0;
         bucket.tokens = (bucket.tokens + elapsed * rate).min(burst);
         bucket.at = now;

@@ -42,8 +42,7 @@ impl Rules {
         let pairs = &self.rules.0[..self.rules.0.len().min(usize::from(u16::MAX))];
         w.u16_le(pairs.len() as u16);
         for (name, value) in pairs {
-            w.str_u8(&encode(name, enc), 255)
-                .str_u8(&encode(value, enc), 255);
+            w.str_u8(&encode(name, enc), 255).str_u8(&encode(value, enc), 255);
         }
         Ok(())
     }

@@ -23,9 +23,9 @@ impl<'de, const N: usize> Deserialize<'de> for Hex<N> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         let bytes = from_hex(&text, "payload").map_err(de::Error::custom)?;
-        let arr: [u8; N] = bytes.try_into().map_err(|_| {
-            de::Error::custom(format!("expected {N} bytes of hex ({} digits)", N * 2))
-        })?;
+        let arr: [u8; N] = bytes
+            .try_into()
+            .map_err(|_| de::Error::custom(format!("expected {N} bytes of hex ({} digits)", N * 2)))?;
         Ok(Self(arr))
     }
 }
@@ -37,10 +37,7 @@ pub struct RuleList(pub Vec<(String, String)>);
 
 impl RuleList {
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 }
 

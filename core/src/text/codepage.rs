@@ -31,8 +31,7 @@ impl TextEncoding {
             Self::Fixed(e) => e,
             Self::Auto if strings.iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
             Self::Auto => {
-                let mut detector =
-                    chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+                let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
                 for s in strings {
                     detector.feed(s, false);
                     detector.feed(b"\n", false);
@@ -85,8 +84,7 @@ pub fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
             .max_buffer_length_from_utf8_without_replacement(rest.len())
             .unwrap_or(rest.len() * 4 + 16);
         out.reserve(cap);
-        let (result, read) =
-            encoder.encode_from_utf8_to_vec_without_replacement(rest, &mut out, true);
+        let (result, read) = encoder.encode_from_utf8_to_vec_without_replacement(rest, &mut out, true);
         rest = &rest[read..];
         match result {
             EncoderResult::InputEmpty => return out,
@@ -125,10 +123,7 @@ mod tests {
             TextEncoding::from_option(Some("cp1251")).unwrap(),
             TextEncoding::Fixed(encoding_rs::WINDOWS_1251)
         );
-        assert_eq!(
-            TextEncoding::from_option(Some("AUTO")).unwrap(),
-            TextEncoding::Auto
-        );
+        assert_eq!(TextEncoding::from_option(Some("AUTO")).unwrap(), TextEncoding::Auto);
         assert_eq!(
             TextEncoding::from_option(Some("klingon")).unwrap_err().code,
             ErrorCode::BadEncoding

@@ -1,5 +1,8 @@
-//! Text on the wire: legacy code pages (encoding_rs + chardetng).
+//! Text on the wire: legacy code pages (encoding_rs + chardetng) and Minecraft's
+//! formatted text.
 
 mod codepage;
+pub mod minecraft;
 
 pub use codepage::{encode, encoding_name, resolve_label, Decoded, TextEncoding};
+pub use minecraft::Motd;

@@ -16,18 +16,13 @@ pub fn to_hex(bytes: &[u8]) -> String {
 pub fn from_hex(text: &str, what: &str) -> Result<Vec<u8>> {
     let digits = text.as_bytes();
     if digits.len() % 2 != 0 {
-        return Err(Error::invalid(format!(
-            "{what}: hex text has an odd length"
-        )));
+        return Err(Error::invalid(format!("{what}: hex text has an odd length")));
     }
     let nibble = |c: u8| match c {
         b'0'..=b'9' => Ok(c - b'0'),
         b'a'..=b'f' => Ok(c - b'a' + 10),
         b'A'..=b'F' => Ok(c - b'A' + 10),
-        _ => Err(Error::invalid(format!(
-            "{what}: {:?} is not a hex digit",
-            c as char
-        ))),
+        _ => Err(Error::invalid(format!("{what}: {:?} is not a hex digit", c as char))),
     };
     digits
         .chunks_exact(2)

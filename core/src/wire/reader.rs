@@ -79,12 +79,7 @@ impl<'a> Reader<'a> {
 
     /// A length-prefixed byte string. The declared length is checked against what remains
     /// *and* against `cap` before anything is sliced, so a hostile prefix costs nothing.
-    pub fn prefixed(
-        &mut self,
-        prefix: Prefix,
-        cap: usize,
-        field: &'static str,
-    ) -> Result<&'a [u8]> {
+    pub fn prefixed(&mut self, prefix: Prefix, cap: usize, field: &'static str) -> Result<&'a [u8]> {
         let start = self.offset;
         let len = match prefix {
             Prefix::U8 => usize::from(self.u8(field)?),
@@ -142,10 +137,7 @@ mod tests {
         let mut r = Reader::new(&[1, 2, 3]);
         assert_eq!(r.u16_le("a").unwrap(), 0x0201);
         let e = r.u16_le("b").unwrap_err();
-        assert_eq!(
-            (e.code, e.field, e.offset),
-            (ErrorCode::Truncated, Some("b"), Some(2))
-        );
+        assert_eq!((e.code, e.field, e.offset), (ErrorCode::Truncated, Some("b"), Some(2)));
     }
 
     #[test]

@@ -9,22 +9,19 @@ use std::sync::{Arc, Mutex};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::net::UdpSocket;
-use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use super::handle::ServeHandle;
 use super::udp::{network_error, now_ms};
-use crate::api::{from_json, from_value, Protocol};
+use crate::api::{from_json, from_value};
 use crate::error::{Error, Result};
 use crate::samp::responder::{Reply, Responder, ResponderOptions};
 use crate::samp::ServerState;
 
 /// Runs an RCON command: the console lines, or an error text sent back as one line.
-pub type RconHandler = Arc<
-    dyn Fn(String) -> Pin<Box<dyn Future<Output = std::result::Result<Vec<String>, String>> + Send>>
-        + Send
-        + Sync,
->;
+pub type RconHandler =
+    Arc<dyn Fn(String) -> Pin<Box<dyn Future<Output = std::result::Result<Vec<String>, String>> + Send>> + Send + Sync>;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -49,53 +46,7 @@ struct RateLimit {
     per_second: u32,
 }
 
-/// A running responder.
-pub struct ServeHandle {
-    local: SocketAddr,
-    responder: Arc<Mutex<Responder>>,
-    cancel: CancellationToken,
-    task: Mutex<Option<JoinHandle<()>>>,
-}
-
-impl ServeHandle {
-    pub fn local_addr(&self) -> SocketAddr {
-        self.local
-    }
-
-    /// Replaces the served state (e.g. live player counts).
-    pub fn update(&self, state: &str) -> Result<()> {
-        let state: ServerState = from_json("SA:MP state", state)?;
-        self.responder.lock().expect("responder lock").update(state)
-    }
-
-    /// Stops answering and releases the socket.
-    pub async fn close(&self) {
-        self.cancel.cancel();
-        let task = self.task.lock().expect("task lock").take();
-        if let Some(task) = task {
-            let _ = task.await;
-        }
-    }
-}
-
-/// Starts a responder; `state` and `options` are JSON text.
-pub async fn serve(
-    protocol: &str,
-    state: &str,
-    options: &str,
-    handler: Option<RconHandler>,
-) -> Result<ServeHandle> {
-    let options = super::samp::json_arg("options", options)?;
-    match Protocol::parse(protocol)? {
-        Protocol::Samp => serve_samp(state, options, handler).await,
-    }
-}
-
-async fn serve_samp(
-    state: &str,
-    options: Value,
-    handler: Option<RconHandler>,
-) -> Result<ServeHandle> {
+pub async fn serve_samp(state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let state: ServerState = from_json("SA:MP state", state)?;
     let options: ServeOptions = from_value(
         "serve options",
@@ -129,22 +80,14 @@ async fn serve_samp(
     let socket = UdpSocket::bind(SocketAddr::new(ip, options.port.unwrap_or(7777)))
         .await
         .map_err(|e| network_error("bind", e))?;
-    let local = socket
-        .local_addr()
-        .map_err(|e| network_error("local address", e))?;
+    let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
     let cancel = CancellationToken::new();
-    let task = tokio::spawn(run(
-        Arc::new(socket),
-        responder.clone(),
-        handler,
-        cancel.clone(),
-    ));
-    Ok(ServeHandle {
-        local,
-        responder,
-        cancel,
-        task: Mutex::new(Some(task)),
-    })
+    let task = tokio::spawn(run(Arc::new(socket), responder.clone(), handler, cancel.clone()));
+    let update = Box::new(move |state: &str| {
+        let state: ServerState = from_json("SA:MP state", state)?;
+        responder.lock().expect("responder lock").update(state)
+    });
+    Ok(ServeHandle::new(local, update, cancel, task))
 }
 
 async fn run(
@@ -164,11 +107,10 @@ async fn run(
                 Err(_) => continue,
             },
         };
-        let reply =
-            responder
-                .lock()
-                .expect("responder lock")
-                .handle(now_ms(start), from.ip(), &buf[..n]);
+        let reply = responder
+            .lock()
+            .expect("responder lock")
+            .handle(now_ms(start), from.ip(), &buf[..n]);
         match reply {
             Reply::Ignore => {}
             Reply::Send(bytes) => {
@@ -178,17 +120,13 @@ async fn run(
                 let Some(handler) = handler.clone() else {
                     continue;
                 };
-                let (socket, responder, cancel) =
-                    (socket.clone(), responder.clone(), cancel.clone());
+                let (socket, responder, cancel) = (socket.clone(), responder.clone(), cancel.clone());
                 tokio::spawn(async move {
                     let lines = tokio::select! {
                         _ = cancel.cancelled() => return,
                         lines = handler(command) => lines.unwrap_or_else(|e| vec![e]),
                     };
-                    let datagrams = responder
-                        .lock()
-                        .expect("responder lock")
-                        .rcon_lines(&header, &lines);
+                    let datagrams = responder.lock().expect("responder lock").rcon_lines(&header, &lines);
                     for d in datagrams {
                         let _ = socket.send_to(&d, from).await;
                     }

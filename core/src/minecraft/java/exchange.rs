@@ -1,0 +1,226 @@
+//! The client flow for a modern status: handshake + status request in one write, the
+//! status, then a ping with a random payload and its pong. A server that closes (or goes
+//! quiet) after the status still yields the status, its latency taken from the status
+//! round trip and flagged. A legacy kick (`FF`) or a close before any byte tells the
+//! driver to fall back to the legacy ping.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use super::frame::FrameDecoder;
+use super::packets::{Request, Response};
+use super::status::JavaStatus;
+use crate::error::{Error, ErrorCode, Result};
+use crate::samp::Hex;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum JavaLatencySource {
+    /// The ping/pong round trip.
+    Ping,
+    /// The status round trip (the server closed or did not answer the ping).
+    Status,
+}
+
+#[derive(Debug)]
+pub struct StatusOutcome {
+    pub status: JavaStatus,
+    pub latency_ms: u32,
+    pub latency_source: JavaLatencySource,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Status,
+    Pong,
+    Done,
+}
+
+#[derive(Debug)]
+pub struct StatusExchange {
+    outbox: VecDeque<Vec<u8>>,
+    frames: FrameDecoder,
+    phase: Phase,
+    payload: [u8; 8],
+    timeout_ms: u64,
+    sent_at: u64,
+    deadline: Option<u64>,
+    received_any: bool,
+    wants_legacy: bool,
+    status: Option<(JavaStatus, u32)>,
+    result: Option<Result<StatusOutcome>>,
+}
+
+impl StatusExchange {
+    /// `host`/`port` go into the handshake (after SRV: the record's target and port).
+    pub fn new(
+        protocol: i32,
+        host: &str,
+        port: u16,
+        payload: [u8; 8],
+        timeout_ms: u64,
+        frame_cap: usize,
+        now_ms: u64,
+    ) -> Result<Self> {
+        let first = Request::Status {
+            protocol,
+            host: host.into(),
+            port,
+        }
+        .encode()?;
+        Ok(Self {
+            outbox: VecDeque::from([first]),
+            frames: FrameDecoder::new(frame_cap),
+            phase: Phase::Status,
+            payload,
+            timeout_ms,
+            sent_at: now_ms,
+            deadline: Some(now_ms + timeout_ms),
+            received_any: false,
+            wants_legacy: false,
+            status: None,
+            result: None,
+        })
+    }
+
+    /// True when the server answered like a pre-1.7 server (a legacy kick, or a close
+    /// before sending anything): retry with the legacy ping.
+    pub fn wants_legacy(&self) -> bool {
+        self.wants_legacy
+    }
+
+    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        self.outbox.pop_front()
+    }
+
+    pub fn poll_timeout(&self) -> Option<u64> {
+        self.deadline
+    }
+
+    pub fn poll_result(&mut self) -> Option<Result<StatusOutcome>> {
+        self.result.take()
+    }
+
+    pub fn handle_data(&mut self, now_ms: u64, bytes: &[u8]) {
+        if self.phase == Phase::Done || bytes.is_empty() {
+            return;
+        }
+        if !self.received_any && bytes[0] == 0xff {
+            self.wants_legacy = true;
+            return self.fail(Error::new(
+                ErrorCode::UnexpectedOpcode,
+                "the server answered with a legacy kick (a pre-1.7 server)",
+            ));
+        }
+        self.received_any = true;
+        let frames = match self.frames.push(bytes) {
+            Ok(f) => f,
+            Err(e) => return self.fail(e),
+        };
+        for frame in frames {
+            let rtt = u32::try_from(now_ms.saturating_sub(self.sent_at)).unwrap_or(u32::MAX);
+            match (self.phase, Response::decode(&frame)) {
+                (_, Err(e)) => return self.fail(e),
+                (Phase::Status, Ok(Response::Status(status))) => {
+                    self.status = Some((*status, rtt));
+                    self.phase = Phase::Pong;
+                    self.sent_at = now_ms;
+                    self.deadline = Some(now_ms + self.timeout_ms);
+                    let ping = Request::Ping {
+                        payload: Hex(self.payload),
+                    }
+                    .encode()
+                    .expect("a ping always encodes");
+                    self.outbox.push_back(ping);
+                }
+                (Phase::Pong, Ok(Response::Pong { payload })) if payload.0 == self.payload => {
+                    return self.finish(rtt, JavaLatencySource::Ping);
+                }
+                (Phase::Pong, Ok(Response::Pong { .. })) => {
+                    return self.fail(Error::new(
+                        ErrorCode::Malformed,
+                        "the pong does not echo the ping's payload",
+                    ));
+                }
+                (_, Ok(_)) => return self.fail(Error::new(ErrorCode::UnexpectedOpcode, "a packet out of order")),
+            }
+        }
+    }
+
+    pub fn handle_close(&mut self, _now_ms: u64) {
+        match self.phase {
+            Phase::Pong => self.finish_with_status_rtt(),
+            Phase::Status if !self.received_any => {
+                self.wants_legacy = true;
+                self.fail(Error::new(
+                    ErrorCode::Network,
+                    "the server closed the connection without a status",
+                ));
+            }
+            Phase::Status => self.fail(Error::new(
+                ErrorCode::Truncated,
+                "the server closed the connection inside the status",
+            )),
+            Phase::Done => {}
+        }
+    }
+
+    pub fn handle_timeout(&mut self, now_ms: u64) {
+        if self.deadline.is_none_or(|d| now_ms < d) {
+            return;
+        }
+        match self.phase {
+            Phase::Pong => self.finish_with_status_rtt(),
+            Phase::Status => self.fail(Error::timeout("the status request")),
+            Phase::Done => {}
+        }
+    }
+
+    fn finish_with_status_rtt(&mut self) {
+        let rtt = self.status.as_ref().map_or(0, |s| s.1);
+        self.finish(rtt, JavaLatencySource::Status);
+    }
+
+    fn finish(&mut self, latency_ms: u32, latency_source: JavaLatencySource) {
+        let Some((status, _)) = self.status.take() else {
+            return;
+        };
+        self.phase = Phase::Done;
+        self.deadline = None;
+        self.result = Some(Ok(StatusOutcome {
+            status,
+            latency_ms,
+            latency_source,
+        }));
+    }
+
+    fn fail(&mut self, e: Error) {
+        self.phase = Phase::Done;
+        self.deadline = None;
+        self.result = Some(Err(e));
+    }
+}
+
+impl crate::exchange::Exchange for StatusExchange {
+    type Output = StatusOutcome;
+    fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        StatusExchange::poll_transmit(self)
+    }
+    fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
+        self.handle_data(now_ms, bytes)
+    }
+    fn poll_timeout(&self) -> Option<u64> {
+        StatusExchange::poll_timeout(self)
+    }
+    fn handle_timeout(&mut self, now_ms: u64) {
+        StatusExchange::handle_timeout(self, now_ms)
+    }
+    fn handle_close(&mut self, now_ms: u64) {
+        StatusExchange::handle_close(self, now_ms)
+    }
+    fn poll_result(&mut self) -> Option<Result<StatusOutcome>> {
+        StatusExchange::poll_result(self)
+    }
+}

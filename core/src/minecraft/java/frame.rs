@@ -1,0 +1,119 @@
+//! Splits a TCP byte stream into whole frames (`VarInt length · id · payload`), however
+//! the stream is chunked. A declared length above the cap is refused before anything of
+//! it is buffered, so a hostile peer cannot make us hold more than `cap` bytes.
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::wire::decode_varint;
+
+/// Default cap on one frame: a status with a favicon fits comfortably.
+pub const DEFAULT_FRAME_CAP: usize = 256 * 1024;
+
+#[derive(Debug)]
+pub struct FrameDecoder {
+    buf: Vec<u8>,
+    cap: usize,
+    /// Bytes consumed from the stream so far, for error offsets.
+    consumed: usize,
+}
+
+impl Default for FrameDecoder {
+    fn default() -> Self {
+        Self::new(DEFAULT_FRAME_CAP)
+    }
+}
+
+impl FrameDecoder {
+    pub fn new(cap: usize) -> Self {
+        Self {
+            buf: Vec::new(),
+            cap,
+            consumed: 0,
+        }
+    }
+
+    /// Bytes held waiting for the rest of a frame.
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Adds a chunk; returns every frame it completed, each whole (length prefix included).
+    pub fn push(&mut self, chunk: &[u8]) -> Result<Vec<Vec<u8>>> {
+        self.buf.extend_from_slice(chunk);
+        let mut frames = Vec::new();
+        let mut at = 0;
+        while let Some((len, prefix)) = decode_varint(&self.buf, at, "frame length").map_err(|e| self.fail(e))? {
+            let declared = usize::try_from(len).ok().filter(|&l| l > 0);
+            let Some(len) = declared else {
+                let e = Error::at(
+                    ErrorCode::BadLength,
+                    "frame length",
+                    self.consumed + at,
+                    format_args!("frame length {len}"),
+                );
+                return Err(self.fail(e));
+            };
+            if len > self.cap {
+                let e = Error::at(
+                    ErrorCode::FrameTooLarge,
+                    "frame length",
+                    self.consumed + at,
+                    format_args!("a frame of {len} bytes exceeds the cap of {} bytes", self.cap),
+                );
+                return Err(self.fail(e));
+            }
+            if self.buf.len() - at < prefix + len {
+                break;
+            }
+            frames.push(self.buf[at..at + prefix + len].to_vec());
+            at += prefix + len;
+        }
+        self.buf.drain(..at);
+        self.consumed += at;
+        Ok(frames)
+    }
+
+    fn fail(&mut self, e: Error) -> Error {
+        self.buf = Vec::new();
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_split_gives_the_same_frames() {
+        let stream = [vec![3, 0, 1, 2], vec![1, 9], vec![0x82, 0x01], vec![7; 130]].concat();
+        let want = vec![vec![3, 0, 1, 2], vec![1, 9], [vec![0x82, 0x01], vec![7; 130]].concat()];
+        for split in 0..=stream.len() {
+            let mut d = FrameDecoder::default();
+            let mut got = d.push(&stream[..split]).unwrap();
+            got.extend(d.push(&stream[split..]).unwrap());
+            assert_eq!(got, want, "split at {split}");
+        }
+        let mut d = FrameDecoder::default();
+        let got: Vec<_> = stream.iter().flat_map(|b| d.push(&[*b]).unwrap()).collect();
+        assert_eq!(got, want);
+        assert_eq!(d.buffered(), 0);
+    }
+
+    #[test]
+    fn oversized_and_bad_lengths_are_refused_before_buffering() {
+        let mut d = FrameDecoder::new(1024);
+        let two_gib = [0x80, 0x80, 0x80, 0x80, 0x08];
+        assert_eq!(d.push(&two_gib).unwrap_err().code, ErrorCode::BadLength);
+        let e = d.push(&[0xff, 0xff, 0xff, 0xff, 0x07, 0]).unwrap_err();
+        assert_eq!((e.code, e.offset), (ErrorCode::FrameTooLarge, Some(0)));
+        assert_eq!(d.buffered(), 0);
+        assert_eq!(d.push(&[0x81, 0x08]).unwrap_err().code, ErrorCode::FrameTooLarge);
+        assert_eq!(
+            FrameDecoder::default().push(&[0xff; 6]).unwrap_err().code,
+            ErrorCode::Malformed
+        );
+        assert_eq!(
+            FrameDecoder::default().push(&[0]).unwrap_err().code,
+            ErrorCode::BadLength
+        );
+    }
+}

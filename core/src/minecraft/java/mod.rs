@@ -1,0 +1,16 @@
+//! Server List Ping (1.7+): framing, packets both directions, the status document with
+//! its MOTD renderings and Forge data, the client exchange and the responder.
+
+pub mod exchange;
+mod forge;
+pub mod frame;
+mod packets;
+pub mod responder;
+mod result;
+mod status;
+
+pub use forge::{ForgeChannel, ForgeData, ForgeMod};
+pub use frame::{FrameDecoder, DEFAULT_FRAME_CAP};
+pub use packets::{Request, Response, DEFAULT_PORT, DEFAULT_PROTOCOL};
+pub use result::{JavaQueryResult, LegacyQueryResult, SrvRecord};
+pub use status::{Favicon, JavaStatus, Players, SamplePlayer, Version};

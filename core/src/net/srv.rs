@@ -1,0 +1,62 @@
+//! SRV and address lookups through hickory-resolver: the system's name servers, or one
+//! the caller names (`dnsServer`, for private resolvers and tests).
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+
+use hickory_resolver::config::{NameServerConfig, ResolverConfig};
+use hickory_resolver::name_server::TokioConnectionProvider;
+use hickory_resolver::proto::xfer::Protocol;
+use hickory_resolver::{Resolver, TokioResolver};
+
+use crate::error::{Error, ErrorCode, Result};
+
+pub struct Dns {
+    resolver: TokioResolver,
+}
+
+impl Dns {
+    pub fn new(server: Option<SocketAddr>, timeout_ms: u64) -> Result<Self> {
+        let mut builder = match server {
+            Some(addr) => {
+                let config = ResolverConfig::from_parts(None, vec![], vec![NameServerConfig::new(addr, Protocol::Udp)]);
+                Resolver::builder_with_config(config, TokioConnectionProvider::default())
+            }
+            None => {
+                Resolver::builder_tokio().map_err(|e| Error::new(ErrorCode::Dns, format!("system resolver: {e}")))?
+            }
+        };
+        builder.options_mut().timeout = Duration::from_millis(timeout_ms);
+        builder.options_mut().attempts = 1;
+        Ok(Self {
+            resolver: builder.build(),
+        })
+    }
+
+    /// The best record (lowest priority, then highest weight), or `None` when there is none.
+    pub async fn srv(&self, name: &str) -> Option<(String, u16)> {
+        let lookup = self.resolver.srv_lookup(format!("{name}.")).await.ok()?;
+        let best = lookup
+            .iter()
+            .min_by_key(|r| (r.priority(), std::cmp::Reverse(r.weight())))?;
+        let target = best.target().to_utf8();
+        Some((target.trim_end_matches('.').to_string(), best.port()))
+    }
+
+    pub async fn ip(&self, host: &str, family: u8) -> Result<IpAddr> {
+        let lookup = self
+            .resolver
+            .lookup_ip(format!("{host}."))
+            .await
+            .map_err(|e| Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {e}")))?;
+        let ips: Vec<IpAddr> = lookup
+            .iter()
+            .filter(|ip| family == 0 || (family == 4) == ip.is_ipv4())
+            .collect();
+        ips.iter()
+            .find(|ip| ip.is_ipv4())
+            .or(ips.first())
+            .copied()
+            .ok_or_else(|| Error::new(ErrorCode::Dns, format!("{host} has no usable address")))
+    }
+}

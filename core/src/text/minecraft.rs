@@ -1,0 +1,456 @@
+//! Minecraft text — `§`-coded strings and chat components — as plain text, ANSI, HTML and
+//! `§` codes. The HTML is escaped: a hostile server controls every character of it.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+/// Component trees deeper than this are cut (serde_json already stops at 128 levels).
+const MAX_DEPTH: usize = 64;
+
+/// A MOTD in every rendering; `raw` is what the server sent (a string or a component).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Motd {
+    #[cfg_attr(feature = "ts", ts(type = "string | object | Array<unknown>"))]
+    pub raw: Value,
+    pub plain: String,
+    pub ansi: String,
+    pub html: String,
+    /// `§`-coded; hex colours as `§x§r§r§g§g§b§b`.
+    pub minecraft: String,
+}
+
+/// Accepts the rendered object (uses its `raw`), a `§` string or a component.
+impl<'de> Deserialize<'de> for Motd {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Value::deserialize(d)?;
+        let raw = match v {
+            Value::Object(mut o) if o.contains_key("raw") && o.contains_key("plain") => {
+                o.remove("raw").unwrap_or_default()
+            }
+            other => other,
+        };
+        Ok(Motd::render(raw))
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Style {
+    color: Option<(u8, u8, u8)>,
+    bold: bool,
+    italic: bool,
+    underlined: bool,
+    strikethrough: bool,
+    obfuscated: bool,
+}
+
+#[derive(Debug)]
+struct Span {
+    text: String,
+    style: Style,
+}
+
+/// The 16 named colours: (name, § code, RGB).
+const COLORS: [(&str, char, (u8, u8, u8)); 16] = [
+    ("black", '0', (0x00, 0x00, 0x00)),
+    ("dark_blue", '1', (0x00, 0x00, 0xaa)),
+    ("dark_green", '2', (0x00, 0xaa, 0x00)),
+    ("dark_aqua", '3', (0x00, 0xaa, 0xaa)),
+    ("dark_red", '4', (0xaa, 0x00, 0x00)),
+    ("dark_purple", '5', (0xaa, 0x00, 0xaa)),
+    ("gold", '6', (0xff, 0xaa, 0x00)),
+    ("gray", '7', (0xaa, 0xaa, 0xaa)),
+    ("dark_gray", '8', (0x55, 0x55, 0x55)),
+    ("blue", '9', (0x55, 0x55, 0xff)),
+    ("green", 'a', (0x55, 0xff, 0x55)),
+    ("aqua", 'b', (0x55, 0xff, 0xff)),
+    ("red", 'c', (0xff, 0x55, 0x55)),
+    ("light_purple", 'd', (0xff, 0x55, 0xff)),
+    ("yellow", 'e', (0xff, 0xff, 0x55)),
+    ("white", 'f', (0xff, 0xff, 0xff)),
+];
+
+/// ANSI SGR for the named colours (the 16-colour palette terminals map them to).
+const ANSI: [u8; 16] = [30, 34, 32, 36, 31, 35, 33, 37, 90, 94, 92, 96, 91, 95, 93, 97];
+
+fn parse_color(name: &str) -> Option<(u8, u8, u8)> {
+    if let Some(hex) = name.strip_prefix('#') {
+        if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            let n = u32::from_str_radix(hex, 16).ok()?;
+            return Some(((n >> 16) as u8, (n >> 8) as u8, n as u8));
+        }
+        return None;
+    }
+    COLORS.iter().find(|(n, _, _)| *n == name).map(|c| c.2)
+}
+
+fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
+    COLORS.iter().position(|c| c.2 == rgb)
+}
+
+impl Motd {
+    pub fn render(raw: Value) -> Self {
+        let mut spans = Vec::new();
+        match &raw {
+            Value::String(s) => legacy_spans(s, Style::default(), &mut spans),
+            other => component_spans(other, Style::default(), 0, &mut spans),
+        }
+        Motd {
+            plain: spans.iter().map(|s| s.text.as_str()).collect(),
+            ansi: ansi(&spans),
+            html: html(&spans),
+            minecraft: section_codes(&spans),
+            raw,
+        }
+    }
+
+    /// From a `§`-coded string (legacy pings, string descriptions).
+    pub fn from_legacy(text: &str) -> Self {
+        Self::render(Value::String(text.to_string()))
+    }
+}
+
+/// `§` codes inside text: a colour resets the formatting (as vanilla), `r` resets all.
+fn legacy_spans(text: &str, base: Style, out: &mut Vec<Span>) {
+    let mut style = base;
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '§' {
+            current.push(c);
+            continue;
+        }
+        let Some(code) = chars.next() else { break };
+        let next = match code.to_ascii_lowercase() {
+            'k' => Style {
+                obfuscated: true,
+                ..style
+            },
+            'l' => Style { bold: true, ..style },
+            'm' => Style {
+                strikethrough: true,
+                ..style
+            },
+            'n' => Style {
+                underlined: true,
+                ..style
+            },
+            'o' => Style { italic: true, ..style },
+            'r' => base,
+            'x' => {
+                // Bukkit's hex form: §x§r§r§g§g§b§b.
+                let mut hex = String::new();
+                let mut probe = chars.clone();
+                for _ in 0..6 {
+                    match (probe.next(), probe.next()) {
+                        (Some('§'), Some(h)) if h.is_ascii_hexdigit() => hex.push(h),
+                        _ => break,
+                    }
+                }
+                if hex.len() == 6 {
+                    chars = probe;
+                    Style {
+                        color: parse_color(&format!("#{hex}")),
+                        ..Style::default()
+                    }
+                } else {
+                    style
+                }
+            }
+            c => match COLORS.iter().find(|(_, code, _)| *code == c) {
+                Some(color) => Style {
+                    color: Some(color.2),
+                    ..Style::default()
+                },
+                None => style,
+            },
+        };
+        if next != style {
+            push(out, std::mem::take(&mut current), style);
+            style = next;
+        }
+    }
+    push(out, current, style);
+}
+
+fn push(out: &mut Vec<Span>, text: String, style: Style) {
+    if text.is_empty() {
+        return;
+    }
+    match out.last_mut() {
+        Some(last) if last.style == style => last.text.push_str(&text),
+        _ => out.push(Span { text, style }),
+    }
+}
+
+fn component_spans(v: &Value, parent: Style, depth: usize, out: &mut Vec<Span>) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match v {
+        Value::String(s) => legacy_spans(s, parent, out),
+        Value::Number(n) => legacy_spans(&n.to_string(), parent, out),
+        Value::Bool(b) => legacy_spans(&b.to_string(), parent, out),
+        Value::Array(items) => {
+            // A list: the first element is the parent of the rest.
+            let Some((first, rest)) = items.split_first() else {
+                return;
+            };
+            let style = own_style(first, parent);
+            component_spans(first, parent, depth + 1, out);
+            for item in rest {
+                component_spans(item, style, depth + 1, out);
+            }
+        }
+        Value::Object(o) => {
+            let style = own_style(v, parent);
+            if let Some(text) = o.get("text").and_then(Value::as_str) {
+                legacy_spans(text, style, out);
+            } else if let Some(key) = o.get("translate").and_then(Value::as_str) {
+                translate(key, o.get("with"), style, depth, out);
+            }
+            if let Some(Value::Array(extra)) = o.get("extra") {
+                for e in extra {
+                    component_spans(e, style, depth + 1, out);
+                }
+            }
+        }
+        Value::Null => {}
+    }
+}
+
+fn own_style(v: &Value, parent: Style) -> Style {
+    let Value::Object(o) = v else { return parent };
+    let flag = |k: &str, inherited: bool| o.get(k).and_then(Value::as_bool).unwrap_or(inherited);
+    Style {
+        color: o
+            .get("color")
+            .and_then(Value::as_str)
+            .and_then(parse_color)
+            .or(parent.color),
+        bold: flag("bold", parent.bold),
+        italic: flag("italic", parent.italic),
+        underlined: flag("underlined", parent.underlined),
+        strikethrough: flag("strikethrough", parent.strikethrough),
+        obfuscated: flag("obfuscated", parent.obfuscated),
+    }
+}
+
+/// No translation tables here: the key itself, with `%s` / `%1$s` filled from `with`.
+fn translate(key: &str, with: Option<&Value>, style: Style, depth: usize, out: &mut Vec<Span>) {
+    let args: &[Value] = with.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let mut next_arg = 0;
+    let mut rest = key;
+    while let Some(at) = rest.find('%') {
+        legacy_spans(&rest[..at], style, out);
+        let after = &rest[at + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let (arg, used) = if after.starts_with('s') {
+            next_arg += 1;
+            (Some(next_arg - 1), 1)
+        } else if digits > 0 && after[digits..].starts_with("$s") {
+            (
+                after[..digits].parse::<usize>().ok().map(|n| n.saturating_sub(1)),
+                digits + 2,
+            )
+        } else {
+            legacy_spans("%", style, out);
+            (None, usize::from(after.starts_with('%')))
+        };
+        if let Some(arg) = arg.and_then(|i| args.get(i)) {
+            component_spans(arg, style, depth + 1, out);
+        }
+        rest = &after[used..];
+    }
+    legacy_spans(rest, style, out);
+}
+
+fn ansi(spans: &[Span]) -> String {
+    let mut out = String::new();
+    for s in spans {
+        let mut codes: Vec<String> = Vec::new();
+        if let Some(rgb) = s.style.color {
+            match named_index(rgb) {
+                Some(i) => codes.push(ANSI[i].to_string()),
+                None => codes.push(format!("38;2;{};{};{}", rgb.0, rgb.1, rgb.2)),
+            }
+        }
+        for (on, code) in [
+            (s.style.bold, "1"),
+            (s.style.italic, "3"),
+            (s.style.underlined, "4"),
+            (s.style.strikethrough, "9"),
+        ] {
+            if on {
+                codes.push(code.into());
+            }
+        }
+        let text = s.text.replace('\x1b', "");
+        if codes.is_empty() {
+            out.push_str(&text);
+        } else {
+            out.push_str(&format!("\x1b[{}m{text}\x1b[0m", codes.join(";")));
+        }
+    }
+    out
+}
+
+fn escape_html(text: &str, out: &mut String) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\n' => out.push_str("<br>"),
+            c => out.push(c),
+        }
+    }
+}
+
+fn html(spans: &[Span]) -> String {
+    let mut out = String::new();
+    for s in spans {
+        let mut css = Vec::new();
+        if let Some((r, g, b)) = s.style.color {
+            css.push(format!("color:#{r:02x}{g:02x}{b:02x}"));
+        }
+        if s.style.bold {
+            css.push("font-weight:bold".into());
+        }
+        if s.style.italic {
+            css.push("font-style:italic".into());
+        }
+        let lines: Vec<&str> = [
+            (s.style.underlined, "underline"),
+            (s.style.strikethrough, "line-through"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, l)| *l)
+        .collect();
+        if !lines.is_empty() {
+            css.push(format!("text-decoration:{}", lines.join(" ")));
+        }
+        let class = if s.style.obfuscated {
+            " class=\"mc-obfuscated\""
+        } else {
+            ""
+        };
+        if css.is_empty() && class.is_empty() {
+            escape_html(&s.text, &mut out);
+        } else {
+            out.push_str(&format!("<span{class} style=\"{}\">", css.join(";")));
+            escape_html(&s.text, &mut out);
+            out.push_str("</span>");
+        }
+    }
+    out
+}
+
+fn section_codes(spans: &[Span]) -> String {
+    let mut out = String::new();
+    let mut previous = Style::default();
+    for s in spans {
+        if s.style != previous {
+            match s.style.color {
+                Some(rgb) => match named_index(rgb) {
+                    Some(i) => out.extend(['§', COLORS[i].1]),
+                    None => {
+                        out.push_str("§x");
+                        for c in format!("{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2).chars() {
+                            out.extend(['§', c]);
+                        }
+                    }
+                },
+                None => out.push_str("§r"),
+            }
+            for (on, code) in [
+                (s.style.obfuscated, 'k'),
+                (s.style.bold, 'l'),
+                (s.style.strikethrough, 'm'),
+                (s.style.underlined, 'n'),
+                (s.style.italic, 'o'),
+            ] {
+                if on {
+                    out.extend(['§', code]);
+                }
+            }
+            previous = s.style;
+        }
+        out.push_str(&s.text);
+    }
+    out.strip_prefix("§r").map(str::to_string).unwrap_or(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn section_string() {
+        let m = Motd::from_legacy("§aHello §lWorld");
+        assert_eq!(m.plain, "Hello World");
+        assert_eq!(m.ansi, "\x1b[92mHello \x1b[0m\x1b[92;1mWorld\x1b[0m");
+        assert_eq!(
+            m.html,
+            "<span style=\"color:#55ff55\">Hello </span><span style=\"color:#55ff55;font-weight:bold\">World</span>"
+        );
+        assert_eq!(m.minecraft, "§aHello §a§lWorld");
+    }
+
+    #[test]
+    fn component_inheritance_hex_and_flags() {
+        let m = Motd::render(json!({
+            "text": "A", "color": "#123456", "bold": true,
+            "extra": [{"text": "B", "bold": false, "underlined": true}, {"text": "C", "color": "red", "strikethrough": true, "italic": true}, "D"]
+        }));
+        assert_eq!(m.plain, "ABCD");
+        assert_eq!(m.ansi, "\x1b[38;2;18;52;86;1mA\x1b[0m\x1b[38;2;18;52;86;4mB\x1b[0m\x1b[91;1;3;9mC\x1b[0m\x1b[38;2;18;52;86;1mD\x1b[0m");
+        assert!(m
+            .html
+            .starts_with("<span style=\"color:#123456;font-weight:bold\">A</span>"));
+        assert_eq!(
+            m.minecraft,
+            "§x§1§2§3§4§5§6§lA§x§1§2§3§4§5§6§nB§c§l§m§oC§x§1§2§3§4§5§6§lD"
+        );
+    }
+
+    #[test]
+    fn translate_with_and_fallback() {
+        let m = Motd::render(json!({"translate": "multiplayer.player.joined", "with": [{"text": "Steve"}]}));
+        assert_eq!(m.plain, "multiplayer.player.joined");
+        let m = Motd::render(json!({"translate": "%s joined %2$s (100%%)", "with": ["Steve", {"text": "the game"}]}));
+        assert_eq!(m.plain, "Steve joined the game (100%)");
+    }
+
+    #[test]
+    fn html_is_escaped() {
+        let m = Motd::render(json!({"text": "<script>alert('x')</script>&\"", "color": "red\" onmouseover=\"x"}));
+        assert_eq!(m.html, "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;");
+        let m = Motd::from_legacy("§c<img src=x onerror=alert(1)>\nline");
+        assert_eq!(
+            m.html,
+            "<span style=\"color:#ff5555\">&lt;img src=x onerror=alert(1)&gt;<br>line</span>"
+        );
+    }
+
+    #[test]
+    fn deep_and_odd_trees_do_not_crash() {
+        let mut v = json!("x");
+        for _ in 0..100 {
+            v = json!({"extra": [v]});
+        }
+        let _ = Motd::render(v);
+        let m = Motd::render(json!([{"text": "a", "color": "gold"}, "b", 3, null, true]));
+        assert_eq!(m.plain, "ab3true");
+        assert_eq!(Motd::from_legacy("trailing §").plain, "trailing ");
+        assert_eq!(
+            Motd::from_legacy("§x§f§f§0§0§0§0red").html,
+            "<span style=\"color:#ff0000\">red</span>"
+        );
+    }
+}
