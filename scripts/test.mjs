@@ -5,14 +5,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureSystem } from './ensure-system.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, CARGO_BUILD_JOBS: process.env.CARGO_BUILD_JOBS ?? '2' };
 
 const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit', env });
 if (build.status !== 0) process.exit(build.status ?? 1);
-ensureChromium();
+ensureSystem();
 
 const suites = [
   ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],

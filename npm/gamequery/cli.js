@@ -6,8 +6,12 @@ const { query, rcon, serve, PROTOCOLS } = require('./index.js');
 const { printStatus } = require('./cli/format.js');
 
 const USAGE = `Usage:
-  gamequery <protocol> <host[:port]> [--json] [--encoding X] [--timeout ms] [--retries n] [--players auto|c|d|none]
-  gamequery serve <protocol> [--host ip] [--port N] [--state file.json] [--legacy] [--rcon-password P]
+  gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n]
+      samp:            [--encoding X] [--players auto|c|d|none]
+      minecraft-java:  [--no-srv] [--dns-server ip:port] [--protocol-version n]
+      minecraft-legacy: [--variant beta|1.4|1.6]
+  gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
+      samp: [--legacy] [--rcon-password P]
   gamequery rcon <protocol> <host[:port]> --password P <command...> [--timeout ms] [--encoding X]
   gamequery demo
 Protocols: ${PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.`;
@@ -49,7 +53,7 @@ function protocolOf(name) {
 }
 
 async function main(argv) {
-  const { positional, flags } = parseArgs(argv, ['json', 'legacy', 'help']);
+  const { positional, flags } = parseArgs(argv, ['json', 'legacy', 'help', 'no-srv']);
   const [command, ...rest] = positional;
   if (!command || flags.help) return console.log(USAGE);
   if (command === 'demo') return require('./cli/demo.js').demo();
@@ -62,20 +66,28 @@ async function main(argv) {
   }
   const protocol = protocolOf(command);
   if (!rest[0]) fail(`${protocol} needs a target <host[:port]>`);
-  const players = flags.players === 'none' ? false : flags.players;
-  const status = await query(protocol, rest[0], { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), encoding: flags.encoding, players });
+  const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries') };
+  if (protocol === 'samp') {
+    Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
+  } else {
+    Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
+    if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
+    else options.variant = flags.variant;
+  }
+  const status = await query(protocol, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));
   else printStatus(status);
 }
 
 async function serveCommand(protocol, flags) {
-  const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : require('./cli/samples.js').openMpServer();
-  const options = {
-    host: flags.host ?? '0.0.0.0',
-    port: number(flags, 'port') ?? 7777,
-    legacy: Boolean(flags.legacy),
-    rcon: flags['rcon-password'] ? { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] } : undefined,
-  };
+  const samples = require('./cli/samples.js');
+  const samp = protocol === 'samp';
+  const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : samp ? samples.openMpServer() : samples.minecraftServer();
+  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? (samp ? 7777 : 25565) };
+  if (samp) {
+    options.legacy = Boolean(flags.legacy);
+    if (flags['rcon-password']) options.rcon = { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] };
+  }
   // A saved `gamequery samp host --json` output is a Status: serve its raw part.
   const server = await serve(protocol, state.raw ?? state, options);
   console.log(`serving ${protocol} on ${server.address.includes(':') ? `[${server.address}]` : server.address}:${server.port} (Ctrl-C to stop)`);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../scripts/ensure-chromium.mjs';
+import { CHROMIUM } from '../../scripts/ensure-system.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };

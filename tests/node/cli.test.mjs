@@ -60,3 +60,20 @@ test('errors exit non-zero with the code', async () => {
   await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_TIMEOUT/.test(e.stderr));
   await assert.rejects(run('nope', 'x'), (e) => e.code === 2 && /unknown protocol/.test(e.stderr));
 });
+
+test('minecraft-java: ANSI MOTD, players, version, latency; --json; serve', async () => {
+  const { javaState } = await import('./helpers.mjs');
+  const server = await serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const { stdout } = await run('minecraft-java', `127.0.0.1:${server.port}`);
+  assert.match(stdout, /^motd {9}\x1b\[33mgamequery \x1b\[0m\x1b\[38;2;51;102;255;1mtest\x1b\[0m/m);
+  assert.match(stdout, /^ {13}second line/m);
+  assert.match(stdout, /^version {6}1\.21\.4 \(protocol 769\)$/m);
+  assert.match(stdout, /^players {6}5\/100$/m);
+  assert.match(stdout, /^ping {9}\d+ ms$/m);
+  assert.match(stdout, /^Steve +8667ba71-b85a-4004-af54-457a9734eed7$/m);
+  const json = JSON.parse((await run('minecraft-java', `127.0.0.1:${server.port}`, '--json')).stdout);
+  assert.equal(json.raw.motd.plain, 'gamequery test\nsecond line');
+  const legacy = (await run('minecraft-legacy', `127.0.0.1:${server.port}`, '--variant', 'beta')).stdout;
+  assert.match(legacy, /^protocol +minecraft-legacy \(beta reply\)$/m);
+});

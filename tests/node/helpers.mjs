@@ -44,3 +44,35 @@ export async function fakeServer(onMessage, type = 'udp4') {
   await new Promise((resolve) => socket.bind(0, type === 'udp4' ? '127.0.0.1' : '::1', resolve));
   return { port: socket.address().port, close: () => new Promise((r) => socket.close(r)) };
 }
+
+export const FAVICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export function javaState() {
+  return {
+    version: { name: '1.21.4', protocol: 769 },
+    players: { online: 5, max: 100, sample: [{ name: 'Steve', id: '8667ba71-b85a-4004-af54-457a9734eed7' }, { name: 'Alex', id: 'ec561538-f3fd-461d-aff5-086b22154bce' }] },
+    motd: { text: 'gamequery ', color: 'gold', extra: [{ text: 'test', bold: true, color: '#3366ff' }, { text: '\nsecond line', italic: true }] },
+    favicon: FAVICON,
+    enforcesSecureChat: true,
+  };
+}
+
+/** A TCP server on loopback whose behaviour the test scripts: onConnection(socket). */
+export async function fakeTcpServer(onConnection, host = '127.0.0.1') {
+  const { createServer } = await import('node:net');
+  const sockets = new Set();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    onConnection(socket);
+  });
+  await new Promise((r) => server.listen(0, host, r));
+  return {
+    port: server.address().port,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}

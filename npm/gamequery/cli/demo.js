@@ -26,6 +26,13 @@ async function demo() {
     console.log((await rcon('samp', `127.0.0.1:${legacy.port}`, { password: 'changeme' }, 'players')).join('\n'));
     section(`open.mp server with 312 players (no list above 100)`);
     printStatus(await query('samp', `127.0.0.1:${crowded.port}`, { timeout: 500 }));
+
+    const minecraft = await serve('minecraft-java', samples.minecraftServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(minecraft);
+    section(`Minecraft Java server (component MOTD, sample, favicon) — 127.0.0.1:${minecraft.port}`);
+    printStatus(await query('minecraft-java', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
+    section(`the same server through the legacy 1.6 ping`);
+    printStatus(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
     console.log('\ndemo: all queries answered');
   } finally {
     await Promise.all(servers.map((s) => s.close()));

@@ -9,16 +9,18 @@ function table(rows, headers) {
 
 function fields(pairs) {
   const width = Math.max(...pairs.map(([k]) => k.length));
-  return pairs.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+  const hang = `\n${' '.repeat(width + 2)}`;
+  return pairs
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k.padEnd(width)}  ${String(v).split('\n').join(hang)}`)
+    .join('\n');
 }
 
-function printStatus(s) {
-  const raw = s.raw ?? {};
-  const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
+function sampFields(s) {
+  const raw = s.raw;
   const pairs = [
     ['name', s.name],
-    ['address', host],
-    ['protocol', s.protocol + (raw.isOpenMp ? ' (open.mp)' : '')],
+    ['protocol', `samp${raw.isOpenMp ? ' (open.mp)' : ''}`],
     ['mode', s.mode],
     ['map', s.map],
     ['version', s.version],
@@ -28,20 +30,49 @@ function printStatus(s) {
     ['ping', s.pingMs != null ? `${s.pingMs} ms${raw.latencySource === 'info' ? ' (from the info reply)' : ''}` : undefined],
     ['encoding', raw.encoding],
   ];
-  if (raw.openMp) {
-    pairs.push(['discord', raw.openMp.discord], ['banner', raw.openMp.lightBanner], ['logo', raw.openMp.logo]);
-  }
+  if (raw.openMp) pairs.push(['discord', raw.openMp.discord], ['banner', raw.openMp.lightBanner], ['logo', raw.openMp.logo]);
+  return pairs;
+}
+
+function minecraftFields(s) {
+  const raw = s.raw;
+  const color = !process.env.NO_COLOR;
+  const motd = color ? raw.motd.ansi : raw.motd.plain;
+  const via = raw.latencySource === 'status' ? ' (status round trip)' : '';
+  const pairs = [
+    ['motd', motd],
+    ['protocol', s.protocol + (raw.legacy ? ' (legacy ping fallback)' : '') + (raw.variant ? ` (${raw.variant} reply)` : '')],
+    ['version', s.version != null ? `${s.version}${raw.version?.protocol != null ? ` (protocol ${raw.version.protocol})` : raw.protocol != null ? ` (protocol ${raw.protocol})` : ''}` : undefined],
+    ['players', `${s.players.online}/${s.players.max}`],
+    ['ping', s.pingMs != null ? `${s.pingMs} ms${via}` : undefined],
+    ['srv', raw.srv ? `${raw.srv.target}:${raw.srv.port}` : undefined],
+    ['favicon', raw.favicon ? `${raw.favicon.mimeType}, ${raw.favicon.byteLength} bytes` : undefined],
+    ['forge', raw.forge ? `FML${raw.forge.fml}, ${raw.forge.mods.length} mods` : undefined],
+    ['secure chat', raw.enforcesSecureChat != null ? (raw.enforcesSecureChat ? 'enforced' : 'not enforced') : undefined],
+  ];
+  return pairs;
+}
+
+function printStatus(s) {
+  const raw = s.raw ?? {};
+  const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
+  const pairs = s.protocol === 'samp' ? sampFields(s) : minecraftFields(s);
+  pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
-  if (raw.rules && Object.keys(raw.rules).length) {
+  if (s.protocol === 'samp' && raw.rules && Object.keys(raw.rules).length) {
     console.log('\nrules');
     console.log(fields(Object.entries(raw.rules).map(([k, v]) => [`  ${k}`, v])));
   }
   const list = s.players.list;
   if (list.length) {
-    const detailed = list.some((p) => p.ping !== undefined);
-    const rows = list.map((p) => (detailed ? [Number(p.id), p.name, p.score, p.ping] : [p.name, p.score]));
-    console.log(`\nplayers (${list.length})`);
-    console.log(table(rows, detailed ? ['id', 'name', 'score', 'ping'] : ['name', 'score']));
+    console.log(`\nplayers (${list.length}${list.length < s.players.online ? ` of ${s.players.online}` : ''})`);
+    if (s.protocol === 'samp') {
+      const detailed = list.some((p) => p.ping !== undefined);
+      const rows = list.map((p) => (detailed ? [Number(p.id), p.name, p.score, p.ping] : [p.name, p.score]));
+      console.log(table(rows, detailed ? ['id', 'name', 'score', 'ping'] : ['name', 'score']));
+    } else {
+      console.log(table(list.map((p) => [p.name, p.id ?? '']), ['name', 'id']));
+    }
   } else if (raw.playersWithheld) {
     console.log(`\nplayers: none listed (${raw.playersWithheld})`);
   }

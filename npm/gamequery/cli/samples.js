@@ -37,4 +37,33 @@ function crowdedServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer };
+// A 16×16 PNG (a gold square), as servers send their favicon.
+const FAVICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAF0lEQVR42mP8/5+BKMA4qpBeCkkGAB9qH/G3yW9iAAAAAElFTkSuQmCC';
+
+function minecraftServer() {
+  return {
+    version: { name: '1.21.4', protocol: 769 },
+    players: {
+      online: 3, max: 64,
+      sample: [
+        { name: 'Notch', id: '069a79f4-44e9-4726-a5be-fca90e38aaf5' },
+        { name: 'jeb_', id: '853c80ef-3c37-49fd-aa49-938b674adae6' },
+        { name: 'Dinnerbone', id: '61699b2e-d327-4a01-9f1e-0ea8c3f06bc6' },
+      ],
+    },
+    motd: {
+      text: '', extra: [
+        { text: 'gamequery ', color: 'gold', bold: true },
+        { text: 'demo', color: '#55ffff' },
+        { text: ' server\n', color: 'gray' },
+        { text: 'colours', color: 'green', italic: true }, { text: ', ', color: 'white' },
+        { text: 'hex', color: '#ff66cc', underlined: true }, { text: ' and ', color: 'white' },
+        { text: 'formats', color: 'yellow', strikethrough: true },
+      ],
+    },
+    favicon: FAVICON,
+    enforcesSecureChat: true,
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer };

@@ -7,6 +7,7 @@ use super::frame::FrameDecoder;
 use super::packets::{Request, Response};
 use super::status::JavaStatus;
 use crate::minecraft::legacy;
+use crate::text::Motd;
 
 /// What 1.7+ vanilla reports as its protocol in a legacy reply.
 const LEGACY_PROTOCOL: i64 = 127;
@@ -85,13 +86,19 @@ impl Connection {
 }
 
 /// The legacy reply for `state`: beta `motd§online§max` or 1.4+ with version and protocol.
+/// Beta clients split that text at `§` from the left, so the beta MOTD goes out plain.
 pub fn legacy_reply(state: &JavaStatus, variant: &str) -> Vec<u8> {
     let (online, max) = state.players.as_ref().map_or((0, 0), |p| (p.online, p.max));
+    let motd = if variant == "beta" {
+        Motd::from_legacy(&state.motd.plain.replace('§', ""))
+    } else {
+        state.motd.clone()
+    };
     legacy::Response {
         variant: variant.into(),
         protocol: Some(LEGACY_PROTOCOL),
         version: Some(state.version.as_ref().map_or_else(String::new, |v| v.name.clone())),
-        motd: state.motd.clone(),
+        motd,
         online,
         max,
     }

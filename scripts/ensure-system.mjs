@@ -1,0 +1,27 @@
+// System tools the tests drive, installed through apt when missing: Debian's Chromium for
+// the browser test (a browser download can't work here) and dnsmasq for the SRV test.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const DNSMASQ = '/usr/sbin/dnsmasq';
+
+const PACKAGES = [
+  [CHROMIUM, 'chromium'],
+  [DNSMASQ, 'dnsmasq-base'],
+];
+
+export function ensureSystem() {
+  const missing = PACKAGES.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['apt-get', 'update', '-q'], ['apt-get', 'install', '-y', '-q', ...missing]]) {
+    const [cmd, ...rest] = [...sudo, ...args];
+    console.log(`[test] $ ${cmd} ${rest.join(' ')}`);
+    const r = spawnSync(cmd, rest, { stdio: ['ignore', 'ignore', 'inherit'], env });
+    if (r.status !== 0) throw new Error(`installing ${missing.join(', ')} failed (${args.join(' ')})`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureSystem();
