@@ -183,7 +183,7 @@ export type JavaStatus = { version?: JavaVersion, players?: JavaPlayers,
 /**
  * The `description`, rendered. When serving: a `§` string, a component, or this object.
  */
-motd?: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
+motd: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
 /**
  * Forge's mod list (FML1 `modinfo`, FML2/FML3 `forgeData`).
  */
@@ -197,9 +197,9 @@ document?: Record<string, unknown>,
  */
 warnings?: Array<string>, };
 
-export type JavaVersion = { name: string, protocol: bigint, };
+export type JavaVersion = { name: string, protocol: number, };
 
-export type JavaPlayers = { online: bigint, max: bigint, sample: Array<JavaSamplePlayer>, };
+export type JavaPlayers = { online: number, max: number, sample: Array<JavaSamplePlayer>, };
 
 export type JavaSamplePlayer = { name: string, id: string, };
 
@@ -245,7 +245,7 @@ legacy: boolean, version?: JavaVersion, players?: JavaPlayers,
 /**
  * The `description`, rendered. When serving: a `§` string, a component, or this object.
  */
-motd?: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
+motd: Motd, favicon?: Favicon, enforcesSecureChat?: boolean, previewsChat?: boolean, preventsChatReports?: boolean, 
 /**
  * Forge's mod list (FML1 `modinfo`, FML2/FML3 `forgeData`).
  */
@@ -269,21 +269,21 @@ export type LegacyResponse = {
 /**
  * `'beta'` or `'1.4'` (1.4 – 1.6 and modern servers answering a legacy ping).
  */
-variant: string, protocol?: bigint, version?: string, 
+variant: string, protocol?: number, version?: string, 
 /**
  * When serving: a `§` string, or this object.
  */
-motd: Motd, online: bigint, max: bigint, };
+motd: Motd, online: number, max: number, };
 
 export type LegacyQueryResult = { latencyMs: number, 
 /**
  * `'beta'` or `'1.4'` (1.4 – 1.6 and modern servers answering a legacy ping).
  */
-variant: string, protocol?: bigint, version?: string, 
+variant: string, protocol?: number, version?: string, 
 /**
  * When serving: a `§` string, or this object.
  */
-motd: Motd, online: bigint, max: bigint, };
+motd: Motd, online: number, max: number, };
 
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy';

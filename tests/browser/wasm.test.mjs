@@ -64,4 +64,10 @@ test('the web build decodes SA:MP replies in Chromium', async () => {
   assert.equal(await text('encoding'), 'utf-8');
   assert.equal(await text('cyrillic'), 'Русский сервер ролевой игры (windows-1251)');
   assert.equal(await text('error'), 'GQ_TRUNCATED hostname 16');
+  assert.equal(await text('frames'), '1', 'fed one byte at a time');
+  assert.equal(await text('motd'), 'Hello World');
+  assert.equal(await page.$eval('#motd span:last-child', (e) => getComputedStyle(e).fontWeight), '700');
+  assert.equal(await page.$eval('#motd span', (e) => getComputedStyle(e).color), 'rgb(85, 255, 85)');
+  assert.equal(await text('hostile'), '<img src=x onerror="document.title=1">pwned', 'shown as text');
+  assert.equal(await page.$$eval('#hostile img', (e) => e.length), 0, 'no element injected');
 });

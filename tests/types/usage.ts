@@ -1,5 +1,5 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
-import { query, serve, rcon, decodeResponse, encodeRequest, type GamequeryError, type SampServerState } from 'gamequery';
+import { query, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder, type GamequeryError, type SampServerState } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
 export async function typed(): Promise<void> {
@@ -27,6 +27,19 @@ export async function typed(): Promise<void> {
     void code;
   }
   void [hostname, score, open, lines];
+  const mc = await query('minecraft-java', 'play.example.org', { srv: 'auto', dnsServer: '127.0.0.1:5353' });
+  const ansi: string = mc.raw.motd.ansi;
+  const online: number = mc.players.online;
+  const srvPort: number | undefined = mc.raw.srv?.port;
+  const mods: number | undefined = mc.raw.forge?.mods.length;
+  const old = await query('minecraft-legacy', 'localhost:25565', { variant: 'beta' });
+  const variant: string = old.raw.variant;
+  await serve('minecraft-java', { motd: '§aHello', players: { online: 1, max: 2, sample: [] }, favicon: 'data:image/png;base64,AA==' }, { port: 0 });
+  const frames: Uint8Array[] = new FrameDecoder('minecraft-java', { maxFrame: 1 << 16 }).push(new Uint8Array(3));
+  const v: { value: number; length: number } = decodeVarInt(encodeVarInt(300));
+  const pong = decodeResponse('minecraft-java', frames[0]);
+  if (pong.type === 'pong') void pong.payload;
+  void [ansi, online, srvPort, mods, variant, v];
 }
 
 export async function misuse(): Promise<void> {
@@ -40,4 +53,8 @@ export async function misuse(): Promise<void> {
   encodeRequest('samp', { opcode: 'p' });
   // @ts-expect-error: serve state needs info
   await serve('samp', { rules: {} });
+  // @ts-expect-error: srv is 'auto' or a boolean
+  await query('minecraft-java', 'host', { srv: 'yes' });
+  // @ts-expect-error: FrameDecoder is for stream protocols
+  new FrameDecoder('samp');
 }

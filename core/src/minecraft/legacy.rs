@@ -44,14 +44,16 @@ pub struct Response {
     /// `'beta'` or `'1.4'` (1.4 – 1.6 and modern servers answering a legacy ping).
     pub variant: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub protocol: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub version: Option<String>,
     /// When serving: a `§` string, or this object.
     pub motd: Motd,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub online: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max: i64,
 }
 

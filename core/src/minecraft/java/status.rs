@@ -23,7 +23,6 @@ pub struct JavaStatus {
     pub players: Option<Players>,
     /// The `description`, rendered. When serving: a `§` string, a component, or this object.
     #[serde(default = "empty_motd")]
-    #[cfg_attr(feature = "ts", ts(as = "Option<Motd>", optional))]
     pub motd: Motd,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -59,13 +58,16 @@ fn empty_motd() -> Motd {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaVersion"))]
 pub struct Version {
     pub name: String,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub protocol: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaPlayers"))]
 pub struct Players {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub online: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max: i64,
     #[serde(default)]
     pub sample: Vec<SamplePlayer>,
