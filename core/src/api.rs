@@ -8,6 +8,7 @@ use serde_json::Value;
 use crate::error::{Error, Result};
 use crate::minecraft::{java, legacy};
 use crate::samp;
+use crate::sqp;
 
 /// Protocol names as JS callers spell them. Only implemented protocols are listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,16 +16,23 @@ pub enum Protocol {
     Samp,
     MinecraftJava,
     MinecraftLegacy,
+    Sqp,
 }
 
 impl Protocol {
-    pub const ALL: &'static [Protocol] = &[Protocol::Samp, Protocol::MinecraftJava, Protocol::MinecraftLegacy];
+    pub const ALL: &'static [Protocol] = &[
+        Protocol::Samp,
+        Protocol::MinecraftJava,
+        Protocol::MinecraftLegacy,
+        Protocol::Sqp,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::Samp => "samp",
             Self::MinecraftJava => "minecraft-java",
             Self::MinecraftLegacy => "minecraft-legacy",
+            Self::Sqp => "sqp",
         }
     }
 
@@ -67,6 +75,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
         Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
+        Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
     }
 }
 
@@ -76,6 +85,7 @@ pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<String> {
         Protocol::Samp => Ok(to_json(&samp::Request::decode(bytes)?)),
         Protocol::MinecraftJava => Ok(to_json(&java::Request::decode(bytes)?)),
         Protocol::MinecraftLegacy => Ok(to_json(&legacy::Request::decode(bytes)?)),
+        Protocol::Sqp => Ok(to_json(&sqp::Request::decode(bytes)?)),
     }
 }
 
@@ -85,6 +95,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
         Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
+        Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
     }
 }
 
@@ -97,7 +108,22 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<&str>) -> R
         }
         Protocol::MinecraftJava => Ok(to_json(&java::Response::decode(bytes)?)),
         Protocol::MinecraftLegacy => Ok(to_json(&legacy::Response::decode(bytes)?)),
+        Protocol::Sqp => {
+            let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
+            Ok(to_json(&sqp::Response::decode(bytes, options.chunks.0)?))
+        }
     }
+}
+
+/// `decodeResponse('sqp', bytes, { chunks })`: chunks carry no type tag, so the caller
+/// says what it requested (names or the mask; default all five).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SqpDecodeOptions {
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<sqp::ChunkSet>", optional))]
+    pub chunks: sqp::ChunkSet,
 }
 
 /// `encodeVarInt(n)`.

@@ -16,6 +16,7 @@ pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;
+pub mod sqp;
 pub mod status;
 pub mod target;
 pub mod text;

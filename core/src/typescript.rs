@@ -12,6 +12,8 @@ use crate::minecraft::java::{
 };
 use crate::minecraft::{java, legacy};
 use crate::samp::*;
+use crate::sqp::exchange::SqpQueryResult;
+use crate::sqp::{self, ChunkKind, ChunkSet, Chunks, Field, Records, ServerInfo, Typed, ValueType};
 use crate::status::{Status, StatusPlayer, StatusPlayers};
 use crate::text::Motd;
 
@@ -34,6 +36,8 @@ pub fn declarations() -> String {
         Status<ServerState>, StatusPlayers, StatusPlayer, Address, Hex<4>, RuleList,
         java::Request, java::Response, JavaStatus, Version, Players, SamplePlayer, Favicon, Motd, ForgeData, ForgeMod,
         ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
+        sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
+        sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions,
     ];
     for decl in all {
         out.push_str("export ");
@@ -57,6 +61,7 @@ export interface ProtocolTypes {{
   samp: {{ request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState }};
   'minecraft-java': {{ request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult }};
   'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
+  sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 
 /** `err.code` of every error gamequery throws. */

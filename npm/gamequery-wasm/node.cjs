@@ -4,7 +4,7 @@
 const wasm = require('./pkg/node/gamequery_wasm.js');
 
 module.exports = {
-  PROTOCOLS: Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy']),
+  PROTOCOLS: Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']),
   encodeRequest: wasm.encodeRequest,
   decodeRequest: wasm.decodeRequest,
   encodeResponse: wasm.encodeResponse,

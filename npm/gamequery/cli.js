@@ -10,6 +10,7 @@ const USAGE = `Usage:
       samp:            [--encoding X] [--players auto|c|d|none]
       minecraft-java:  [--no-srv] [--dns-server ip:port] [--protocol-version n]
       minecraft-legacy: [--variant beta|1.4|1.6]
+      sqp:             [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]
   gamequery rcon <protocol> <host[:port]> --password P <command...> [--timeout ms] [--encoding X]
@@ -69,6 +70,8 @@ async function main(argv) {
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries') };
   if (protocol === 'samp') {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
+  } else if (protocol === 'sqp') {
+    if (flags.chunks) options.chunks = flags.chunks.split(',').map((c) => c.trim());
   } else {
     Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
     if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
@@ -82,8 +85,9 @@ async function main(argv) {
 async function serveCommand(protocol, flags) {
   const samples = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : samp ? samples.openMpServer() : samples.minecraftServer();
-  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? (samp ? 7777 : 25565) };
+  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer }[protocol] ?? samples.minecraftServer;
+  const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
+  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0 }[protocol] ?? 25565 };
   if (samp) {
     options.legacy = Boolean(flags.legacy);
     if (flags['rcon-password']) options.rcon = { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] };

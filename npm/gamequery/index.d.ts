@@ -1,6 +1,6 @@
 // The Node package: the codec (declared in types.d.ts, generated from the Rust types)
 // plus the network API below.
-import type { Favicon, JavaQueryResult, JavaStatus, LegacyQueryResult, Motd, Protocol, SampServerState, Status } from './types';
+import type { Favicon, JavaQueryResult, JavaStatus, LegacyQueryResult, Motd, Protocol, SampServerState, SqpChunk, SqpChunks, SqpQueryResult, Status } from './types';
 
 export * from './types';
 
@@ -73,10 +73,28 @@ export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
   favicon?: string | Favicon;
 };
 
+export interface SqpQueryOptions extends NetworkOptions {
+  /** Chunks to request: names or the bit mask (default all five). */
+  chunks?: SqpChunk[] | number;
+}
+
+export interface SqpServeOptions {
+  host?: string;
+  /** UDP port (SQP has no default: 0, the default, picks a free one). */
+  port?: number;
+  /** How long an issued challenge stays valid, ms (default 5000). */
+  challengeTtl?: number;
+  /** Bound on outstanding challenges (default 4096). */
+  maxChallenges?: number;
+  /** Split replies above this many bytes into several packets. */
+  maxPacketSize?: number;
+}
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
+  sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
 }
 
 export interface Responder<S> {

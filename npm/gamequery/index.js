@@ -4,7 +4,7 @@
 const binding = require('./binding.js');
 const { fromNative, call, aborted } = require('./errors.js');
 
-const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy']);
+const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
 
 // Structured values cross the addon boundary as JSON text: one JSON.parse builds a result
 // much faster than the addon could property by property.

@@ -285,14 +285,51 @@ variant: string, protocol?: number, version?: string,
  */
 motd: Motd, online: number, max: number, };
 
+export type SqpRequest = { "type": "challenge" } | { "type": "query", challenge: number, version?: number, chunks?: ChunkSet, };
+
+export type SqpResponse = { "type": "challenge", challenge: number, } | { "type": "query", challenge: number, version?: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, } | { "type": "queryPart", challenge: number, version: number, current: number, last: number, 
+/**
+ * The part's bytes after its header, as hex.
+ */
+payload: string, };
+
+export type SqpChunk = "info" | "rules" | "players" | "teams" | "metrics";
+
+export type ChunkSet = Array<SqpChunk> | number;
+
+export type SqpChunks = { info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
+
+export type SqpServerInfo = { currentPlayers: number, maxPlayers: number, serverName: string, gameType: string, buildId: string, map: string, port: number, };
+
+export type SqpRules = Record<string, SqpValue>;
+
+export type SqpRecords = { fields: Array<SqpField>, 
+/**
+ * Values in field order.
+ */
+records: Array<Record<string, SqpScalar>>, };
+
+export type SqpField = { name: string, type: SqpValueType, };
+
+export type SqpValue = { type: SqpValueType, value: SqpScalar, };
+
+export type SqpValueType = "byte" | "u16" | "u32" | "u64" | "string" | "f32";
+
+export type SqpScalar = number | string;
+
+export type SqpQueryResult = { version: number, latencyMs: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
+
+export type SqpDecodeOptions = { chunks?: ChunkSet, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'sqp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
   samp: { request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState };
   'minecraft-java': { request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult };
   'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
+  sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
 /** `err.code` of every error gamequery throws. */

@@ -77,3 +77,16 @@ test('minecraft-java: ANSI MOTD, players, version, latency; --json; serve', asyn
   const legacy = (await run('minecraft-legacy', `127.0.0.1:${server.port}`, '--variant', 'beta')).stdout;
   assert.match(legacy, /^protocol +minecraft-legacy \(beta reply\)$/m);
 });
+
+test('sqp: fields, rules with types, player and team tables; --chunks', async () => {
+  const { sqpState } = await import('./helpers.mjs');
+  const server = await serve('sqp', sqpState(), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const { stdout } = await run('sqp', `127.0.0.1:${server.port}`);
+  assert.match(stdout, /^name +Arena #1$/m);
+  assert.match(stdout, /^ +worldId +18446744073709551615 \(u64\)$/m);
+  assert.match(stdout, /^alice +10 +30$/m);
+  assert.match(stdout, /^teams \(2\)$/m);
+  const json = JSON.parse((await run('sqp', `127.0.0.1:${server.port}`, '--chunks', 'info,metrics', '--json')).stdout);
+  assert.deepEqual(Object.keys(json.raw).sort(), ['info', 'latencyMs', 'metrics', 'version']);
+});

@@ -76,3 +76,19 @@ export async function fakeTcpServer(onConnection, host = '127.0.0.1') {
     },
   };
 }
+
+export function sqpState() {
+  return {
+    info: { currentPlayers: 3, maxPlayers: 16, serverName: 'Arena #1', gameType: 'tdm', buildId: '1.4.2', map: 'dust', port: 7777 },
+    rules: {
+      difficulty: { type: 'byte', value: 2 }, tickrate: { type: 'u16', value: 64 }, seed: { type: 'u32', value: 4294967295 },
+      worldId: { type: 'u64', value: '18446744073709551615' }, motd: { type: 'string', value: 'Welcome ✓' }, gravity: { type: 'f32', value: 9.5 },
+    },
+    players: {
+      fields: [{ name: 'name', type: 'string' }, { name: 'score', type: 'u32' }, { name: 'ping', type: 'u16' }],
+      records: [{ name: 'alice', score: 10, ping: 30 }, { name: 'bob', score: 3, ping: 45 }, { name: 'carol', score: 0, ping: 12 }],
+    },
+    teams: { fields: [{ name: 'team', type: 'string' }, { name: 'score', type: 'u16' }], records: [{ team: 'red', score: 2 }, { team: 'blue', score: 1 }] },
+    metrics: [0.25, 60],
+  };
+}

@@ -40,6 +40,14 @@ export async function typed(): Promise<void> {
   const pong = decodeResponse('minecraft-java', frames[0]);
   if (pong.type === 'pong') void pong.payload;
   void [ansi, online, srvPort, mods, variant, v];
+  const q = await query('sqp', 'game.example.org:7778', { chunks: ['info', 'players'] });
+  const buildId: string | undefined = q.raw.info?.buildId;
+  const rule = q.raw.rules?.['region'];
+  if (rule) void (rule.type === 'u64' ? String(rule.value) : rule.value);
+  const missing: string[] | undefined = q.raw.missing;
+  const server2 = await serve('sqp', { info: { currentPlayers: 0, maxPlayers: 8, serverName: 'x', gameType: 'g', buildId: '1', map: 'm', port: 1 } }, { maxPacketSize: 1200 });
+  server2.update({ metrics: [1, 2] });
+  void [buildId, missing];
 }
 
 export async function misuse(): Promise<void> {
@@ -57,4 +65,6 @@ export async function misuse(): Promise<void> {
   await query('minecraft-java', 'host', { srv: 'yes' });
   // @ts-expect-error: FrameDecoder is for stream protocols
   new FrameDecoder('samp');
+  // @ts-expect-error: not a chunk name
+  await query('sqp', 'h:1', { chunks: ['everything'] });
 }

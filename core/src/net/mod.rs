@@ -8,6 +8,7 @@ mod resolve;
 mod samp;
 mod serve_minecraft;
 mod serve_samp;
+mod sqp;
 mod srv;
 mod tcp;
 mod udp;
@@ -37,6 +38,7 @@ pub async fn query(protocol: &str, target: &str, options: &str, cancel: Cancella
         Protocol::Samp => samp::query(&target, options, cancel).await,
         Protocol::MinecraftJava => minecraft::query_java(&target, options, cancel).await,
         Protocol::MinecraftLegacy => minecraft::query_legacy(&target, options, cancel).await,
+        Protocol::Sqp => sqp::query(&target, options, cancel).await,
     }
 }
 
@@ -61,5 +63,6 @@ pub async fn serve(protocol: &str, state: &str, options: &str, handler: Option<R
     match Protocol::parse(protocol)? {
         Protocol::Samp => serve_samp::serve_samp(state, options, handler).await,
         Protocol::MinecraftJava | Protocol::MinecraftLegacy => serve_minecraft::serve(state, options).await,
+        Protocol::Sqp => sqp::serve(state, options).await,
     }
 }

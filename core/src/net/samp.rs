@@ -55,7 +55,7 @@ fn header_address(addr: SocketAddr) -> Address {
     Address { ip, port: addr.port() }
 }
 
-fn random_u64() -> u64 {
+pub(crate) fn random_u64() -> u64 {
     // RandomState is seeded from the OS per process and mixed per instance.
     let mut h = RandomState::new().build_hasher();
     h.write_u128(

@@ -33,6 +33,11 @@ async function demo() {
     printStatus(await query('minecraft-java', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
     section(`the same server through the legacy 1.6 ping`);
     printStatus(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
+
+    const sqp = await serve('sqp', samples.sqpServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 128 });
+    servers.push(sqp);
+    section(`Unity SQP server (rules, players, teams; replies split at 128 bytes) — 127.0.0.1:${sqp.port}`);
+    printStatus(await query('sqp', `127.0.0.1:${sqp.port}`, { timeout: 1000 }));
     console.log('\ndemo: all queries answered');
   } finally {
     await Promise.all(servers.map((s) => s.close()));

@@ -53,15 +53,46 @@ function minecraftFields(s) {
   return pairs;
 }
 
+function sqpFields(s) {
+  const raw = s.raw;
+  return [
+    ['name', s.name],
+    ['protocol', `sqp (version ${raw.version})`],
+    ['mode', s.mode],
+    ['map', s.map],
+    ['build', s.version],
+    ['players', raw.info ? `${s.players.online}/${s.players.max}` : undefined],
+    ['game port', raw.info?.port],
+    ['ping', s.pingMs != null ? `${s.pingMs} ms` : undefined],
+    ['metrics', raw.metrics?.join(', ')],
+    ['missing', raw.missing?.length ? `${raw.missing.join(', ')} (requested, not sent)` : undefined],
+  ];
+}
+
+function records(title, r) {
+  if (!r || r.records.length === 0) return;
+  console.log(`\n${title} (${r.records.length})`);
+  console.log(table(r.records.map((rec) => r.fields.map((f) => rec[f.name])), r.fields.map((f) => f.name)));
+}
+
 function printStatus(s) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const pairs = s.protocol === 'samp' ? sampFields(s) : minecraftFields(s);
+  const pairs = s.protocol === 'samp' ? sampFields(s) : s.protocol === 'sqp' ? sqpFields(s) : minecraftFields(s);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
   if (s.protocol === 'samp' && raw.rules && Object.keys(raw.rules).length) {
     console.log('\nrules');
     console.log(fields(Object.entries(raw.rules).map(([k, v]) => [`  ${k}`, v])));
+  }
+  if (s.protocol === 'sqp') {
+    if (raw.rules && Object.keys(raw.rules).length) {
+      console.log('\nrules');
+      console.log(fields(Object.entries(raw.rules).map(([k, v]) => [`  ${k}`, `${v.value} (${v.type})`])));
+    }
+    records('players', raw.players);
+    records('teams', raw.teams);
+    return;
   }
   const list = s.players.list;
   if (list.length) {

@@ -66,4 +66,20 @@ function minecraftServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer };
+function sqpServer() {
+  return {
+    info: { currentPlayers: 4, maxPlayers: 16, serverName: 'gamequery demo — SQP', gameType: 'Team Deathmatch', buildId: '2026.11.1', map: 'Harbor', port: 7777 },
+    rules: {
+      friendlyFire: { type: 'byte', value: 0 }, tickRate: { type: 'u16', value: 60 }, roundTime: { type: 'u32', value: 600 },
+      sessionId: { type: 'u64', value: '12297829382473034410' }, region: { type: 'string', value: 'eu-west' }, gravity: { type: 'f32', value: 9.8100004196167 },
+    },
+    players: {
+      fields: [{ name: 'name', type: 'string' }, { name: 'score', type: 'u16' }, { name: 'team', type: 'byte' }],
+      records: [{ name: 'Ana', score: 31, team: 0 }, { name: 'Bo', score: 12, team: 1 }, { name: 'Cy', score: 27, team: 0 }, { name: 'Di', score: 9, team: 1 }],
+    },
+    teams: { fields: [{ name: 'name', type: 'string' }, { name: 'score', type: 'u16' }], records: [{ name: 'Red', score: 58 }, { name: 'Blue', score: 21 }] },
+    metrics: [0.42, 59.5],
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer };

@@ -1,0 +1,189 @@
+//! `query('sqp')` and `serve('sqp')` over UDP.
+
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use serde::Deserialize;
+use serde_json::Value;
+use tokio::net::UdpSocket;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::handle::ServeHandle;
+use super::options::parse_target;
+use super::resolve::resolve;
+use super::udp::{drive, network_error, now_ms};
+use crate::api::{from_json, from_value, to_json};
+use crate::error::{Error, Result};
+use crate::sqp::exchange::{SqpExchange, SqpQueryResult};
+use crate::sqp::responder::{Responder, ResponderOptions};
+use crate::sqp::{ChunkSet, Chunks, Scalar};
+use crate::status::{Status, StatusPlayer, StatusPlayers};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct QueryOptions {
+    timeout: Option<f64>,
+    retries: Option<u32>,
+    family: Option<u8>,
+    #[serde(default)]
+    chunks: ChunkSet,
+}
+
+fn object(v: Value) -> Value {
+    if v.is_null() {
+        Value::Object(Default::default())
+    } else {
+        v
+    }
+}
+
+pub async fn query(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+    let options: QueryOptions = from_value("options", object(options))?;
+    let timeout_ms = match options.timeout {
+        None => 1000,
+        Some(t) if (1.0..=600_000.0).contains(&t) => t as u64,
+        Some(t) => return Err(Error::invalid(format!("timeout must be 1–600000 ms, got {t}"))),
+    };
+    let target = parse_target(target)?;
+    let port = target
+        .port
+        .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
+    let addr = resolve(&target.host, port, options.family.unwrap_or(0), timeout_ms, &cancel).await?;
+    let local: SocketAddr = if addr.is_ipv4() {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    } else {
+        (Ipv6Addr::UNSPECIFIED, 0).into()
+    };
+    let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
+    socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
+    let mut ex = SqpExchange::new(options.chunks.0, timeout_ms, options.retries.unwrap_or(1).min(10), 0);
+    let out = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
+    let raw = SqpQueryResult {
+        chunks: out.chunks,
+        version: out.version,
+        latency_ms: out.latency_ms,
+    };
+    Ok(to_json(&status(raw, addr)))
+}
+
+fn text_field(record: &[Scalar], fields: &[crate::sqp::Field], names: &[&str]) -> Option<Scalar> {
+    let i = fields
+        .iter()
+        .position(|f| names.contains(&f.name.to_ascii_lowercase().as_str()))?;
+    record.get(i).cloned()
+}
+
+fn status(raw: SqpQueryResult, addr: SocketAddr) -> Status<SqpQueryResult> {
+    let info = raw.chunks.info.clone().unwrap_or_default();
+    let list = raw
+        .chunks
+        .players
+        .as_ref()
+        .map(|p| {
+            p.records
+                .iter()
+                .map(|r| StatusPlayer {
+                    name: match text_field(r, &p.fields, &["name", "playername", "player"]) {
+                        Some(Scalar::Text(t)) => t,
+                        Some(Scalar::Number(n)) => n.to_string(),
+                        None => String::new(),
+                    },
+                    id: None,
+                    score: match text_field(r, &p.fields, &["score"]) {
+                        Some(Scalar::Number(n)) => Some(n as i64),
+                        _ => None,
+                    },
+                    ping: match text_field(r, &p.fields, &["ping", "latency"]) {
+                        Some(Scalar::Number(n)) => Some(n as u32),
+                        _ => None,
+                    },
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let has_info = raw.chunks.info.is_some();
+    Status {
+        protocol: "sqp".into(),
+        name: info.server_name.clone(),
+        map: has_info.then(|| info.map.clone()),
+        mode: has_info.then(|| info.game_type.clone()),
+        version: has_info.then(|| info.build_id.clone()),
+        password: false,
+        players: StatusPlayers {
+            online: info.current_players.into(),
+            max: info.max_players.into(),
+            list,
+        },
+        ping_ms: Some(raw.latency_ms),
+        address: addr.ip().to_string(),
+        port: addr.port(),
+        raw,
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ServeOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    /// How long an issued challenge stays valid (default 5000 ms).
+    challenge_ttl: Option<u64>,
+    /// Bound on outstanding challenges (default 4096).
+    max_challenges: Option<usize>,
+    /// Split replies above this many bytes into several packets.
+    max_packet_size: Option<usize>,
+}
+
+pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
+    let state: Chunks = from_json("SQP state", state)?;
+    let options: ServeOptions = from_value("serve options", object(options))?;
+    let defaults = ResponderOptions::default();
+    let responder_options = ResponderOptions {
+        challenge_ttl_ms: options.challenge_ttl.unwrap_or(defaults.challenge_ttl_ms),
+        max_challenges: options.max_challenges.unwrap_or(defaults.max_challenges).max(1),
+        max_packet_size: options.max_packet_size,
+    };
+    let host = options.host.unwrap_or_else(|| "0.0.0.0".into());
+    let ip = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
+    let socket = UdpSocket::bind(SocketAddr::new(ip, options.port.unwrap_or(0)))
+        .await
+        .map_err(|e| network_error("bind", e))?;
+    let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
+    let responder = Arc::new(Mutex::new(Responder::new(
+        state,
+        responder_options,
+        super::samp::random_u64(),
+    )));
+    let cancel = CancellationToken::new();
+    let task = tokio::spawn(run(socket, responder.clone(), cancel.clone()));
+    let update = Box::new(move |json: &str| {
+        let state: Chunks = from_json("SQP state", json)?;
+        responder.lock().expect("responder lock").update(state);
+        Ok(())
+    });
+    Ok(ServeHandle::new(local, update, cancel, task))
+}
+
+async fn run(socket: UdpSocket, responder: Arc<Mutex<Responder>>, cancel: CancellationToken) {
+    let start = Instant::now();
+    let mut buf = vec![0u8; 2048];
+    loop {
+        let (n, from) = tokio::select! {
+            _ = cancel.cancelled() => return,
+            r = socket.recv_from(&mut buf) => match r { Ok(x) => x, Err(_) => continue },
+        };
+        let replies = responder
+            .lock()
+            .expect("responder lock")
+            .handle(now_ms(start), from, &buf[..n])
+            .unwrap_or_default();
+        for reply in replies {
+            let _ = socket.send_to(&reply, from).await;
+        }
+    }
+}

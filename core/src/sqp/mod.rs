@@ -1,0 +1,14 @@
+//! Unity / Multiplay SQP (UDP, big-endian): challenge, then a query for chunks
+//! (ServerInfo, ServerRules, PlayerInfo, TeamInfo, Metrics). Layouts:
+//! `shared/PROTOCOLS.md` § SQP.
+
+mod chunks;
+pub mod exchange;
+mod packets;
+pub mod reassembly;
+pub mod responder;
+mod value;
+
+pub use chunks::{ChunkKind, Chunks, Field, Records, Rules, ServerInfo, MAX_METRICS};
+pub use packets::{ChunkSet, QueryHeader, Request, Response, ALL_CHUNKS, VERSION};
+pub use value::{Scalar, Typed, ValueType};
