@@ -79,16 +79,21 @@ test('multi-packet replies above maxPacketSize, and update()', async () => {
   assert.equal((await query('sqp', `127.0.0.1:${server.port}`, { chunks: ['info'] })).players.online, 9);
 });
 
-/** A UDP client socket that collects replies. */
+/**
+ * A UDP client socket that collects replies. `send(bytes, port, expect)` waits for
+ * `expect` replies (up to 2 s), or — expecting none — a quiet 150 ms.
+ */
 async function client() {
   const socket = dgram.createSocket('udp4');
   const replies = [];
   socket.on('message', (m) => replies.push(m));
   await new Promise((r) => socket.bind(0, '127.0.0.1', r));
-  const send = async (bytes, port) => {
+  const send = async (bytes, port, expect = 1) => {
     const before = replies.length;
     socket.send(bytes, port, '127.0.0.1');
-    await new Promise((r) => setTimeout(r, 60));
+    const until = Date.now() + (expect ? 2000 : 150);
+    while (Date.now() < until && replies.length - before < Math.max(expect, 1)) await new Promise((r) => setTimeout(r, 5));
+    if (!expect) await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())));
     return replies.slice(before);
   };
   return { send, close: () => socket.close() };
@@ -100,15 +105,15 @@ test('wrong, reused and expired challenges get no answer; short requests none ei
   const c = await client();
   const challengeOf = (reply) => addon.decodeResponse('sqp', reply[0]).challenge;
   const ask = () => c.send(addon.encodeRequest('sqp', { type: 'challenge' }), server.port);
-  const q = (challenge) => c.send(addon.encodeRequest('sqp', { type: 'query', challenge, chunks: ['info'] }), server.port);
+  const q = (challenge, expect) => c.send(addon.encodeRequest('sqp', { type: 'query', challenge, chunks: ['info'] }), server.port, expect);
   const challenge = challengeOf(await ask());
-  assert.deepEqual(await q((challenge + 1) >>> 0), [], 'wrong challenge');
-  assert.equal((await q(challenge)).length, 1);
-  assert.deepEqual(await q(challenge), [], 'reused');
+  assert.deepEqual(await q((challenge + 1) >>> 0, 0), [], 'wrong challenge');
+  assert.equal((await q(challenge, 1)).length, 1);
+  assert.deepEqual(await q(challenge, 0), [], 'reused');
   const late = challengeOf(await ask());
   await new Promise((r) => setTimeout(r, 250));
-  assert.deepEqual(await q(late), [], 'expired');
-  assert.deepEqual(await c.send(Buffer.from([0, 0, 0]), server.port), [], 'short challenge request');
+  assert.deepEqual(await q(late, 0), [], 'expired');
+  assert.deepEqual(await c.send(Buffer.from([0, 0, 0]), server.port, 0), [], 'short challenge request');
   c.close();
 });
 
@@ -120,7 +125,7 @@ test('the outstanding-challenge table stays bounded under a flood from many sour
   for (const c of clients) challenges.push(addon.decodeResponse('sqp', (await c.send(addon.encodeRequest('sqp', { type: 'challenge' }), server.port))[0]).challenge);
   const answered = [];
   for (const [i, c] of clients.entries()) {
-    const replies = await c.send(addon.encodeRequest('sqp', { type: 'query', challenge: challenges[i], chunks: ['info'] }), server.port);
+    const replies = await c.send(addon.encodeRequest('sqp', { type: 'query', challenge: challenges[i], chunks: ['info'] }), server.port, i < 30 ? 0 : 1);
     answered.push(replies.length);
   }
   assert.deepEqual(answered, [...Array(30).fill(0), ...Array(10).fill(1)], 'only the 10 newest challenges survived');

@@ -1,10 +1,12 @@
-// `npm run bench`: SA:MP decode and end-to-end query speed, as ratios against peers
-// measured in the same run (never asserted in tests).
+// `npm run bench`: decode and end-to-end query speed for SA:MP and Minecraft, as ratios
+// against peers measured in the same run (never asserted in tests). SQP has no peer on
+// npm to compare with.
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { GameDig } from 'gamedig';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
+import util from 'minecraft-server-util';
 
 const sampQuery = createRequire(import.meta.url)('samp-query');
 
@@ -83,6 +85,47 @@ report(`full query of an open.mp server over loopback, ${N} sequential queries`,
   await benchAsync('gamequery query (i, r, c+o, p)', () => addon.query('samp', `127.0.0.1:${omp.port}`, { timeout: 1000 }), N),
   await benchAsync('gamedig gtasao (i, r, c)', () => GameDig.query({ type: 'gtasao', host: '127.0.0.1', port: omp.port, givenPortOnly: true, maxRetries: 0 }), N),
 ]);
+// Minecraft: what bot authors copy from blog posts — VarInt by hand, then JSON.parse.
+function handWrittenStatus(buf) {
+  let o = 0;
+  const varint = () => {
+    let v = 0;
+    for (let i = 0; i < 5; i++) {
+      const b = buf[o++];
+      v |= (b & 0x7f) << (7 * i);
+      if (!(b & 0x80)) return v;
+    }
+    throw new Error('VarInt too big');
+  };
+  varint();
+  varint();
+  const len = varint();
+  return JSON.parse(new TextDecoder().decode(buf.subarray(o, o + len)));
+}
+
+const favicon = `data:image/png;base64,${Buffer.alloc(4096, 7).toString('base64')}`;
+const mcState = {
+  version: { name: '1.21.4', protocol: 769 },
+  players: { online: 12, max: 100, sample: Array.from({ length: 12 }, (_, i) => ({ name: `Player${i}`, id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })) },
+  motd: { text: 'A ', color: 'gold', extra: [{ text: 'bench', bold: true }, { text: ' server', color: '#3366ff' }] },
+  favicon,
+};
+const statusFrame = addon.encodeResponse('minecraft-java', { type: 'status', ...mcState });
+report('decode a Minecraft status frame (4 KiB favicon, 12 sample players, component MOTD)', [
+  bench('gamequery (addon, typed + 4 renderings)', () => addon.decodeResponse('minecraft-java', statusFrame)),
+  bench('gamequery-wasm', () => wasm.decodeResponse('minecraft-java', statusFrame)),
+  bench('hand-written JS (VarInt + JSON.parse)', () => handWrittenStatus(statusFrame)),
+]);
+
+const mc = await addon.serve('minecraft-java', mcState, { host: '127.0.0.1', port: 0 });
+const M = 150;
+report(`Minecraft status + ping over loopback, ${M} sequential queries`, [
+  await benchAsync('gamequery query', () => addon.query('minecraft-java', `127.0.0.1:${mc.port}`), M),
+  await benchAsync('minecraft-server-util status', () => util.status('127.0.0.1', mc.port, { enableSRV: false }), M),
+  await benchAsync('gamedig (vanilla probe, no ping)', () => GameDig.query({ type: 'protocol-minecraftvanilla', host: '127.0.0.1', port: mc.port, givenPortOnly: true, maxRetries: 0 }), M),
+]);
+await mc.close();
+
 console.log('\nnote: against an SA:MP server gamequery also asks `o` (open.mp extras), which such a server never');
 console.log('answers: the query then waits a grace of 4 × the measured round trip (at least 50 ms) for it.');
 await omp.close();
