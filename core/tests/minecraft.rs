@@ -333,3 +333,76 @@ fn responder_closes_on_login_and_garbage() {
     let huge = [0xff, 0xff, 0x7f];
     assert!(c.handle_input(&huge, &state).close, "a frame over the request cap");
 }
+
+#[test]
+fn a_status_frame_whose_length_starts_with_ff_is_not_a_legacy_kick() {
+    // Lengths 255, 383, … encode as `FF 01`, `FF 02`, …
+    let state: JavaStatus = serde_json::from_value(json!({"motd": "x".repeat(240)})).unwrap();
+    let frame = Response::Status(Box::new(state)).encode().unwrap();
+    let mut padded = state_with_frame_starting_ff();
+    padded.sort();
+    for status in [frame].into_iter().chain(padded.into_iter().map(|(_, f)| f)) {
+        if status[0] != 0xff {
+            continue;
+        }
+        let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000, 262_144, 0).unwrap();
+        ex.poll_transmit();
+        for piece in status.chunks(1) {
+            ex.handle_data(1, piece);
+        }
+        assert!(
+            !ex.wants_legacy(),
+            "a modern frame starting with FF: {:?} {}",
+            ex.poll_result().map(|r| r.map(|_| ())),
+            to_hex(&status[..4])
+        );
+        assert!(ex.poll_transmit().is_some(), "the ping follows the status");
+    }
+}
+
+/// Status frames of lengths 255 + 128k: their first byte is 0xFF.
+fn state_with_frame_starting_ff() -> Vec<(usize, Vec<u8>)> {
+    (0..400)
+        .filter_map(|n| {
+            let state: JavaStatus = serde_json::from_value(json!({"motd": "y".repeat(n)})).unwrap();
+            let f = Response::Status(Box::new(state)).encode().unwrap();
+            (f[0] == 0xff).then_some((n, f))
+        })
+        .collect()
+}
+
+#[test]
+fn the_responder_answers_one_status_and_legacy_only_at_the_start() {
+    let state = served();
+    let mut c = Connection::default();
+    let first = Request::Status {
+        protocol: 767,
+        host: "h".into(),
+        port: 1,
+    }
+    .encode()
+    .unwrap();
+    let out = c.handle_input(&first, &state);
+    assert!(!out.write.is_empty() && !out.close);
+    // A second status request is refused (no amplification by pipelining).
+    let again = Request::StatusRequest.encode().unwrap();
+    let out = c.handle_input(&[again.clone(), again].concat(), &state);
+    assert!(out.close && out.write.is_empty());
+    // A handshake split so that a chunk starts with 0xFE (protocol 766+ VarInt) is no legacy ping.
+    let hs = Request::Handshake {
+        protocol: 766,
+        host: "h".into(),
+        port: 1,
+        next_state: 1,
+    }
+    .encode()
+    .unwrap();
+    let at = hs.iter().position(|&b| b == 0xfe).unwrap();
+    let mut c = Connection::default();
+    assert!(c.handle_input(&hs[..at], &state).write.is_empty());
+    let out = c.handle_input(&hs[at..], &state);
+    assert!(
+        !out.close && out.write.is_empty(),
+        "still waiting for the status request"
+    );
+}

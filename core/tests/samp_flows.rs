@@ -419,3 +419,70 @@ fn explicit_encoding_is_used_for_every_reply() {
     .unwrap();
     assert_eq!(s.encoding.as_deref(), Some("windows-1252"));
 }
+
+#[test]
+fn a_timeout_below_the_open_mp_grace_floor_does_not_panic() {
+    let mut server = responder(state(2, "custom"), true);
+    let opts = QueryOptions {
+        timeout_ms: 10,
+        ..Default::default()
+    };
+    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
+    let s = Pair {
+        now: 0,
+        delay: 1,
+        sent: vec![],
+    }
+    .run(&mut ex, &mut server, |_| false)
+    .unwrap();
+    assert_eq!(s.info.players, 2);
+}
+
+#[test]
+fn players_d_on_an_open_mp_server_found_by_its_o_reply_falls_back_to_c() {
+    let mut server = responder(state(3, "custom"), false);
+    let (res, sent, _) = query(&mut server, PlayersMode::Detailed, |_| false);
+    let s = res.unwrap();
+    assert_eq!(sent, b"irdocp");
+    assert_eq!((s.players_source, s.players.len()), (Some(PlayersSource::Clients), 3));
+}
+
+#[test]
+fn rcon_replies_are_bounded_in_time_and_size() {
+    let mut ex = RconExchange::new(
+        Address::default(),
+        "p",
+        "c",
+        None,
+        RconOptions {
+            max_ms: 1000,
+            ..Default::default()
+        },
+        0,
+    )
+    .unwrap();
+    let pkt = ex.poll_transmit().unwrap();
+    let mut line = pkt[..11].to_vec();
+    line.extend([1, 0, b'x']);
+    // A line every 200 ms, forever: the reply still ends at max_ms.
+    let mut now = 0;
+    while ex.poll_result().is_none() {
+        let next = ex.poll_timeout().unwrap().min(now + 200);
+        now = next;
+        if now % 200 == 0 {
+            ex.handle_datagram(now, &line);
+        }
+        ex.handle_timeout(now);
+        assert!(now <= 1000, "went past max_ms");
+    }
+    // A flood of lines stops at the line cap.
+    let mut ex = RconExchange::new(Address::default(), "p", "c", None, RconOptions::default(), 0).unwrap();
+    ex.poll_transmit();
+    for _ in 0..gamequery_core::samp::rcon::MAX_LINES + 5 {
+        ex.handle_datagram(1, &line);
+    }
+    assert_eq!(
+        ex.poll_result().unwrap().unwrap().len(),
+        gamequery_core::samp::rcon::MAX_LINES
+    );
+}

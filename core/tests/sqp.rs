@@ -467,3 +467,44 @@ fn lost_replies_retry_with_a_fresh_challenge_then_time_out() {
     ex.handle_input(3, &packet(9, 0, 0, &full_state().encode(1).unwrap()));
     assert_eq!(ex.poll_result().unwrap().unwrap().chunks.info, full_state().info);
 }
+
+#[test]
+fn big_replies_grow_their_pieces_to_stay_within_32_parts() {
+    let mut state = full_state();
+    let name = |i: usize| Scalar::Text(format!("player-{i:05}-{}", "x".repeat(40)));
+    state.players = Some(Records {
+        fields: vec![
+            Field {
+                name: "name".into(),
+                kind: ValueType::String,
+            },
+            Field {
+                name: "score".into(),
+                kind: ValueType::U32,
+            },
+        ],
+        records: (0..2000).map(|i| vec![name(i), Scalar::Number(i as f64)]).collect(),
+    });
+    let mut server = Responder::new(
+        state.clone(),
+        ResponderOptions {
+            max_packet_size: Some(1200),
+            ..Default::default()
+        },
+        5,
+    );
+    let mut now = 0;
+    let mut ex = SqpExchange::new(0x04, 500, 0, now);
+    let out = run(&mut ex, &mut server, addr(7000), &mut now).unwrap();
+    assert_eq!(out.chunks.players.unwrap().records.len(), 2000);
+}
+
+#[test]
+fn errors_inside_a_later_chunk_report_absolute_offsets() {
+    let s = full_state();
+    let mut payload = [s.encode(0x01).unwrap(), s.encode(0x02).unwrap()].concat();
+    let rules_at = s.encode(0x01).unwrap().len();
+    payload[rules_at + 4 + 2] = 9; // the first rule's type byte: no such type
+    let e = Chunks::decode(&payload, 0x03, 11).unwrap_err();
+    assert_eq!((e.code, e.offset), (ErrorCode::Malformed, Some(11 + rules_at + 4 + 2)));
+}

@@ -185,9 +185,12 @@ impl QueryExchange {
             let op = pending.opcode.byte() as char;
             self.warnings.push(format!("ignored a malformed '{op}' reply: {e}"));
         }
-        if pending.opcode == Opcode::OpenMp {
-            // open.mp never answers `d`: stop waiting for it.
+        if pending.opcode == Opcode::OpenMp && self.pending.iter().any(|p| p.opcode == Opcode::Players) {
+            // open.mp never answers `d`: stop waiting for it, and ask `c` if nothing else will.
             self.pending.retain(|p| p.opcode != Opcode::Players);
+            if self.clients.is_none() && !self.pending.iter().any(|p| p.opcode == Opcode::Clients) {
+                self.send(RequestBody::Clients, false, now_ms);
+            }
         }
         if self.pending.is_empty() {
             self.advance(now_ms);
@@ -310,8 +313,10 @@ impl QueryExchange {
         // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
         let known_sa_mp = rules.rules.get("version").is_some_and(|v| v.starts_with("0."));
         if self.options.open_mp && !known_sa_mp {
+            // Never longer than a timeout (which may be under the floor).
             let grace = (u64::from(self.rules_rtt) * OPEN_MP_GRACE_RTTS)
-                .clamp(OPEN_MP_GRACE_MIN_MS, self.options.timeout_ms.max(1));
+                .max(OPEN_MP_GRACE_MIN_MS)
+                .min(self.options.timeout_ms);
             self.send_until(RequestBody::OpenMp, false, now, now + grace);
         }
     }

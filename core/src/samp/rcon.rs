@@ -11,6 +11,10 @@ use crate::text::TextEncoding;
 use crate::wire::{Prefix, Reader};
 
 pub const INVALID_PASSWORD: &str = "Invalid RCON password.";
+/// Bounds on one reply: a server (or a spoofer) trickling lines can't keep the call
+/// pending or grow memory without end.
+pub const MAX_LINES: usize = 10_000;
+pub const MAX_BYTES: usize = 1 << 20;
 
 #[derive(Debug, Clone)]
 pub struct RconOptions {
@@ -18,6 +22,8 @@ pub struct RconOptions {
     pub timeout_ms: u64,
     /// After a line, how long without another one ends the reply.
     pub idle_ms: u64,
+    /// The whole reply ends by then, however lines trickle in.
+    pub max_ms: u64,
     pub encoding: TextEncoding,
 }
 
@@ -26,6 +32,7 @@ impl Default for RconOptions {
         Self {
             timeout_ms: 1000,
             idle_ms: 250,
+            max_ms: 10_000,
             encoding: TextEncoding::Auto,
         }
     }
@@ -37,7 +44,9 @@ pub struct RconExchange {
     echo: [u8; HEADER_LEN],
     options: RconOptions,
     lines: Vec<Vec<u8>>,
+    bytes: usize,
     deadline: Option<u64>,
+    end: u64,
     result: Option<Result<Vec<String>>>,
 }
 
@@ -67,8 +76,10 @@ impl RconExchange {
             packet: Some(packet),
             echo,
             deadline: Some(now_ms + options.timeout_ms),
+            end: now_ms.saturating_add(options.max_ms.max(options.timeout_ms)),
             options,
             lines: Vec::new(),
+            bytes: 0,
             result: None,
         })
     }
@@ -106,7 +117,11 @@ impl RconExchange {
             return;
         }
         self.lines.push(line.to_vec());
-        self.deadline = Some(now_ms + self.options.idle_ms);
+        self.bytes += line.len();
+        if self.lines.len() >= MAX_LINES || self.bytes >= MAX_BYTES {
+            return self.finish();
+        }
+        self.deadline = Some((now_ms + self.options.idle_ms).min(self.end));
     }
 
     pub fn handle_timeout(&mut self, now_ms: u64) {

@@ -3,7 +3,7 @@
 //! `d` only in `legacy` (SA:MP 0.3.7) mode, RCON through the caller's handler — plus a
 //! per-source token bucket so the responder cannot be used as a traffic amplifier.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 
 use encoding_rs::Encoding;
@@ -81,6 +81,8 @@ pub struct Responder {
     encoding: &'static Encoding,
     options: ResponderOptions,
     buckets: HashMap<IpAddr, Bucket>,
+    /// Insertion order of `buckets`, for O(1) eviction under a flood of sources.
+    order: VecDeque<IpAddr>,
 }
 
 impl Responder {
@@ -95,12 +97,14 @@ impl Responder {
             encoding,
             options,
             buckets: HashMap::new(),
+            order: VecDeque::new(),
         })
     }
 
     pub fn update(&mut self, state: ServerState) -> Result<()> {
         *self = Self {
             buckets: std::mem::take(&mut self.buckets),
+            order: std::mem::take(&mut self.order),
             ..Self::new(state, self.options.clone())?
         };
         Ok(())
@@ -247,12 +251,18 @@ impl Responder {
 
     fn take_token(&mut self, now: u64, source: IpAddr) -> bool {
         let (burst, rate) = (f64::from(self.options.burst), f64::from(self.options.per_second));
-        if !self.buckets.contains_key(&source) && self.buckets.len() >= self.options.max_sources {
-            // Evict the source seen longest ago: a spoofed flood of addresses churns the
-            // table instead of growing it.
-            if let Some(oldest) = self.buckets.iter().min_by_key(|(_, b)| b.at).map(|(k, _)| *k) {
-                self.buckets.remove(&oldest);
+        if !self.buckets.contains_key(&source) {
+            // Evict the source that arrived first: constant time, so a spoofed flood of
+            // addresses churns the table instead of growing it or costing scans.
+            while self.buckets.len() >= self.options.max_sources.max(1) {
+                match self.order.pop_front() {
+                    Some(oldest) => {
+                        self.buckets.remove(&oldest);
+                    }
+                    None => break,
+                }
             }
+            self.order.push_back(source);
         }
         let bucket = self.buckets.entry(source).or_insert(Bucket { tokens: burst, at: now });
         let elapsed = now.saturating_sub(bucket.at) as f64 / 1000.0;

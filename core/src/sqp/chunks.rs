@@ -136,6 +136,16 @@ fn in_chunk(e: Error) -> Error {
 
 /// Parses `body` as `kind`: the value and whether it used every byte.
 fn parse(kind: ChunkKind, body: &[u8], base: usize) -> Result<(Parsed, bool)> {
+    parse_at(kind, body).map_err(|mut e| {
+        e = in_chunk(e);
+        if let Some(o) = e.offset.as_mut() {
+            *o += base;
+        }
+        e
+    })
+}
+
+fn parse_at(kind: ChunkKind, body: &[u8]) -> Result<(Parsed, bool)> {
     let mut r = Reader::new(body);
     let parsed = match kind {
         ChunkKind::Info => Parsed::Info(ServerInfo {
@@ -165,7 +175,7 @@ fn parse(kind: ChunkKind, body: &[u8], base: usize) -> Result<(Parsed, bool)> {
                 return Err(Error::at(
                     ErrorCode::Malformed,
                     "metric count",
-                    base + at,
+                    at,
                     format_args!("{count} metrics, at most {MAX_METRICS}"),
                 ));
             }
@@ -249,12 +259,7 @@ impl Chunks {
         let assignment = if bodies.len() == wanted.len() {
             let mut parsed = Vec::new();
             for ((at, body), kind) in bodies.iter().zip(&wanted) {
-                parsed.push((
-                    *kind,
-                    parse(*kind, body, base + at)
-                        .map_err(|e| shift(in_chunk(e), base + at))?
-                        .0,
-                ));
+                parsed.push((*kind, parse(*kind, body, base + at)?.0));
             }
             parsed
         } else {
@@ -335,15 +340,6 @@ impl Chunks {
         }
         Ok(w.into_bytes())
     }
-}
-
-fn shift(mut e: Error, base: usize) -> Error {
-    if let Some(o) = e.offset.as_mut() {
-        if *o < base {
-            *o += base;
-        }
-    }
-    e
 }
 
 type Assignment = Vec<(ChunkKind, Parsed)>;

@@ -4,13 +4,14 @@
 //! an unverified request. Answers exactly the requested chunks in bit order, split into
 //! several packets above `max_packet_size`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 
 use super::chunks::Chunks;
 use super::packets::{
     QueryHeader, CHALLENGE_REQUEST_LEN, CHALLENGE_TYPE, QUERY_REQUEST_LEN, QUERY_TYPE, RESPONSE_HEADER_LEN,
 };
+use super::reassembly::MAX_PARTS;
 use crate::error::Result;
 use crate::wire::Writer;
 
@@ -37,6 +38,8 @@ pub struct Responder {
     state: Chunks,
     options: ResponderOptions,
     challenges: HashMap<SocketAddr, (u32, u64)>,
+    /// Issue order, for O(1) eviction under a flood (entries may be stale: checked on pop).
+    order: VecDeque<(SocketAddr, u64)>,
     rng: u64,
 }
 
@@ -47,6 +50,7 @@ impl Responder {
             state,
             options,
             challenges: HashMap::new(),
+            order: VecDeque::new(),
             rng: seed | 1,
         }
     }
@@ -87,54 +91,71 @@ impl Responder {
                 }
                 self.challenges.remove(&source); // single use
                 let payload = self.state.encode(datagram[7])?;
-                Ok(self.packets(challenge, version, &payload))
+                Ok(self.packets(challenge, version, &payload).unwrap_or_default())
             }
             _ => Ok(vec![]),
         }
     }
 
     fn issue(&mut self, now: u64, source: SocketAddr) -> u32 {
-        if !self.challenges.contains_key(&source) && self.challenges.len() >= self.options.max_challenges {
-            self.challenges.retain(|_, (_, expires)| *expires > now);
-            if self.challenges.len() >= self.options.max_challenges {
-                if let Some(oldest) = self.challenges.iter().min_by_key(|(_, (_, e))| *e).map(|(k, _)| *k) {
-                    self.challenges.remove(&oldest);
-                }
+        // Evict the oldest issued challenges: constant time per request, so a spoofed flood
+        // costs no scans and the table never exceeds its bound.
+        while self.challenges.len() >= self.options.max_challenges.max(1) && !self.challenges.contains_key(&source) {
+            let Some((addr, expires)) = self.order.pop_front() else {
+                break;
+            };
+            if self.challenges.get(&addr).is_some_and(|&(_, e)| e == expires) {
+                self.challenges.remove(&addr);
             }
         }
+        if self.order.len() > 2 * self.options.max_challenges.max(1) {
+            let live = &self.challenges;
+            self.order.retain(|(a, e)| live.get(a).is_some_and(|&(_, x)| x == *e));
+        }
         let challenge = self.next_challenge();
-        self.challenges
-            .insert(source, (challenge, now + self.options.challenge_ttl_ms));
+        let expires = now.saturating_add(self.options.challenge_ttl_ms);
+        self.challenges.insert(source, (challenge, expires));
+        self.order.push_back((source, expires));
         challenge
     }
 
-    fn packets(&self, challenge: u32, version: u16, payload: &[u8]) -> Vec<Vec<u8>> {
-        let room = self.options.max_packet_size.map_or(usize::from(u16::MAX), |m| {
-            m.saturating_sub(RESPONSE_HEADER_LEN).clamp(1, usize::from(u16::MAX))
-        });
+    /// The reply's packets: split at `max_packet_size`, with pieces grown as needed to stay
+    /// within 32 parts and each datagram within UDP's 65507 bytes. `None` when even that
+    /// cannot hold the payload.
+    fn packets(&self, challenge: u32, version: u16, payload: &[u8]) -> Option<Vec<Vec<u8>>> {
+        const UDP_MAX: usize = 65_507 - RESPONSE_HEADER_LEN;
+        let wanted = self
+            .options
+            .max_packet_size
+            .map_or(UDP_MAX, |m| m.saturating_sub(RESPONSE_HEADER_LEN).max(1));
+        let room = wanted.max(payload.len().div_ceil(MAX_PARTS)).min(UDP_MAX);
         let pieces: Vec<&[u8]> = if payload.is_empty() {
             vec![payload]
         } else {
             payload.chunks(room).collect()
         };
-        let pieces = &pieces[..pieces.len().min(super::reassembly::MAX_PARTS)];
+        if pieces.len() > MAX_PARTS {
+            return None;
+        }
         let last = (pieces.len() - 1) as u8;
-        pieces
-            .iter()
-            .enumerate()
-            .map(|(i, piece)| {
-                let mut w = Writer::with_capacity(RESPONSE_HEADER_LEN + piece.len());
-                QueryHeader {
-                    challenge,
-                    version,
-                    current: i as u8,
-                    last,
-                    length: piece.len() as u16,
-                }
-                .write(&mut w);
-                w.bytes(piece);
-                w.into_bytes()
-            })
-            .collect()
+        Some(
+            pieces
+                .iter()
+                .enumerate()
+                .map(|(i, piece)| {
+                    let mut w = Writer::with_capacity(RESPONSE_HEADER_LEN + piece.len());
+                    QueryHeader {
+                        challenge,
+                        version,
+                        current: i as u8,
+                        last,
+                        length: piece.len() as u16,
+                    }
+                    .write(&mut w);
+                    w.bytes(piece);
+                    w.into_bytes()
+                })
+                .collect(),
+        )
     }
 }

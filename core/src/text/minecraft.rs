@@ -6,6 +6,24 @@ use serde_json::Value;
 
 /// Component trees deeper than this are cut (serde_json already stops at 128 levels).
 const MAX_DEPTH: usize = 64;
+/// Rendering stops at these: `translate` arguments can nest and repeat (`%1$s%1$s…`), so
+/// a small hostile component could otherwise expand exponentially.
+const MAX_TEXT: usize = 64 * 1024;
+const MAX_NODES: usize = 10_000;
+
+/// Rendered spans, within the budget.
+#[derive(Default)]
+struct Spans {
+    list: Vec<Span>,
+    text: usize,
+    nodes: usize,
+}
+
+impl Spans {
+    fn full(&self) -> bool {
+        self.text >= MAX_TEXT || self.nodes >= MAX_NODES
+    }
+}
 
 /// A MOTD in every rendering; `raw` is what the server sent (a string or a component).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -91,11 +109,12 @@ fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
 
 impl Motd {
     pub fn render(raw: Value) -> Self {
-        let mut spans = Vec::new();
+        let mut out = Spans::default();
         match &raw {
-            Value::String(s) => legacy_spans(s, Style::default(), &mut spans),
-            other => component_spans(other, Style::default(), 0, &mut spans),
+            Value::String(s) => legacy_spans(s, Style::default(), &mut out),
+            other => component_spans(other, Style::default(), 0, &mut out),
         }
+        let spans = out.list;
         Motd {
             plain: spans.iter().map(|s| s.text.as_str()).collect(),
             ansi: ansi(&spans),
@@ -112,7 +131,7 @@ impl Motd {
 }
 
 /// `§` codes inside text: a colour resets the formatting (as vanilla), `r` resets all.
-fn legacy_spans(text: &str, base: Style, out: &mut Vec<Span>) {
+fn legacy_spans(text: &str, base: Style, out: &mut Spans) {
     let mut style = base;
     let mut current = String::new();
     let mut chars = text.chars().peekable();
@@ -174,18 +193,27 @@ fn legacy_spans(text: &str, base: Style, out: &mut Vec<Span>) {
     push(out, current, style);
 }
 
-fn push(out: &mut Vec<Span>, text: String, style: Style) {
-    if text.is_empty() {
+fn push(out: &mut Spans, mut text: String, style: Style) {
+    if text.is_empty() || out.full() {
         return;
     }
-    match out.last_mut() {
+    let mut room = MAX_TEXT - out.text;
+    if text.len() > room {
+        while !text.is_char_boundary(room) {
+            room -= 1;
+        }
+        text.truncate(room);
+    }
+    out.text += text.len();
+    match out.list.last_mut() {
         Some(last) if last.style == style => last.text.push_str(&text),
-        _ => out.push(Span { text, style }),
+        _ => out.list.push(Span { text, style }),
     }
 }
 
-fn component_spans(v: &Value, parent: Style, depth: usize, out: &mut Vec<Span>) {
-    if depth > MAX_DEPTH {
+fn component_spans(v: &Value, parent: Style, depth: usize, out: &mut Spans) {
+    out.nodes += 1;
+    if depth > MAX_DEPTH || out.full() {
         return;
     }
     match v {
@@ -238,11 +266,14 @@ fn own_style(v: &Value, parent: Style) -> Style {
 }
 
 /// No translation tables here: the key itself, with `%s` / `%1$s` filled from `with`.
-fn translate(key: &str, with: Option<&Value>, style: Style, depth: usize, out: &mut Vec<Span>) {
+fn translate(key: &str, with: Option<&Value>, style: Style, depth: usize, out: &mut Spans) {
     let args: &[Value] = with.and_then(Value::as_array).map_or(&[], Vec::as_slice);
     let mut next_arg = 0;
     let mut rest = key;
     while let Some(at) = rest.find('%') {
+        if out.full() {
+            return;
+        }
         legacy_spans(&rest[..at], style, out);
         let after = &rest[at + 1..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
@@ -286,7 +317,7 @@ fn ansi(spans: &[Span]) -> String {
                 codes.push(code.into());
             }
         }
-        let text = s.text.replace('\x1b', "");
+        let text: String = s.text.chars().filter(|c| *c == '\n' || !c.is_control()).collect();
         if codes.is_empty() {
             out.push_str(&text);
         } else {
@@ -425,6 +456,29 @@ mod tests {
         assert_eq!(m.plain, "multiplayer.player.joined");
         let m = Motd::render(json!({"translate": "%s joined %2$s (100%%)", "with": ["Steve", {"text": "the game"}]}));
         assert_eq!(m.plain, "Steve joined the game (100%)");
+    }
+
+    #[test]
+    fn nested_translate_bombs_stay_bounded() {
+        let mut v = json!("xxxxxxxx");
+        for _ in 0..40 {
+            v = json!({"translate": "%1$s%1$s%1$s%1$s", "with": [v]});
+        }
+        let t = std::time::Instant::now();
+        let m = Motd::render(v);
+        assert!(m.plain.len() <= MAX_TEXT);
+        assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
+        let wide = json!({"extra": vec![json!({"text": "y".repeat(1000)}); 1000]});
+        assert_eq!(Motd::render(wide).plain.len(), MAX_TEXT);
+    }
+
+    #[test]
+    fn ansi_strips_control_characters() {
+        let m = Motd::from_legacy("a\x1b[2Jb\x07c\u{9b}d\re\nf");
+        assert_eq!(
+            m.ansi, "a[2Jbcde\nf",
+            "ESC, BEL, CSI and CR removed; what is left is inert text"
+        );
     }
 
     #[test]

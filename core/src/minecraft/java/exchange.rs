@@ -48,6 +48,10 @@ pub struct StatusExchange {
     sent_at: u64,
     deadline: Option<u64>,
     received_any: bool,
+    /// The reply began with `FF`: a legacy kick, or a frame whose length VarInt starts so.
+    starts_ff: bool,
+    /// The reply's first bytes, to tell those two apart early.
+    head: Vec<u8>,
     wants_legacy: bool,
     status: Option<(JavaStatus, u32)>,
     result: Option<Result<StatusOutcome>>,
@@ -79,6 +83,8 @@ impl StatusExchange {
             sent_at: now_ms,
             deadline: Some(now_ms + timeout_ms),
             received_any: false,
+            starts_ff: false,
+            head: Vec::new(),
             wants_legacy: false,
             status: None,
             result: None,
@@ -107,22 +113,28 @@ impl StatusExchange {
         if self.phase == Phase::Done || bytes.is_empty() {
             return;
         }
-        if !self.received_any && bytes[0] == 0xff {
-            self.wants_legacy = true;
-            return self.fail(Error::new(
-                ErrorCode::UnexpectedOpcode,
-                "the server answered with a legacy kick (a pre-1.7 server)",
-            ));
+        if !self.received_any {
+            self.starts_ff = bytes[0] == 0xff;
         }
         self.received_any = true;
+        if self.starts_ff && self.phase == Phase::Status && self.head.len() < 8 {
+            self.head.extend(bytes.iter().take(8 - self.head.len()));
+            // A status frame has packet id 0 right after its length; a kick's second and
+            // third bytes are its text length, rarely followed by a zero there.
+            if let Ok(Some((_, prefix))) = crate::wire::decode_varint(&self.head, 0, "frame length") {
+                if self.head.get(prefix).is_some_and(|&id| id != 0) {
+                    return self.fail_or_legacy(Error::new(ErrorCode::UnexpectedOpcode, "not a status frame"));
+                }
+            }
+        }
         let frames = match self.frames.push(bytes) {
             Ok(f) => f,
-            Err(e) => return self.fail(e),
+            Err(e) => return self.fail_or_legacy(e),
         };
         for frame in frames {
             let rtt = u32::try_from(now_ms.saturating_sub(self.sent_at)).unwrap_or(u32::MAX);
             match (self.phase, Response::decode(&frame)) {
-                (_, Err(e)) => return self.fail(e),
+                (_, Err(e)) => return self.fail_or_legacy(e),
                 (Phase::Status, Ok(Response::Status(status))) => {
                     self.status = Some((*status, rtt));
                     self.phase = Phase::Pong;
@@ -159,7 +171,7 @@ impl StatusExchange {
                     "the server closed the connection without a status",
                 ));
             }
-            Phase::Status => self.fail(Error::new(
+            Phase::Status => self.fail_or_legacy(Error::new(
                 ErrorCode::Truncated,
                 "the server closed the connection inside the status",
             )),
@@ -194,6 +206,20 @@ impl StatusExchange {
             latency_ms,
             latency_source,
         }));
+    }
+
+    /// A reply starting with `FF` that is not a valid status frame is a legacy kick
+    /// (`FF · u16 length · UTF-16BE`): a status frame's length VarInt can start with `FF`
+    /// too (lengths 255, 383, …), so only a failed modern decode decides.
+    fn fail_or_legacy(&mut self, e: Error) {
+        if self.starts_ff && self.phase == Phase::Status {
+            self.wants_legacy = true;
+            return self.fail(Error::new(
+                ErrorCode::UnexpectedOpcode,
+                "the server answered with a legacy kick (a pre-1.7 server)",
+            ));
+        }
+        self.fail(e);
     }
 
     fn fail(&mut self, e: Error) {

@@ -160,6 +160,9 @@ fn unpack(d: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::with_capacity(size);
     let (mut acc, mut bits) = (0u32, 0);
     for &u in &units[2..] {
+        if bytes.len() == size {
+            break;
+        }
         acc |= u32::from(u & 0x7fff) << bits;
         bits += 15;
         while bits >= 8 && bytes.len() < size {
@@ -344,6 +347,17 @@ mod tests {
                 .unwrap()
                 .unwrap(),
             f
+        );
+    }
+
+    #[test]
+    fn surplus_units_after_the_declared_size_are_padding() {
+        let (_, mut doc) = sample().to_document();
+        let d = format!("{}{}", doc["d"].as_str().unwrap(), "\u{7fff}".repeat(8));
+        doc["d"] = json!(d);
+        assert_eq!(
+            ForgeData::from_document(&json!({ "forgeData": doc })).unwrap().unwrap(),
+            sample()
         );
     }
 

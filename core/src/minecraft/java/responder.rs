@@ -18,6 +18,8 @@ const REQUEST_FRAME_CAP: usize = 1024;
 enum Phase {
     Start,
     Status,
+    /// The status was sent: only a ping may follow (vanilla disconnects otherwise).
+    Answered,
     Closed,
 }
 
@@ -50,7 +52,9 @@ impl Connection {
         if self.phase == Phase::Closed || bytes.is_empty() {
             return out;
         }
-        if self.phase == Phase::Start && bytes[0] == 0xfe {
+        // Only the connection's very first bytes can be a legacy ping (a modern handshake's
+        // VarInts can contain 0xFE further on).
+        if self.phase == Phase::Start && self.frames.buffered() == 0 && bytes[0] == 0xfe {
             let variant = if bytes.len() == 1 { "beta" } else { "1.4" };
             out.write = legacy_reply(state, variant);
             return self.close(out);
@@ -65,8 +69,9 @@ impl Connection {
                 (Phase::Status, Ok(Request::StatusRequest)) => {
                     let status = Response::Status(Box::new(state.clone())).encode().unwrap_or_default();
                     out.write.extend_from_slice(&status);
+                    self.phase = Phase::Answered;
                 }
-                (Phase::Status, Ok(Request::Ping { payload })) => {
+                (Phase::Status | Phase::Answered, Ok(Request::Ping { payload })) => {
                     out.write
                         .extend_from_slice(&Response::Pong { payload }.encode().unwrap_or_default());
                     return self.close(out);
