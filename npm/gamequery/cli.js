@@ -3,7 +3,7 @@
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
 const { query, rcon, serve, PROTOCOLS } = require('./index.js');
-const { printStatus } = require('./cli/format.js');
+const { printStatus, clean } = require('./cli/format.js');
 
 const USAGE = `Usage:
   gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n]
@@ -63,7 +63,7 @@ async function main(argv) {
     const [protocol, target, ...words] = rest;
     if (!target || words.length === 0 || flags.password === undefined) fail('rcon needs <protocol> <host> --password P <command>');
     const lines = await rcon(protocolOf(protocol), target, { password: flags.password, timeout: number(flags, 'timeout'), encoding: flags.encoding }, words.join(' '));
-    return console.log(flags.json ? JSON.stringify(lines, null, 2) : lines.join('\n'));
+    return console.log(flags.json ? JSON.stringify(lines, null, 2) : lines.map((l) => clean(l)).join('\n'));
   }
   const protocol = protocolOf(command);
   if (!rest[0]) fail(`${protocol} needs a target <host[:port]>`);

@@ -90,3 +90,16 @@ test('sqp: fields, rules with types, player and team tables; --chunks', async ()
   const json = JSON.parse((await run('sqp', `127.0.0.1:${server.port}`, '--chunks', 'info,metrics', '--json')).stdout);
   assert.deepEqual(Object.keys(json.raw).sort(), ['info', 'latencyMs', 'metrics', 'version']);
 });
+
+test('server text cannot drive the terminal', async () => {
+  const { legacyState } = await import('./helpers.mjs');
+  const state = legacyState(1);
+  state.info.hostname = 'evil\x1b]0;pwned\x07\x1b[2Jname';
+  state.encoding = 'utf-8';
+  state.players[0].name = 'p\x1b[31m';
+  const server = await serve('samp', state, { host: '127.0.0.1', port: 0, legacy: true });
+  servers.push(server);
+  const { stdout } = await run('samp', `127.0.0.1:${server.port}`, '--timeout', '300');
+  assert.doesNotMatch(stdout, /[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+  assert.match(stdout, /^name +evil \]0;pwned  \[2Jname$/m);
+});

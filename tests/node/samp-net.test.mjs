@@ -143,6 +143,13 @@ test('AbortSignal aborts a running query', async () => {
   await assert.rejects(query('samp', `127.0.0.1:${silent.port}`, { timeout: 10_000, signal: controller.signal }), { code: 'GQ_ABORTED' });
   assert.ok(Date.now() - t0 < 5000);
   await assert.rejects(query('samp', `127.0.0.1:${silent.port}`, { signal: AbortSignal.abort() }), { code: 'GQ_ABORTED' });
+  // Aborted right after the call, before the addon's task first runs.
+  const early = new AbortController();
+  const t1 = Date.now();
+  const pending = query('samp', `127.0.0.1:${silent.port}`, { timeout: 10_000, signal: early.signal });
+  early.abort();
+  await assert.rejects(pending, { code: 'GQ_ABORTED' });
+  assert.ok(Date.now() - t1 < 2000, 'the early abort was not lost');
   await silent.close();
 });
 

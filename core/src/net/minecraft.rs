@@ -107,7 +107,10 @@ impl Plan {
             return Ok(SocketAddr::new(ip, self.port));
         }
         match (&self.dns, self.dns_server) {
-            (Some(dns), Some(_)) => Ok(SocketAddr::new(dns.ip(&self.host, self.family).await?, self.port)),
+            (Some(dns), Some(_)) => tokio::select! {
+                _ = cancel.cancelled() => Err(super::udp::aborted()),
+                ip = dns.ip(&self.host, self.family) => Ok(SocketAddr::new(ip?, self.port)),
+            },
             _ => resolve(&self.host, self.port, self.family, self.timeout_ms, cancel).await,
         }
     }
@@ -178,16 +181,25 @@ pub async fn query_java(target: &Value, options: Value, cancel: CancellationToke
     let protocol = options.protocol_version.unwrap_or(DEFAULT_PROTOCOL);
     let frame_cap = options.max_frame.unwrap_or(DEFAULT_FRAME_CAP);
     let payload = super::samp::random_bytes8();
-    let modern = plan
-        .with_retries(|| async {
+    let mut tries = 0;
+    let modern = loop {
+        let attempt = async {
             let addr = plan.address(&cancel).await?;
             let mut stream = connect(addr, plan.timeout_ms, &cancel).await?;
-            let start = Instant::now();
             let mut ex = StatusExchange::new(protocol, &plan.host, plan.port, payload, plan.timeout_ms, frame_cap, 0)?;
-            let out = drive(&mut stream, &mut ex, start, &cancel).await;
-            Ok((out, ex.wants_legacy(), addr))
-        })
-        .await?;
+            let out = drive(&mut stream, &mut ex, Instant::now(), &cancel).await;
+            Ok::<_, Error>((out, ex.wants_legacy(), addr))
+        };
+        match attempt.await {
+            Ok((Err(e), false, _)) | Err(e)
+                if tries < plan.retries && matches!(e.code, ErrorCode::Timeout | ErrorCode::Network) =>
+            {
+                tries += 1
+            }
+            Ok(done) => break done,
+            Err(e) => return Err(e),
+        }
+    };
     let (raw, addr) = match modern {
         (Ok(out), _, addr) => (
             JavaQueryResult {

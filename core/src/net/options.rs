@@ -116,6 +116,8 @@ struct RawRconOptions {
     password: String,
     timeout: Option<f64>,
     idle: Option<f64>,
+    /// The whole reply ends by then (default 10 s).
+    max: Option<f64>,
     encoding: Option<String>,
     family: Option<u8>,
 }
@@ -126,6 +128,7 @@ pub struct RconRequest {
     pub password: String,
     pub timeout_ms: u64,
     pub idle_ms: u64,
+    pub max_ms: u64,
     /// WHATWG label for the command and the reply (`None`: UTF-8 out, detection in).
     pub encoding: Option<String>,
     pub family: u8,
@@ -142,6 +145,7 @@ impl RconRequest {
             password: raw.password,
             timeout_ms: timeout_ms(raw.timeout, 1000)?,
             idle_ms: timeout_ms(raw.idle, 250)?,
+            max_ms: timeout_ms(raw.max, 10_000)?,
             encoding: raw.encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
             family: raw.family.unwrap_or(0),
         })

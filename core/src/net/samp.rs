@@ -98,6 +98,7 @@ pub async fn rcon(target: &Value, options: Value, command: &str, cancel: Cancell
     let rcon_options = RconOptions {
         timeout_ms: opts.timeout_ms,
         idle_ms: opts.idle_ms,
+        max_ms: opts.max_ms,
         encoding,
     };
     let mut ex = RconExchange::new(

@@ -53,7 +53,7 @@ pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
     let state = Arc::new(RwLock::new(Arc::new(status)));
     let cancel = CancellationToken::new();
     let deadline = Duration::from_millis(options.connection_timeout.unwrap_or(5000));
-    let slots = Arc::new(Semaphore::new(options.max_connections.unwrap_or(256)));
+    let slots = Arc::new(Semaphore::new(options.max_connections.unwrap_or(256).clamp(1, 65_536)));
     let task = tokio::spawn(accept(listener, state.clone(), deadline, slots, cancel.clone()));
     let update = Box::new(move |json: &str| {
         let next: JavaStatus = from_json("Minecraft state", json)?;

@@ -13,6 +13,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 pub struct Dns {
     resolver: TokioResolver,
+    timeout: Duration,
 }
 
 impl Dns {
@@ -30,12 +31,17 @@ impl Dns {
         builder.options_mut().attempts = 1;
         Ok(Self {
             resolver: builder.build(),
+            timeout: Duration::from_millis(timeout_ms),
         })
     }
 
     /// The best record (lowest priority, then highest weight), or `None` when there is none.
     pub async fn srv(&self, name: &str) -> Option<(String, u16)> {
-        let lookup = self.resolver.srv_lookup(format!("{name}.")).await.ok()?;
+        // Search domains and retries multiply the resolver's own timeout: bound it all.
+        let lookup = tokio::time::timeout(self.timeout, self.resolver.srv_lookup(format!("{name}.")))
+            .await
+            .ok()?
+            .ok()?;
         let best = lookup
             .iter()
             .min_by_key(|r| (r.priority(), std::cmp::Reverse(r.weight())))?;
@@ -44,10 +50,9 @@ impl Dns {
     }
 
     pub async fn ip(&self, host: &str, family: u8) -> Result<IpAddr> {
-        let lookup = self
-            .resolver
-            .lookup_ip(format!("{host}."))
+        let lookup = tokio::time::timeout(self.timeout, self.resolver.lookup_ip(format!("{host}.")))
             .await
+            .map_err(|_| Error::new(ErrorCode::Timeout, format!("resolving {host} took too long")))?
             .map_err(|e| Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {e}")))?;
         let ips: Vec<IpAddr> = lookup
             .iter()

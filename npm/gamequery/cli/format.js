@@ -1,7 +1,14 @@
 'use strict';
 // Human output for the CLI: aligned fields, then a players table.
 
+/** Server text may carry terminal control sequences: drop C0 (but newline where kept), DEL and C1. */
+function clean(value, keepNewlines = false) {
+  const text = String(value);
+  return keepNewlines ? text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '') : text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+}
+
 function table(rows, headers) {
+  rows = rows.map((r) => r.map((c) => (typeof c === 'number' ? c : clean(c ?? ''))));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -12,7 +19,9 @@ function fields(pairs) {
   const hang = `\n${' '.repeat(width + 2)}`;
   return pairs
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k.padEnd(width)}  ${String(v).split('\n').join(hang)}`)
+    // The MOTD may span lines; in colour it is core's ANSI rendering, already cleaned.
+    .map(([k, v]) => [k, k === 'motd' ? (process.env.NO_COLOR ? clean(v, true) : String(v)) : clean(v)])
+    .map(([k, v]) => `${clean(k).padEnd(width)}  ${v.split('\n').join(hang)}`)
     .join('\n');
 }
 
@@ -110,4 +119,4 @@ function printStatus(s) {
   for (const w of raw.warnings ?? []) console.log(`warning: ${w}`);
 }
 
-module.exports = { printStatus };
+module.exports = { printStatus, clean };
