@@ -1,7 +1,6 @@
 //! `serve('minecraft-java')`: a TCP listener; each connection runs the sans-IO
 //! [`Connection`] under a deadline, so a slow or silent client can't hold it.
 
-use std::net::SocketAddr;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -12,10 +11,10 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
-use super::handle::ServeHandle;
+use super::handle::{listen_address, ServeHandle};
 use super::udp::network_error;
 use crate::api::{from_json, from_value};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::minecraft::java::responder::Connection;
 use crate::minecraft::java::JavaStatus;
 
@@ -40,15 +39,8 @@ pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
             options
         },
     )?;
-    let host = options.host.unwrap_or_else(|| "0.0.0.0".into());
-    let ip = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse()
-        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
-    let listener = TcpListener::bind(SocketAddr::new(ip, options.port.unwrap_or(25565)))
-        .await
-        .map_err(|e| network_error("bind", e))?;
+    let addr = listen_address(options.host.as_deref(), options.port, 25565)?;
+    let listener = TcpListener::bind(addr).await.map_err(|e| network_error("bind", e))?;
     let local = listener.local_addr().map_err(|e| network_error("local address", e))?;
     let state = Arc::new(RwLock::new(Arc::new(status)));
     let cancel = CancellationToken::new();

@@ -2,7 +2,6 @@
 //! loop only moves datagrams and runs the caller's RCON handler off the receive path.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
@@ -12,7 +11,7 @@ use tokio::net::UdpSocket;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use super::handle::ServeHandle;
+use super::handle::{listen_address, ServeHandle};
 use super::udp::{network_error, now_ms};
 use crate::api::{from_json, from_value};
 use crate::error::{Error, Result};
@@ -71,15 +70,8 @@ pub async fn serve_samp(state: &str, options: Value, handler: Option<RconHandler
         responder_options.per_second = limit.per_second;
     }
     let responder = Arc::new(Mutex::new(Responder::new(state, responder_options)?));
-    let host = options.host.unwrap_or_else(|| "0.0.0.0".into());
-    let ip = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse()
-        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
-    let socket = UdpSocket::bind(SocketAddr::new(ip, options.port.unwrap_or(7777)))
-        .await
-        .map_err(|e| network_error("bind", e))?;
+    let addr = listen_address(options.host.as_deref(), options.port, 7777)?;
+    let socket = UdpSocket::bind(addr).await.map_err(|e| network_error("bind", e))?;
     let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
     let cancel = CancellationToken::new();
     let task = tokio::spawn(run(Arc::new(socket), responder.clone(), handler, cancel.clone()));

@@ -9,7 +9,7 @@ use tokio::net::UdpSocket;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use super::handle::ServeHandle;
+use super::handle::{listen_address, ServeHandle};
 use super::options::parse_target;
 use super::resolve::resolve;
 use super::udp::{drive, network_error, now_ms};
@@ -144,15 +144,8 @@ pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
         max_challenges: options.max_challenges.unwrap_or(defaults.max_challenges).max(1),
         max_packet_size: options.max_packet_size,
     };
-    let host = options.host.unwrap_or_else(|| "0.0.0.0".into());
-    let ip = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse()
-        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
-    let socket = UdpSocket::bind(SocketAddr::new(ip, options.port.unwrap_or(0)))
-        .await
-        .map_err(|e| network_error("bind", e))?;
+    let addr = listen_address(options.host.as_deref(), options.port, 0)?;
+    let socket = UdpSocket::bind(addr).await.map_err(|e| network_error("bind", e))?;
     let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
     let responder = Arc::new(Mutex::new(Responder::new(
         state,
