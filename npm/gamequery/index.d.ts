@@ -115,6 +115,26 @@ export interface RconOptions extends NetworkOptions {
 
 /** Queries a server and returns the unified Status; `raw` holds everything it sent. */
 export declare function query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<Status<NetworkTypes[P]['raw']>>;
+/** One server for `queryMany`. */
+export interface QueryManyItem<P extends Protocol = Protocol> {
+  protocol: P;
+  target: Target;
+  options?: NetworkTypes[P]['queryOptions'];
+}
+
+/** What `queryMany` yields for each server, as each finishes. */
+export interface QueryManyResult<T> {
+  target: T;
+  status?: Status<NetworkTypes[Protocol]['raw']>;
+  error?: Error & { code?: string };
+}
+
+/** Queries many servers, at most `concurrency` (default 16) at a time. */
+export declare function queryMany<T extends QueryManyItem | Target>(
+  targets: Iterable<T>,
+  options?: NetworkOptions & { concurrency?: number; protocol?: Protocol },
+): AsyncIterable<QueryManyResult<T>>;
+
 /** Runs a console command; resolves with the lines the server printed. */
 export declare function rcon(protocol: 'samp', target: Target, options: RconOptions, command: string): Promise<string[]>;
 /** Answers queries for `state` until `close()`. */

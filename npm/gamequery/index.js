@@ -55,6 +55,38 @@ async function query(protocol, target, options = {}) {
   return JSON.parse(await withSignal(signal, (id) => binding.query(protocol, json(target), json(rest), id)));
 }
 
+/**
+ * Queries many servers with at most `concurrency` (default 16) in flight, yielding
+ * `{ target, status }` or `{ target, error }` as each finishes. `targets` holds
+ * `{ protocol, target, options? }` items, or plain targets with `options.protocol`.
+ */
+async function* queryMany(targets, options = {}) {
+  const { concurrency = 16, protocol: defaultProtocol, ...shared } = options ?? {};
+  const pending = [...targets];
+  const running = new Set();
+  const done = [];
+  let wake = () => {};
+  const start = (item) => {
+    const spec = typeof item === 'object' && item !== null && 'target' in item ? item : { target: item };
+    const task = query(spec.protocol ?? defaultProtocol, spec.target, { ...shared, ...spec.options })
+      .then((status) => ({ target: item, status }), (error) => ({ target: item, error }))
+      .then((result) => {
+        running.delete(task);
+        done.push(result);
+        wake();
+      });
+    running.add(task);
+  };
+  while (pending.length || running.size || done.length) {
+    while (pending.length && running.size < Math.max(1, concurrency)) start(pending.shift());
+    if (done.length) {
+      yield done.shift();
+      continue;
+    }
+    await new Promise((resolve) => (wake = resolve));
+  }
+}
+
 async function rcon(protocol, target, options, command) {
   const { signal, ...rest } = options ?? {};
   return withSignal(signal, (id) => binding.rcon(protocol, json(target), json(rest), String(command), id));
@@ -93,4 +125,4 @@ async function serve(protocol, state, options = {}) {
   };
 }
 
-module.exports = { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, rcon, serve };
+module.exports = { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, serve };

@@ -2,6 +2,6 @@ import { createRequire } from 'node:module';
 
 const gamequery = createRequire(import.meta.url)('./index.js');
 
-export const { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, rcon, serve } =
+export const { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, serve } =
   gamequery;
 export default gamequery;

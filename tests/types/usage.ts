@@ -1,5 +1,5 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
-import { query, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder, type GamequeryError, type SampServerState } from 'gamequery';
+import { query, queryMany, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder, type GamequeryError, type SampServerState } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
 export async function typed(): Promise<void> {
@@ -48,6 +48,9 @@ export async function typed(): Promise<void> {
   const server2 = await serve('sqp', { info: { currentPlayers: 0, maxPlayers: 8, serverName: 'x', gameType: 'g', buildId: '1', map: 'm', port: 1 } }, { maxPacketSize: 1200 });
   server2.update({ metrics: [1, 2] });
   void [buildId, missing];
+  for await (const r of queryMany([{ protocol: 'samp', target: 'a:7777' }, { protocol: 'sqp', target: 'b:1', options: { chunks: ['info'] } }], { concurrency: 4 })) {
+    void (r.error ? r.error.code : r.status?.name);
+  }
 }
 
 export async function misuse(): Promise<void> {
