@@ -52,6 +52,18 @@ pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T> {
     serde_json::from_value(value).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
 }
 
+/// Caller options: `null`/absent means none given.
+pub fn from_options<T: DeserializeOwned>(what: &str, options: Value) -> Result<T> {
+    from_value(
+        what,
+        if options.is_null() {
+            Value::Object(Default::default())
+        } else {
+            options
+        },
+    )
+}
+
 pub fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("core types always serialize")
 }

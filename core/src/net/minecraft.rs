@@ -12,7 +12,7 @@ use super::options::parse_target;
 use super::resolve::resolve;
 use super::srv::Dns;
 use super::tcp::{connect, drive};
-use crate::api::{from_value, to_json};
+use crate::api::{from_options, to_json};
 use crate::error::{Error, ErrorCode, Result};
 use crate::minecraft::java::exchange::StatusExchange;
 use crate::minecraft::java::{
@@ -134,17 +134,6 @@ impl Plan {
     }
 }
 
-fn parse_options(options: Value) -> Result<Options> {
-    from_value(
-        "options",
-        if options.is_null() {
-            Value::Object(Default::default())
-        } else {
-            options
-        },
-    )
-}
-
 fn legacy_request(variant: Option<&str>, host: &str, port: u16) -> Result<legacy::Request> {
     Ok(match variant.unwrap_or("1.6") {
         "beta" => legacy::Request::Beta,
@@ -176,7 +165,7 @@ async fn legacy_ping(
 }
 
 pub async fn query_java(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
-    let options = parse_options(options)?;
+    let options = from_options::<Options>("options", options)?;
     let plan = plan(target, &options, &cancel).await?;
     let protocol = options.protocol_version.unwrap_or(DEFAULT_PROTOCOL);
     let frame_cap = options.max_frame.unwrap_or(DEFAULT_FRAME_CAP);
@@ -229,7 +218,7 @@ pub async fn query_java(target: &Value, options: Value, cancel: CancellationToke
 }
 
 pub async fn query_legacy(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
-    let options = parse_options(options)?;
+    let options = from_options::<Options>("options", options)?;
     let plan = plan(target, &options, &cancel).await?;
     let request = legacy_request(options.variant.as_deref(), &plan.host, plan.port)?;
     let (reply, rtt, addr) = plan.with_retries(|| legacy_ping(&plan, &request, &cancel)).await?;

@@ -3,6 +3,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::api::from_options;
 use crate::error::{Error, Result};
 use crate::samp::PlayersMode;
 use crate::target::Target;
@@ -62,18 +63,9 @@ fn timeout_ms(t: Option<f64>, default: u64) -> Result<u64> {
     }
 }
 
-fn object(options: Value) -> Value {
-    if options.is_null() {
-        Value::Object(Default::default())
-    } else {
-        options
-    }
-}
-
 impl QueryRequest {
     pub fn parse(options: Value) -> Result<Self> {
-        let raw: RawQueryOptions =
-            serde_json::from_value(object(options)).map_err(|e| Error::invalid(format!("invalid options: {e}")))?;
+        let raw: RawQueryOptions = from_options("options", options)?;
         let players = match raw.players {
             None | Some(Value::Bool(true)) => PlayersMode::Auto,
             Some(Value::Bool(false)) => PlayersMode::None,
@@ -136,8 +128,7 @@ pub struct RconRequest {
 
 impl RconRequest {
     pub fn parse(options: Value) -> Result<Self> {
-        let raw: RawRconOptions = serde_json::from_value(object(options))
-            .map_err(|e| Error::invalid(format!("invalid rcon options: {e}")))?;
+        let raw: RawRconOptions = from_options("rcon options", options)?;
         if let Some(label) = &raw.encoding {
             TextEncoding::from_option(Some(label))?;
         }

@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::handle::{listen_address, ServeHandle};
 use super::udp::network_error;
-use crate::api::{from_json, from_value};
+use crate::api::{from_json, from_options};
 use crate::error::Result;
 use crate::minecraft::java::responder::Connection;
 use crate::minecraft::java::JavaStatus;
@@ -31,14 +31,7 @@ struct Options {
 
 pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
     let status: JavaStatus = from_json("Minecraft state", state)?;
-    let options: Options = from_value(
-        "serve options",
-        if options.is_null() {
-            Value::Object(Default::default())
-        } else {
-            options
-        },
-    )?;
+    let options: Options = from_options("serve options", options)?;
     let addr = listen_address(options.host.as_deref(), options.port, 25565)?;
     let listener = TcpListener::bind(addr).await.map_err(|e| network_error("bind", e))?;
     let local = listener.local_addr().map_err(|e| network_error("local address", e))?;

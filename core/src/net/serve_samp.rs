@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::handle::{listen_address, ServeHandle};
 use super::udp::{network_error, now_ms};
-use crate::api::{from_json, from_value};
+use crate::api::{from_json, from_options};
 use crate::error::{Error, Result};
 use crate::samp::responder::{Reply, Responder, ResponderOptions};
 use crate::samp::ServerState;
@@ -47,14 +47,7 @@ struct RateLimit {
 
 pub async fn serve_samp(state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let state: ServerState = from_json("SA:MP state", state)?;
-    let options: ServeOptions = from_value(
-        "serve options",
-        if options.is_null() {
-            Value::Object(Default::default())
-        } else {
-            options
-        },
-    )?;
+    let options: ServeOptions = from_options("serve options", options)?;
     if options.rcon.is_some() && handler.is_none() {
         return Err(Error::invalid(
             "rcon needs a handler(command) that returns the console lines",

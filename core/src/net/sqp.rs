@@ -13,7 +13,7 @@ use super::handle::{listen_address, ServeHandle};
 use super::options::parse_target;
 use super::resolve::resolve;
 use super::udp::{drive, network_error, now_ms};
-use crate::api::{from_json, from_value, to_json};
+use crate::api::{from_json, from_options, to_json};
 use crate::error::{Error, Result};
 use crate::sqp::exchange::{SqpExchange, SqpQueryResult};
 use crate::sqp::responder::{Responder, ResponderOptions};
@@ -30,16 +30,8 @@ struct QueryOptions {
     chunks: ChunkSet,
 }
 
-fn object(v: Value) -> Value {
-    if v.is_null() {
-        Value::Object(Default::default())
-    } else {
-        v
-    }
-}
-
 pub async fn query(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
-    let options: QueryOptions = from_value("options", object(options))?;
+    let options: QueryOptions = from_options("options", options)?;
     let timeout_ms = match options.timeout {
         None => 1000,
         Some(t) if (1.0..=600_000.0).contains(&t) => t as u64,
@@ -137,7 +129,7 @@ struct ServeOptions {
 
 pub async fn serve(state: &str, options: Value) -> Result<ServeHandle> {
     let state: Chunks = from_json("SQP state", state)?;
-    let options: ServeOptions = from_value("serve options", object(options))?;
+    let options: ServeOptions = from_options("serve options", options)?;
     let defaults = ResponderOptions::default();
     let responder_options = ResponderOptions {
         challenge_ttl_ms: options.challenge_ttl.unwrap_or(defaults.challenge_ttl_ms),

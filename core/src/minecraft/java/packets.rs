@@ -167,18 +167,20 @@ impl Request {
             1 => Self::Ping {
                 payload: Hex(r.array("ping payload")?),
             },
-            other => {
-                return Err(Error::at(
-                    ErrorCode::UnexpectedOpcode,
-                    "packet id",
-                    1,
-                    format_args!("packet id {other}"),
-                ))
-            }
+            other => return Err(unknown_packet(other)),
         };
         r.expect_end("packet end")?;
         Ok(request)
     }
+}
+
+fn unknown_packet(id: i32) -> Error {
+    Error::at(
+        ErrorCode::UnexpectedOpcode,
+        "packet id",
+        1,
+        format_args!("packet id {id}"),
+    )
 }
 
 fn check_host(host: &str) -> Result<()> {
@@ -225,14 +227,7 @@ impl Response {
             1 => Self::Pong {
                 payload: Hex(r.array("pong payload")?),
             },
-            other => {
-                return Err(Error::at(
-                    ErrorCode::UnexpectedOpcode,
-                    "packet id",
-                    1,
-                    format_args!("packet id {other}"),
-                ))
-            }
+            other => return Err(unknown_packet(other)),
         };
         r.expect_end("packet end")?;
         Ok(response)
