@@ -113,6 +113,17 @@ fn query(
     (res, pair.sent, pair.now)
 }
 
+/// A full query with `opts` against `server`, `delay` ms each way, nothing lost.
+fn run_with(server: &mut Responder, opts: QueryOptions, delay: u64) -> gamequery_core::Result<ServerState> {
+    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
+    Pair {
+        now: 0,
+        delay,
+        sent: vec![],
+    }
+    .run(&mut ex, server, |_| false)
+}
+
 fn responder(s: ServerState, legacy: bool) -> Responder {
     Responder::new(
         s,
@@ -182,16 +193,8 @@ fn open_mp_detected_by_o_reply_stops_waiting_for_d() {
 #[test]
 fn open_mp_grace_follows_the_round_trip() {
     let mut server = responder(state(2, "custom"), true);
-    let opts = QueryOptions::default();
-    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
     // 40 ms one way: `r` RTT 80 ms → grace 320 ms for `o`.
-    let s = Pair {
-        now: 0,
-        delay: 40,
-        sent: vec![],
-    }
-    .run(&mut ex, &mut server, |_| false)
-    .unwrap();
+    let s = run_with(&mut server, QueryOptions::default(), 40).unwrap();
     assert!(s.open_mp.is_none());
     let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0);
     let mut pair = Pair {
@@ -409,14 +412,7 @@ fn explicit_encoding_is_used_for_every_reply() {
         encoding: TextEncoding::Fixed(encoding_rs::WINDOWS_1252),
         ..Default::default()
     };
-    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
-    let s = Pair {
-        now: 0,
-        delay: 1,
-        sent: vec![],
-    }
-    .run(&mut ex, &mut server, |_| false)
-    .unwrap();
+    let s = run_with(&mut server, opts, 1).unwrap();
     assert_eq!(s.encoding.as_deref(), Some("windows-1252"));
 }
 
@@ -427,14 +423,7 @@ fn a_timeout_below_the_open_mp_grace_floor_does_not_panic() {
         timeout_ms: 10,
         ..Default::default()
     };
-    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
-    let s = Pair {
-        now: 0,
-        delay: 1,
-        sent: vec![],
-    }
-    .run(&mut ex, &mut server, |_| false)
-    .unwrap();
+    let s = run_with(&mut server, opts, 1).unwrap();
     assert_eq!(s.info.players, 2);
 }
 

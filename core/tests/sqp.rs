@@ -102,6 +102,20 @@ fn reference_vectors() {
     assert_eq!(serde_json::from_value::<Response>(js).unwrap().encode().unwrap(), bytes);
 }
 
+/// The player schema the tests use: a string name and a u32 score.
+fn name_score_fields() -> Vec<Field> {
+    vec![
+        Field {
+            name: "name".into(),
+            kind: ValueType::String,
+        },
+        Field {
+            name: "score".into(),
+            kind: ValueType::U32,
+        },
+    ]
+}
+
 fn full_state() -> Chunks {
     Chunks {
         info: Some(ServerInfo {
@@ -158,16 +172,7 @@ fn full_state() -> Chunks {
             ),
         ])),
         players: Some(Records {
-            fields: vec![
-                Field {
-                    name: "name".into(),
-                    kind: ValueType::String,
-                },
-                Field {
-                    name: "score".into(),
-                    kind: ValueType::U32,
-                },
-            ],
+            fields: name_score_fields(),
             records: vec![
                 vec![Scalar::Text("alice".into()), Scalar::Number(10.0)],
                 vec![Scalar::Text("bob".into()), Scalar::Number(3.0)],
@@ -473,16 +478,7 @@ fn big_replies_grow_their_pieces_to_stay_within_32_parts() {
     let mut state = full_state();
     let name = |i: usize| Scalar::Text(format!("player-{i:05}-{}", "x".repeat(40)));
     state.players = Some(Records {
-        fields: vec![
-            Field {
-                name: "name".into(),
-                kind: ValueType::String,
-            },
-            Field {
-                name: "score".into(),
-                kind: ValueType::U32,
-            },
-        ],
+        fields: name_score_fields(),
         records: (0..2000).map(|i| vec![name(i), Scalar::Number(i as f64)]).collect(),
     });
     let mut server = Responder::new(
