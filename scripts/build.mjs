@@ -73,7 +73,19 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
 }
 
-// 3. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
+// 3. glue.cjs: the CommonJS form of the JavaScript both packages share (same code).
+const glue = 'npm/gamequery-wasm/glue.mjs';
+const glueCjs = 'npm/gamequery-wasm/glue.cjs';
+if (stale([glueCjs], [glue])) {
+  const src = readFileSync(join(root, glue), 'utf8');
+  const names = [...src.matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+  const body = src.replace(/^export function /gm, 'function ');
+  if (/^export /m.test(body)) throw new Error(`${glue}: only \`export function\` can be turned into CommonJS`);
+  writeFileSync(join(root, glueCjs), `'use strict';\n// Generated from glue.mjs by scripts/build.mjs.\n${body}\nmodule.exports = { ${names.join(', ')} };\n`);
+  say(`wrote ${glueCjs}`);
+}
+
+// 4. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
 const { platform, arch } = process;
 const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : platform === 'win32' ? '-msvc' : '';
 const addon = `npm/gamequery/gamequery.${platform}-${arch}${abi}.node`;
@@ -83,7 +95,7 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
   copyFileSync(join(root, 'target/release', lib), join(root, addon));
 } else say('addon is up to date');
 
-// 4. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.
+// 5. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.
 const wasmOut = ['node', 'web'].map((t) => `npm/gamequery-wasm/pkg/${t}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--release']);
@@ -101,7 +113,7 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   writeFileSync(join(root, 'npm/gamequery-wasm/pkg/web/package.json'), '{ "type": "module" }\n');
 } else say('wasm package is up to date');
 
-// 5. TypeScript declarations generated from the Rust types (both packages ship them).
+// 6. TypeScript declarations generated from the Rust types (both packages ship them).
 const typeFiles = ['npm/gamequery/types.d.ts', 'npm/gamequery-wasm/types.d.ts'];
 if (stale(typeFiles, ['core/src'])) {
   run('cargo', ['test', '-q', '-p', 'gamequery-core', '--all-features', '--test', 'typescript'], { env: { ...env, GQ_WRITE_TYPES: '1' } });

@@ -1,16 +1,29 @@
 //! Node-API shim: every export forwards to `gamequery_core::api` or `gamequery_core::net`.
-//! Structured values cross as JSON text (index.js stringifies and parses): one
-//! `JSON.parse` is far cheaper than building objects property by property through FFI.
+//! Arguments arrive as JSON text (index.js stringifies them); results leave as a tape
+//! (`gamequery_core::tape`) that the JS reader turns into objects — far cheaper than a
+//! JSON text or setting properties one by one through FFI.
 
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+pub mod bench;
 mod cancel;
 mod error;
 pub mod server;
+mod tape;
 
 use gamequery_core::api;
-use napi::bindgen_prelude::Uint8Array;
+use napi::bindgen_prelude::{Float64ArraySlice, Uint8Array};
 use napi_derive::napi;
 
 use crate::error::to_napi;
+use crate::tape::{ScratchTape, Tape};
+
+/// Every struct key list so far, for the tape reader (JSON text, read once per shape).
+#[napi]
+pub fn shapes() -> String {
+    gamequery_core::tape::shapes::all_json()
+}
 
 #[napi(js_name = "encodeRequest")]
 pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Array> {
@@ -20,8 +33,10 @@ pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Ar
 }
 
 #[napi(js_name = "decodeRequest")]
-pub fn decode_request(protocol: String, bytes: &[u8]) -> napi::Result<String> {
-    api::decode_request(&protocol, bytes).map_err(to_napi)
+pub fn decode_request(protocol: String, bytes: &[u8], scratch: Float64ArraySlice) -> napi::Result<ScratchTape> {
+    api::decode_request(&protocol, bytes, api::Tape)
+        .map(|t| ScratchTape::new(t, scratch))
+        .map_err(to_napi)
 }
 
 #[napi(js_name = "encodeResponse")]
@@ -32,16 +47,23 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
 }
 
 #[napi(js_name = "decodeResponse")]
-pub fn decode_response(protocol: String, bytes: &[u8], options: Option<String>) -> napi::Result<String> {
-    api::decode_response(&protocol, bytes, options.as_deref()).map_err(to_napi)
+pub fn decode_response(
+    protocol: String,
+    bytes: &[u8],
+    options: Option<String>,
+    scratch: Float64ArraySlice,
+) -> napi::Result<ScratchTape> {
+    api::decode_response(&protocol, bytes, options.as_deref(), api::Tape)
+        .map(|t| ScratchTape::new(t, scratch))
+        .map_err(to_napi)
 }
 
 #[napi]
-pub async fn query(protocol: String, target: String, options: String, cancel_id: Option<u32>) -> napi::Result<String> {
+pub async fn query(protocol: String, target: String, options: String, cancel_id: Option<u32>) -> napi::Result<Tape> {
     let token = cancel::register(cancel_id);
-    let result = gamequery_core::net::query(&protocol, &target, &options, token).await;
+    let result = gamequery_core::net::query(&protocol, &target, &options, token, api::Tape).await;
     cancel::release(cancel_id);
-    result.map_err(to_napi)
+    result.map(Tape).map_err(to_napi)
 }
 
 #[napi]
@@ -62,18 +84,6 @@ pub async fn rcon(
 #[napi]
 pub fn abort(cancel_id: u32) {
     cancel::abort(cancel_id);
-}
-
-#[napi(js_name = "encodeVarInt")]
-pub fn encode_varint(value: f64) -> napi::Result<Uint8Array> {
-    api::encode_varint(value).map(Uint8Array::new).map_err(to_napi)
-}
-
-/// `[value, length]`; index.js shapes it as `{ value, length }`.
-#[napi(js_name = "decodeVarInt")]
-pub fn decode_varint(bytes: &[u8], offset: Option<u32>) -> napi::Result<Vec<i64>> {
-    let (value, length) = api::decode_varint(bytes, offset.unwrap_or(0) as usize).map_err(to_napi)?;
-    Ok(vec![value.into(), length as i64])
 }
 
 /// Splits a TCP stream into whole packets.

@@ -1,4 +1,5 @@
-//! JSON text ↔ JS values, and core errors → JS `Error`s with a stable `code`.
+//! JS values → JSON text, results → tapes, and core errors → JS `Error`s with a stable
+//! `code`.
 
 use gamequery_core::{Error, ErrorCode};
 use js_sys::{Reflect, JSON};
@@ -13,8 +14,9 @@ pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
     Ok(text.as_string().unwrap_or_else(|| "null".into()))
 }
 
-pub fn parse(json: &str) -> Result<JsValue, JsValue> {
-    JSON::parse(json).map_err(|_| invalid("internal: result is not JSON".into()))
+/// `[text, values]`, as `tapeReader` reads it.
+pub fn tape(t: gamequery_core::tape::Tape) -> js_sys::Array {
+    js_sys::Array::of2(&JsValue::from_str(&t.text), &js_sys::Float64Array::from(&t.values[..]))
 }
 
 pub fn to_js_error(e: Error) -> JsValue {

@@ -1,6 +1,7 @@
-//! wasm-bindgen shim: every export forwards to `gamequery_core::api`. Structured values
-//! cross as JSON text through the engine's own `JSON.parse`/`JSON.stringify`: far cheaper
-//! than building objects property by property across the wasm boundary.
+//! wasm-bindgen shim: every export forwards to `gamequery_core::api`. Arguments cross as
+//! JSON text (`JSON.stringify` in the engine); results leave as a tape
+//! (`gamequery_core::tape`) that `glue.mjs` turns into objects — far cheaper than building
+//! them property by property across the wasm boundary, or a JSON text.
 
 mod convert;
 
@@ -8,7 +9,13 @@ use gamequery_core::api;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{parse, stringify, to_js_error};
+use crate::convert::{stringify, tape, to_js_error};
+
+/// Every struct key list so far (JSON text), for the tape reader.
+#[wasm_bindgen]
+pub fn shapes() -> String {
+    gamequery_core::tape::shapes::all_json()
+}
 
 #[wasm_bindgen(js_name = encodeRequest)]
 pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, JsValue> {
@@ -19,10 +26,10 @@ pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, Js
 }
 
 #[wasm_bindgen(js_name = decodeRequest)]
-pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
-    api::decode_request(protocol, bytes)
+pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<js_sys::Array, JsValue> {
+    api::decode_request(protocol, bytes, api::Tape)
+        .map(tape)
         .map_err(to_js_error)
-        .and_then(|j| parse(&j))
 }
 
 #[wasm_bindgen(js_name = encodeResponse)]
@@ -34,28 +41,15 @@ pub fn encode_response(protocol: &str, response: JsValue) -> Result<Uint8Array, 
 }
 
 #[wasm_bindgen(js_name = decodeResponse)]
-pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
+pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result<js_sys::Array, JsValue> {
     let options = if options.is_undefined() || options.is_null() {
         None
     } else {
         Some(stringify(&options)?)
     };
-    api::decode_response(protocol, bytes, options.as_deref())
+    api::decode_response(protocol, bytes, options.as_deref(), api::Tape)
+        .map(tape)
         .map_err(to_js_error)
-        .and_then(|j| parse(&j))
-}
-
-#[wasm_bindgen(js_name = encodeVarInt)]
-pub fn encode_varint(value: f64) -> Result<Uint8Array, JsValue> {
-    api::encode_varint(value)
-        .map(|b| Uint8Array::from(&b[..]))
-        .map_err(to_js_error)
-}
-
-#[wasm_bindgen(js_name = decodeVarInt)]
-pub fn decode_varint(bytes: &[u8], offset: Option<u32>) -> Result<JsValue, JsValue> {
-    let (value, length) = api::decode_varint(bytes, offset.unwrap_or(0) as usize).map_err(to_js_error)?;
-    parse(&format!("{{\"value\":{value},\"length\":{length}}}"))
 }
 
 /// Splits a TCP stream into whole packets.

@@ -68,10 +68,36 @@ pub fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("core types always serialize")
 }
 
-/// Results cross to JS as JSON text: one `JSON.parse` builds the object far faster than
-/// setting each property through FFI.
-pub fn to_json<T: Serialize>(value: &T) -> String {
+pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("core types always serialize")
+}
+
+/// The form a result leaves in: bindings use [`Tape`] (see [`crate::tape`]); tests and
+/// benchmarks compare it with [`Json`].
+pub trait Sink: Copy + Send + 'static {
+    type Out: Send + 'static;
+    /// `size_hint`: the input's length, to size buffers.
+    fn emit<T: Serialize + ?Sized>(self, value: &T, size_hint: usize) -> Self::Out;
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Json;
+
+impl Sink for Json {
+    type Out = String;
+    fn emit<T: Serialize + ?Sized>(self, value: &T, _: usize) -> String {
+        to_json(value)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Tape;
+
+impl Sink for Tape {
+    type Out = crate::tape::Tape;
+    fn emit<T: Serialize + ?Sized>(self, value: &T, size_hint: usize) -> crate::tape::Tape {
+        crate::tape::to_tape(value, size_hint)
+    }
 }
 
 fn options_json(options: Option<&str>) -> &str {
@@ -91,13 +117,13 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
     }
 }
 
-/// Server side: parse a request packet into JSON.
-pub fn decode_request(protocol: &str, bytes: &[u8]) -> Result<String> {
+/// Server side: parse a request packet.
+pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S::Out> {
     match Protocol::parse(protocol)? {
-        Protocol::Samp => Ok(to_json(&samp::Request::decode(bytes)?)),
-        Protocol::MinecraftJava => Ok(to_json(&java::Request::decode(bytes)?)),
-        Protocol::MinecraftLegacy => Ok(to_json(&legacy::Request::decode(bytes)?)),
-        Protocol::Sqp => Ok(to_json(&sqp::Request::decode(bytes)?)),
+        Protocol::Samp => Ok(out.emit(&samp::Request::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftJava => Ok(out.emit(&java::Request::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Request::decode(bytes)?, bytes.len())),
+        Protocol::Sqp => Ok(out.emit(&sqp::Request::decode(bytes)?, bytes.len())),
     }
 }
 
@@ -111,18 +137,18 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
     }
 }
 
-/// Client side: parse a reply packet into JSON.
-pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<&str>) -> Result<String> {
+/// Client side: parse a reply packet.
+pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&str>, out: S) -> Result<S::Out> {
     match Protocol::parse(protocol)? {
         Protocol::Samp => {
             let options: samp::DecodeOptions = from_json("decode options", options_json(options))?;
-            Ok(to_json(&samp::Response::decode(bytes, &options)?))
+            Ok(out.emit(&samp::Response::decode(bytes, &options)?, bytes.len()))
         }
-        Protocol::MinecraftJava => Ok(to_json(&java::Response::decode(bytes)?)),
-        Protocol::MinecraftLegacy => Ok(to_json(&legacy::Response::decode(bytes)?)),
+        Protocol::MinecraftJava => Ok(out.emit(&java::Response::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Response::decode(bytes)?, bytes.len())),
         Protocol::Sqp => {
             let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
-            Ok(to_json(&sqp::Response::decode(bytes, options.chunks.0)?))
+            Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))
         }
     }
 }
@@ -138,17 +164,7 @@ pub struct SqpDecodeOptions {
     pub chunks: sqp::ChunkSet,
 }
 
-/// `encodeVarInt(n)`.
-pub fn encode_varint(value: f64) -> Result<Vec<u8>> {
-    if value.fract() != 0.0 || !(f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&value) {
-        return Err(Error::invalid(format!("a VarInt holds a 32-bit integer, got {value}")));
-    }
-    let mut w = crate::wire::Writer::new();
-    w.varint(value as i32);
-    Ok(w.into_bytes())
-}
-
-/// `decodeVarInt(bytes, offset)` → (value, length in bytes).
+/// The VarInt at `offset` → (value, length in bytes); the oracle for the JS `decodeVarInt`.
 pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
     crate::wire::decode_varint(bytes, offset, "VarInt")?.ok_or_else(|| {
         Error::at(

@@ -12,12 +12,14 @@
 pub mod api;
 pub mod error;
 pub mod exchange;
+pub mod json;
 pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;
 pub mod sqp;
 pub mod status;
+pub mod tape;
 pub mod target;
 pub mod text;
 #[cfg(feature = "ts")]

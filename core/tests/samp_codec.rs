@@ -15,11 +15,11 @@ use serde_json::{json, Value};
 mod json_api {
     use super::*;
     pub fn decode_request(bytes: &[u8]) -> gamequery_core::Result<Value> {
-        api::decode_request("samp", bytes).map(|s| serde_json::from_str(&s).unwrap())
+        api::decode_request("samp", bytes, api::Json).map(|s| serde_json::from_str(&s).unwrap())
     }
     pub fn decode_response(protocol: &str, bytes: &[u8], options: Option<Value>) -> gamequery_core::Result<Value> {
         let options = options.map(|o| o.to_string());
-        api::decode_response(protocol, bytes, options.as_deref()).map(|s| serde_json::from_str(&s).unwrap())
+        api::decode_response(protocol, bytes, options.as_deref(), api::Json).map(|s| serde_json::from_str(&s).unwrap())
     }
     pub fn encode_request(v: Value) -> gamequery_core::Result<Vec<u8>> {
         api::encode_request("samp", &v.to_string())
@@ -224,6 +224,7 @@ fn golden_responses_both_ways() {
         assert_eq!(to_hex(&res.encode().unwrap()), hex, "{:?}", body.opcode());
         let opts = DecodeOptions {
             encoding: res.body_encoding(),
+            ..Default::default()
         };
         let back = Response::decode(&from_hex(hex, "").unwrap(), &opts).unwrap();
         assert_eq!(strip(back), strip(res), "{hex}");
@@ -289,6 +290,8 @@ fn every_truncation_point_is_a_typed_error() {
 fn decoded_values_from_the_capture() {
     let d = json_api::decode_response("samp", &vector("info reply"), None).unwrap();
     assert_eq!(d["encoding"], "utf-8");
+    assert!(d.get("rawStrings").is_none(), "raw strings only when asked for");
+    let d = json_api::decode_response("samp", &vector("info reply"), Some(json!({"rawStrings": true}))).unwrap();
     assert_eq!(d["rawStrings"][0], to_hex(b"Convoy Trucking"));
     let e = json_api::decode_response("samp", &vector("info reply truncated inside the hostname"), None).unwrap_err();
     assert_eq!((e.field, e.offset), (Some("hostname"), Some(16)));
@@ -359,7 +362,7 @@ proptest! {
     fn info_round_trip(password: bool, players: u16, max: u16, h in ".{0,40}", g in name(), l in name()) {
         let res = Response { address: addr(), body: ResponseBody::Info(Info {
             password, players, max_players: max, hostname: h, gamemode: g, language: l, text: text("utf-8") }) };
-        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
 
@@ -370,14 +373,14 @@ proptest! {
         let list = PlayerList { players, text: text("utf-8") };
         let body = if detailed { ResponseBody::Players(list) } else { ResponseBody::Clients(list) };
         let res = Response { address: addr(), body };
-        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
 
     #[test]
     fn rules_round_trip(pairs in prop::collection::vec((name(), name()), 0..30)) {
         let res = Response { address: addr(), body: ResponseBody::Rules(Rules { rules: RuleList(pairs), text: text("utf-8") }) };
-        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()) }).unwrap();
+        let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
 
@@ -390,4 +393,27 @@ proptest! {
         let _ = Response::decode(&framed, &DecodeOptions::default());
         let _ = Request::decode(&framed);
     }
+}
+
+#[test]
+fn one_detector_run_per_decode_none_for_ascii() {
+    use gamequery_core::text::detector_runs;
+    let list = |names: &[&str], encoding: &str| {
+        let players = names.iter().map(|n| json!({"name": n, "score": 1})).collect::<Vec<_>>();
+        json_api::encode_response(json!({"opcode": "c", "players": players, "encoding": encoding})).unwrap()
+    };
+    let before = detector_runs();
+    json_api::decode_response("samp", &list(&["Player_1", "[ABC]Two"], "utf-8"), None).unwrap();
+    assert_eq!(detector_runs(), before);
+    let d =
+        json_api::decode_response("samp", &list(&["José", "Müller", "Zoë", "plain"], "windows-1252"), None).unwrap();
+    assert_eq!(d["players"][1]["name"], "Müller");
+    assert_eq!(detector_runs(), before + 1);
+    json_api::decode_response(
+        "samp",
+        &list(&["José"], "windows-1252"),
+        Some(json!({"encoding": "cp1252"})),
+    )
+    .unwrap();
+    assert_eq!(detector_runs(), before + 1);
 }

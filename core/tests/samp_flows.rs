@@ -283,6 +283,13 @@ fn cp1251_state_served_and_detected() {
     let s = res.unwrap();
     assert_eq!(s.encoding.as_deref(), Some("windows-1251"));
     assert_eq!(s.info.hostname, "Русский сервер ролевой игры");
+    assert!(s.raw_strings.is_none(), "raw strings only when asked for");
+    let opts = QueryOptions {
+        raw_strings: true,
+        ..Default::default()
+    };
+    let s = run_with(&mut server, opts, 5).unwrap();
+    assert_eq!(s.info.gamemode, "Ролевая игра");
     let raw = s.raw_strings.unwrap();
     assert_eq!(
         raw.info[0],
@@ -474,4 +481,34 @@ fn rcon_replies_are_bounded_in_time_and_size() {
         ex.poll_result().unwrap().unwrap().len(),
         gamequery_core::samp::rcon::MAX_LINES
     );
+}
+
+#[test]
+fn the_detector_runs_once_per_query_and_never_for_utf8_or_a_fixed_code_page() {
+    use gamequery_core::text::detector_runs;
+    let mut s = state(12, "0.3.7");
+    s.info.hostname = "Русский сервер ролевой игры".into();
+    s.info.gamemode = "Ролевая игра".into();
+    s.players[0].name = "Игрок".into();
+    s.encoding = Some("windows-1251".into());
+    let mut server = responder(s.clone(), true);
+    let before = detector_runs();
+    let (res, _, _) = query(&mut server, PlayersMode::Auto, |_| false);
+    assert_eq!(res.unwrap().players[0].name, "Игрок");
+    assert_eq!(detector_runs() - before, 1, "one guess over every reply of the query");
+
+    let fixed = QueryOptions {
+        encoding: TextEncoding::Fixed(encoding_rs::WINDOWS_1251),
+        ..Default::default()
+    };
+    let before = detector_runs();
+    assert_eq!(run_with(&mut server, fixed, 5).unwrap().info.gamemode, "Ролевая игра");
+    assert_eq!(detector_runs(), before, "a fixed code page needs no guess");
+
+    s.encoding = Some("utf-8".into());
+    let mut server = responder(s, true);
+    let before = detector_runs();
+    let (res, _, _) = query(&mut server, PlayersMode::Auto, |_| false);
+    assert_eq!(res.unwrap().info.hostname, "Русский сервер ролевой игры");
+    assert_eq!(detector_runs(), before, "valid UTF-8 needs no guess");
 }

@@ -22,6 +22,12 @@ export interface SampQueryOptions extends NetworkOptions {
   encoding?: string;
   /** `'auto'`: `c`, plus `d` unless the server is open.mp; `'c'`; `'d'`; `false`: no list. */
   players?: 'auto' | 'c' | 'd' | false;
+  /** Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans). */
+  openMp?: boolean;
+  /** Measure latency with `p` (default true; false: the `i` round trip is the latency). */
+  ping?: boolean;
+  /** Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false). */
+  rawStrings?: boolean;
 }
 
 export interface SampServeOptions {

@@ -3,24 +3,22 @@
 // the Rust core; this file only adapts JS conventions (AbortSignal, handlers, errors).
 const binding = require('./binding.js');
 const { fromNative, call, aborted } = require('./errors.js');
+const { tapeReader, encodeVarInt, decodeVarInt } = require('gamequery-wasm/glue');
 
 const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
 
-// Structured values cross the addon boundary as JSON text: one JSON.parse builds a result
-// much faster than the addon could property by property.
+// Arguments cross as JSON text; results come back as a tape the shared reader builds.
+// Synchronous calls get their numbers written into `scratch` and return only the text.
 const json = (value) => JSON.stringify(value ?? null);
+const readTape = tapeReader(() => binding.shapes());
+const scratch = new Float64Array(4096);
+const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1]));
 
 const encodeRequest = (protocol, request) => call(() => binding.encodeRequest(protocol, json(request)));
-const decodeRequest = (protocol, bytes) => JSON.parse(call(() => binding.decodeRequest(protocol, bytes)));
+const decodeRequest = (protocol, bytes) => read(call(() => binding.decodeRequest(protocol, bytes, scratch)));
 const encodeResponse = (protocol, response) => call(() => binding.encodeResponse(protocol, json(response)));
 const decodeResponse = (protocol, bytes, options) =>
-  JSON.parse(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options))));
-
-const encodeVarInt = (value) => call(() => binding.encodeVarInt(value));
-function decodeVarInt(bytes, offset = 0) {
-  const [value, length] = call(() => binding.decodeVarInt(bytes, offset));
-  return { value, length };
-}
+  read(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options), scratch)));
 
 /** Splits a TCP stream into whole packets: `push(chunk)` → complete packets. */
 class FrameDecoder {
@@ -52,7 +50,7 @@ async function withSignal(signal, start) {
 
 async function query(protocol, target, options = {}) {
   const { signal, ...rest } = options ?? {};
-  return JSON.parse(await withSignal(signal, (id) => binding.query(protocol, json(target), json(rest), id)));
+  return read(await withSignal(signal, (id) => binding.query(protocol, json(target), json(rest), id)));
 }
 
 /**

@@ -28,8 +28,8 @@ language: string,
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -44,8 +44,8 @@ logo?: string,
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -70,8 +70,8 @@ export type SampPlayerList = { players: Array<SampPlayer>,
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -82,8 +82,8 @@ export type SampRules = { rules: RuleList,
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -94,8 +94,8 @@ export type SampRconLine = { line: string,
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -106,8 +106,8 @@ export type SampReplyText = {
  */
 encoding?: string, 
 /**
- * The undecoded bytes of every string of the reply, in wire order, as hex.
- * Ignored when encoding.
+ * The undecoded bytes of every string of the reply, in wire order, as hex — only
+ * with the `rawStrings: true` option. Ignored when encoding.
  */
 rawStrings?: Array<string>, };
 
@@ -115,7 +115,11 @@ export type SampDecodeOptions = {
 /**
  * A WHATWG label (`windows-1251`, `cp1252`, `utf-8`, …) or `'auto'` (default).
  */
-encoding?: string, };
+encoding?: string, 
+/**
+ * Also return every string's undecoded bytes (`rawStrings`, hex) to re-decode them.
+ */
+rawStrings?: boolean, };
 
 export type SampServerState = { info: SampInfo, rules: RuleList, players: Array<SampPlayer>, 
 /**

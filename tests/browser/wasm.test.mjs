@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../../scripts/ensure-system.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 const ALLOWED = ['npm/gamequery-wasm/', 'tests/browser/', 'tests/fixtures/'];
 
 let server;

@@ -68,7 +68,8 @@ test('responses round-trip through both packages with explicit encodings', () =>
 
 test('raw string bytes are kept so callers can re-decode', () => {
   const bytes = addon.encodeResponse('samp', { opcode: 'i', password: false, players: 0, maxPlayers: 1, hostname: 'Привет', gamemode: '', language: '', encoding: 'koi8-r' });
-  const wrong = addon.decodeResponse('samp', bytes, { encoding: 'windows-1252' });
+  assert.equal(addon.decodeResponse('samp', bytes).rawStrings, undefined, 'only when asked for');
+  const wrong = addon.decodeResponse('samp', bytes, { encoding: 'windows-1252', rawStrings: true });
   assert.notEqual(wrong.hostname, 'Привет');
   assert.equal(new TextDecoder('koi8-r').decode(Buffer.from(wrong.rawStrings[0], 'hex')), 'Привет');
 });

@@ -29,14 +29,15 @@ test('import by path', async () => {
   assert.deepEqual(wasm.decodeRequest('samp', bytes), node.decodeRequest('samp', bytes));
 });
 
-test('gamequery-wasm: browsers and bundlers get the web build', () => {
+test('gamequery-wasm: browsers and bundlers get the web build behind the shared glue', () => {
   const pkg = JSON.parse(readFileSync(new URL('npm/gamequery-wasm/package.json', root)));
   const web = pkg.exports['.'].browser;
-  assert.equal(web, './pkg/web/gamequery_wasm.js');
+  assert.equal(web, './web.mjs');
   assert.equal(pkg.exports['.'].default, web);
   const source = readFileSync(new URL(`npm/gamequery-wasm/${web}`, root), 'utf8');
-  assert.match(source, /__wbg_init as default/);
-  assert.match(source, /export function decodeResponse/);
+  assert.match(source, /from '\.\/pkg\/web\/gamequery_wasm\.js'/);
+  assert.match(source, /export const decodeResponse/);
+  assert.match(readFileSync(new URL('npm/gamequery-wasm/pkg/web/gamequery_wasm.js', root), 'utf8'), /__wbg_init as default/);
 });
 
 test('both packages ship the same generated declarations', () => {

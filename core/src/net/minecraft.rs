@@ -12,7 +12,7 @@ use super::options::parse_target;
 use super::resolve::resolve;
 use super::srv::Dns;
 use super::tcp::{connect, drive};
-use crate::api::{from_options, to_json};
+use crate::api::{from_options, Sink};
 use crate::error::{Error, ErrorCode, Result};
 use crate::minecraft::java::exchange::StatusExchange;
 use crate::minecraft::java::{
@@ -164,7 +164,7 @@ async fn legacy_ping(
     Ok((reply, rtt, addr))
 }
 
-pub async fn query_java(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+pub async fn query_java<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
     let options = from_options::<Options>("options", options)?;
     let plan = plan(target, &options, &cancel).await?;
     let protocol = options.protocol_version.unwrap_or(DEFAULT_PROTOCOL);
@@ -214,10 +214,15 @@ pub async fn query_java(target: &Value, options: Value, cancel: CancellationToke
         }
         (Err(e), _, _) => return Err(e),
     };
-    Ok(to_json(&java_status(raw, addr)))
+    Ok(out.emit(&java_status(raw, addr), 1024))
 }
 
-pub async fn query_legacy(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+pub async fn query_legacy<S: Sink>(
+    target: &Value,
+    options: Value,
+    cancel: CancellationToken,
+    out: S,
+) -> Result<S::Out> {
     let options = from_options::<Options>("options", options)?;
     let plan = plan(target, &options, &cancel).await?;
     let request = legacy_request(options.variant.as_deref(), &plan.host, plan.port)?;
@@ -241,7 +246,7 @@ pub async fn query_legacy(target: &Value, options: Value, cancel: CancellationTo
         port: addr.port(),
         raw,
     };
-    Ok(to_json(&status))
+    Ok(out.emit(&status, 1024))
 }
 
 fn clamp(n: i64) -> u32 {

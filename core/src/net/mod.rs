@@ -20,7 +20,7 @@ pub use options::{QueryRequest, RconRequest};
 pub use serve_samp::RconHandler;
 pub use tokio_util::sync::CancellationToken;
 
-use crate::api::{from_json, Protocol};
+use crate::api::{from_json, Protocol, Sink};
 use crate::error::{Error, Result};
 
 fn json_arg(what: &str, json: &str) -> Result<Value> {
@@ -31,14 +31,20 @@ fn json_arg(what: &str, json: &str) -> Result<Value> {
 }
 
 /// Runs a full query; `target` and `options` are JSON text, the result is the unified
-/// `Status` as JSON text.
-pub async fn query(protocol: &str, target: &str, options: &str, cancel: CancellationToken) -> Result<String> {
+/// `Status` in `out`'s form.
+pub async fn query<S: Sink>(
+    protocol: &str,
+    target: &str,
+    options: &str,
+    cancel: CancellationToken,
+    out: S,
+) -> Result<S::Out> {
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
     match Protocol::parse(protocol)? {
-        Protocol::Samp => samp::query(&target, options, cancel).await,
-        Protocol::MinecraftJava => minecraft::query_java(&target, options, cancel).await,
-        Protocol::MinecraftLegacy => minecraft::query_legacy(&target, options, cancel).await,
-        Protocol::Sqp => sqp::query(&target, options, cancel).await,
+        Protocol::Samp => samp::query(&target, options, cancel, out).await,
+        Protocol::MinecraftJava => minecraft::query_java(&target, options, cancel, out).await,
+        Protocol::MinecraftLegacy => minecraft::query_legacy(&target, options, cancel, out).await,
+        Protocol::Sqp => sqp::query(&target, options, cancel, out).await,
     }
 }
 

@@ -43,6 +43,9 @@ struct RawQueryOptions {
     encoding: Option<String>,
     players: Option<Value>,
     family: Option<u8>,
+    open_mp: Option<bool>,
+    ping: Option<bool>,
+    raw_strings: Option<bool>,
 }
 
 /// Parsed `query()` options.
@@ -53,6 +56,9 @@ pub struct QueryRequest {
     pub encoding: TextEncoding,
     pub players: PlayersMode,
     pub family: u8,
+    pub open_mp: bool,
+    pub ping: bool,
+    pub raw_strings: bool,
 }
 
 fn timeout_ms(t: Option<f64>, default: u64) -> Result<u64> {
@@ -98,6 +104,9 @@ impl QueryRequest {
             encoding: TextEncoding::from_option(raw.encoding.as_deref())?,
             players,
             family,
+            open_mp: raw.open_mp.unwrap_or(true),
+            ping: raw.ping.unwrap_or(true),
+            raw_strings: raw.raw_strings.unwrap_or(false),
         })
     }
 }

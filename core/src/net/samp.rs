@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use super::options::{parse_target, QueryRequest, RconRequest};
 use super::resolve::resolve;
 use super::udp::{drive, network_error};
-use crate::api::to_json;
+use crate::api::Sink;
 use crate::error::Result;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
@@ -74,7 +74,7 @@ pub(crate) fn random_bytes8() -> [u8; 8] {
     random_u64().to_be_bytes()
 }
 
-pub async fn query(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
     let opts = QueryRequest::parse(options)?;
     let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
     let start = Instant::now();
@@ -83,11 +83,13 @@ pub async fn query(target: &Value, options: Value, cancel: CancellationToken) ->
         encoding: opts.encoding,
         timeout_ms: opts.timeout_ms,
         retries: opts.retries,
-        ..Default::default()
+        open_mp: opts.open_mp,
+        ping: opts.ping,
+        raw_strings: opts.raw_strings,
     };
     let mut ex = QueryExchange::new(header_address(addr), exchange_options, random_bytes(), 0);
     let raw = drive(&socket, &mut ex, start, &cancel).await?;
-    Ok(to_json(&Status::from_samp(raw, addr.ip().to_string(), addr.port())))
+    Ok(out.emit(&Status::from_samp(raw, addr.ip().to_string(), addr.port()), 1024))
 }
 
 pub async fn rcon(target: &Value, options: Value, command: &str, cancel: CancellationToken) -> Result<Vec<String>> {

@@ -13,7 +13,7 @@ use super::handle::{listen_address, ServeHandle};
 use super::options::parse_target;
 use super::resolve::resolve;
 use super::udp::{drive, network_error, now_ms};
-use crate::api::{from_json, from_options, to_json};
+use crate::api::{from_json, from_options, Sink};
 use crate::error::{Error, Result};
 use crate::sqp::exchange::{SqpExchange, SqpQueryResult};
 use crate::sqp::responder::{Responder, ResponderOptions};
@@ -30,7 +30,7 @@ struct QueryOptions {
     chunks: ChunkSet,
 }
 
-pub async fn query(target: &Value, options: Value, cancel: CancellationToken) -> Result<String> {
+pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
     let options: QueryOptions = from_options("options", options)?;
     let timeout_ms = match options.timeout {
         None => 1000,
@@ -50,13 +50,13 @@ pub async fn query(target: &Value, options: Value, cancel: CancellationToken) ->
     let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
     socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
     let mut ex = SqpExchange::new(options.chunks.0, timeout_ms, options.retries.unwrap_or(1).min(10), 0);
-    let out = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
+    let outcome = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
     let raw = SqpQueryResult {
-        chunks: out.chunks,
-        version: out.version,
-        latency_ms: out.latency_ms,
+        chunks: outcome.chunks,
+        version: outcome.version,
+        latency_ms: outcome.latency_ms,
     };
-    Ok(to_json(&status(raw, addr)))
+    Ok(out.emit(&status(raw, addr), 1024))
 }
 
 fn text_field(record: &[Scalar], fields: &[crate::sqp::Field], names: &[&str]) -> Option<Scalar> {

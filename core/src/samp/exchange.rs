@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use super::header::{Address, Opcode, HEADER_LEN};
+use super::reply_text::Texts;
 use super::request::{Request, RequestBody};
 use super::response::ResponseBody;
 use super::state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
@@ -19,6 +20,7 @@ use super::{Info, OpenMpInfo, PlayerList, Rules};
 use crate::error::{Error, Result};
 use crate::text::{encoding_name, TextEncoding};
 use crate::wire::Reader;
+use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 
 /// Servers withhold player lists above this many players (open.mp: no reply to `c`).
 pub const PLAYER_LIST_LIMIT: u16 = 100;
@@ -35,6 +37,8 @@ pub struct QueryOptions {
     pub open_mp: bool,
     /// Send `p` to measure latency.
     pub ping: bool,
+    /// Keep every string's undecoded bytes (`raw.rawStrings`).
+    pub raw_strings: bool,
 }
 
 impl Default for QueryOptions {
@@ -46,6 +50,7 @@ impl Default for QueryOptions {
             retries: 1,
             open_mp: true,
             ping: true,
+            raw_strings: false,
         }
     }
 }
@@ -197,12 +202,10 @@ impl QueryExchange {
         }
     }
 
-    /// Checks a matched reply (with a provisional encoding; text is decoded for good at
-    /// the end) and keeps its bytes.
+    /// Checks a matched reply's structure (its text is decoded once, at the end, with one
+    /// encoding for every reply) and keeps its bytes.
     fn accept(&mut self, opcode: Opcode, datagram: &[u8], rtt: u32) -> Result<()> {
-        let mut r = Reader::new(datagram);
-        r.take(HEADER_LEN, "header")?;
-        let body = ResponseBody::read(&mut r, opcode, self.options.encoding)?;
+        let body = read_body(datagram, opcode, &mut Texts::skip())?;
         let slot = match body {
             ResponseBody::Info(_) => {
                 self.info_rtt = rtt;
@@ -321,8 +324,10 @@ impl QueryExchange {
         }
     }
 
+    /// What the plan needs (counts, the `version` rule) is ASCII: a fixed single-byte page
+    /// reads it exactly without running the detector.
     fn decoded_info(&self) -> Info {
-        decode_body(self.info.as_deref(), Opcode::Info, self.options.encoding)
+        decode_body(self.info.as_deref(), Opcode::Info, WINDOWS_1252)
             .and_then(|b| match b {
                 ResponseBody::Info(i) => Some(i),
                 _ => None,
@@ -331,7 +336,7 @@ impl QueryExchange {
     }
 
     fn decoded_rules(&self) -> Rules {
-        decode_body(self.rules.as_deref(), Opcode::Rules, self.options.encoding)
+        decode_body(self.rules.as_deref(), Opcode::Rules, WINDOWS_1252)
             .and_then(|b| match b {
                 ResponseBody::Rules(r) => Some(r),
                 _ => None,
@@ -345,66 +350,77 @@ impl QueryExchange {
         self.result = Some(result);
     }
 
-    /// Decodes every kept reply with one encoding: the caller's, or one detected over all
-    /// strings of all replies together (more text, better guess, consistent result).
-    fn complete(&mut self) {
-        let encoding = match self.options.encoding {
-            TextEncoding::Fixed(e) => e,
-            TextEncoding::Auto => {
-                let all = [&self.info, &self.rules, &self.clients, &self.detailed, &self.open_mp];
-                let mut strings = Vec::new();
-                for (slot, op) in all.into_iter().zip([
-                    Opcode::Info,
-                    Opcode::Rules,
-                    Opcode::Clients,
-                    Opcode::Players,
-                    Opcode::OpenMp,
-                ]) {
-                    if let Some(body) = decode_body(slot.as_deref(), op, TextEncoding::Auto) {
-                        strings.extend(raw_strings(&body));
-                    }
+    /// The one encoding for every kept reply: the caller's, or, under `auto`, UTF-8 when
+    /// every string of every reply is UTF-8, else one guess over all their non-ASCII
+    /// strings together (more text, better guess, consistent result).
+    fn encoding(&self) -> &'static Encoding {
+        let TextEncoding::Fixed(e) = self.options.encoding else {
+            let mut t = Texts::new(TextEncoding::Auto, false);
+            for (slot, op) in self.replies() {
+                if let Some(d) = slot {
+                    let _ = read_body(d, op, &mut t);
                 }
-                let refs: Vec<&[u8]> = strings.iter().map(Vec::as_slice).collect();
-                TextEncoding::Auto.decode_all(&refs).encoding
             }
+            return match t.second_pass() {
+                Some(TextEncoding::Fixed(e)) => e,
+                _ => UTF_8,
+            };
         };
-        let fixed = TextEncoding::Fixed(encoding);
-        let decode = |slot: &Option<Vec<u8>>, op| decode_body(slot.as_deref(), op, fixed);
+        e
+    }
+
+    fn replies(&self) -> [(Option<&[u8]>, Opcode); 5] {
+        [
+            (self.info.as_deref(), Opcode::Info),
+            (self.rules.as_deref(), Opcode::Rules),
+            (self.clients.as_deref(), Opcode::Clients),
+            (self.detailed.as_deref(), Opcode::Players),
+            (self.open_mp.as_deref(), Opcode::OpenMp),
+        ]
+    }
+
+    /// Decodes every kept reply with one encoding.
+    fn complete(&mut self) {
+        let encoding = self.encoding();
+        let keep_raw = self.options.raw_strings;
         let mut raw = RawStrings::default();
-        let mut info = match decode(&self.info, Opcode::Info) {
+        let decode = |slot: &Option<Vec<u8>>, op, raw: &mut Vec<String>| {
+            let mut t = Texts::new(TextEncoding::Fixed(encoding), keep_raw);
+            let body = read_body(slot.as_deref()?, op, &mut t).ok()?;
+            *raw = t.reply_text().raw_strings;
+            Some(body)
+        };
+        let info = match decode(&self.info, Opcode::Info, &mut raw.info) {
             Some(ResponseBody::Info(i)) => i,
             _ => return self.finish(Err(Error::timeout("'i'"))),
         };
-        raw.info = std::mem::take(&mut info.text.raw_strings);
-        info.text = Default::default();
-        let mut rules = match decode(&self.rules, Opcode::Rules) {
+        let rules = match decode(&self.rules, Opcode::Rules, &mut raw.rules) {
             Some(ResponseBody::Rules(r)) => r,
             _ => Rules::default(),
         };
-        raw.rules = std::mem::take(&mut rules.text.raw_strings);
-        let detailed = match decode(&self.detailed, Opcode::Players) {
+        let mut players_raw = Vec::new();
+        let detailed = match decode(&self.detailed, Opcode::Players, &mut players_raw) {
             Some(ResponseBody::Players(list)) => Some(list),
             _ => None,
         };
-        let clients = match decode(&self.clients, Opcode::Clients) {
+        if detailed.is_some() {
+            raw.players = std::mem::take(&mut players_raw);
+        }
+        let clients = match decode(&self.clients, Opcode::Clients, &mut players_raw) {
             Some(ResponseBody::Clients(list)) => Some(list),
             _ => None,
         };
+        if detailed.is_none() {
+            raw.players = players_raw;
+        }
         let (players, players_source) = match (detailed, clients) {
             (Some(d), _) => (Some(d), Some(PlayersSource::Detailed)),
             (None, Some(c)) => (Some(c), Some(PlayersSource::Clients)),
             (None, None) => (None, None),
         };
-        let players = players.map(|mut list: PlayerList| {
-            raw.players = std::mem::take(&mut list.text.raw_strings);
-            list.players
-        });
-        let open_mp = match decode(&self.open_mp, Opcode::OpenMp) {
-            Some(ResponseBody::OpenMp(mut o)) => {
-                raw.open_mp = std::mem::take(&mut o.text.raw_strings);
-                o.text = Default::default();
-                Some::<OpenMpInfo>(o)
-            }
+        let players = players.map(|list: PlayerList| list.players);
+        let open_mp = match decode(&self.open_mp, Opcode::OpenMp, &mut raw.open_mp) {
+            Some(ResponseBody::OpenMp(o)) => Some::<OpenMpInfo>(o),
             _ => None,
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
@@ -425,7 +441,7 @@ impl QueryExchange {
             open_mp,
             is_open_mp,
             encoding: Some(encoding_name(encoding)),
-            raw_strings: Some(raw),
+            raw_strings: keep_raw.then_some(raw),
             latency_ms: Some(latency_ms),
             latency_source: Some(latency_source),
             warnings: std::mem::take(&mut self.warnings),
@@ -434,23 +450,17 @@ impl QueryExchange {
     }
 }
 
-fn decode_body(datagram: Option<&[u8]>, opcode: Opcode, enc: TextEncoding) -> Option<ResponseBody> {
-    let mut r = Reader::new(datagram?);
-    r.take(HEADER_LEN, "header").ok()?;
-    ResponseBody::read(&mut r, opcode, enc).ok()
+/// A reply's body after its 11-byte header, the strings read through `t`.
+fn read_body<'a>(datagram: &'a [u8], opcode: Opcode, t: &mut Texts<'a>) -> Result<ResponseBody> {
+    let mut r = Reader::new(datagram);
+    r.take(HEADER_LEN, "header")?;
+    let body = ResponseBody::read_with(&mut r, opcode, t)?;
+    r.expect_end("reply end")?;
+    Ok(body)
 }
 
-fn raw_strings(body: &ResponseBody) -> Vec<Vec<u8>> {
-    let hex = match body {
-        ResponseBody::Info(i) => &i.text.raw_strings,
-        ResponseBody::Rules(r) => &r.text.raw_strings,
-        ResponseBody::Clients(l) | ResponseBody::Players(l) => &l.text.raw_strings,
-        ResponseBody::OpenMp(o) => &o.text.raw_strings,
-        ResponseBody::Ping { .. } | ResponseBody::RconLine(_) => return Vec::new(),
-    };
-    hex.iter()
-        .filter_map(|h| crate::wire::from_hex(h, "raw string").ok())
-        .collect()
+fn decode_body(datagram: Option<&[u8]>, opcode: Opcode, encoding: &'static Encoding) -> Option<ResponseBody> {
+    read_body(datagram?, opcode, &mut Texts::new(TextEncoding::Fixed(encoding), false)).ok()
 }
 
 crate::exchange::impl_exchange!(QueryExchange, ServerState);

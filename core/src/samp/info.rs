@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::reply_text::{ReplyText, StringsIn};
+use super::reply_text::{ReplyText, Texts};
 use crate::error::Result;
-use crate::text::TextEncoding;
 use crate::wire::{Prefix, Reader, Writer};
 
 /// Decoders accept strings up to this; open.mp itself sends at most 160.
@@ -26,23 +25,20 @@ pub struct Info {
 }
 
 impl Info {
-    pub fn read(r: &mut Reader<'_>, enc: TextEncoding) -> Result<Self> {
+    /// Reads the body; `text` is left for the caller (it knows the final encoding).
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
         let password = r.u8("password")? != 0;
         let players = r.u16_le("players")?;
         let max_players = r.u16_le("maxPlayers")?;
-        let mut strings = StringsIn::default();
-        for field in ["hostname", "gamemode", "language"] {
-            strings.push(r.prefixed(Prefix::U32Le, STRING_CAP, field)?);
-        }
-        let (text, [hostname, gamemode, language]) = strings.decode(enc);
+        let mut string = |field| r.prefixed(Prefix::U32Le, STRING_CAP, field).map(|b| t.text(b));
         Ok(Self {
             password,
             players,
             max_players,
-            hostname,
-            gamemode,
-            language,
-            text,
+            hostname: string("hostname")?,
+            gamemode: string("gamemode")?,
+            language: string("language")?,
+            text: ReplyText::default(),
         })
     }
 
@@ -73,25 +69,18 @@ pub struct OpenMpInfo {
 }
 
 impl OpenMpInfo {
-    pub fn read(r: &mut Reader<'_>, enc: TextEncoding) -> Result<Self> {
-        let mut strings = StringsIn::default();
-        for field in ["discord", "lightBanner", "darkBanner"] {
-            strings.push(r.prefixed(Prefix::U32Le, STRING_CAP, field)?);
-        }
-        let has_logo = !r.is_empty();
-        if has_logo {
-            strings.push(r.prefixed(Prefix::U32Le, STRING_CAP, "logo")?);
-        }
-        let (text, mut texts) = strings.decode_vec(enc);
-        let logo = has_logo.then(|| texts.pop()).flatten();
-        let mut texts = texts.into_iter();
-        let mut next = || texts.next().unwrap_or_default();
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
+        let mut string = |r: &mut Reader<'a>, field| r.prefixed(Prefix::U32Le, STRING_CAP, field).map(|b| t.text(b));
+        let discord = string(r, "discord")?;
+        let light_banner = string(r, "lightBanner")?;
+        let dark_banner = string(r, "darkBanner")?;
+        let logo = if r.is_empty() { None } else { Some(string(r, "logo")?) };
         Ok(Self {
-            discord: next(),
-            light_banner: next(),
-            dark_banner: next(),
+            discord,
+            light_banner,
+            dark_banner,
             logo,
-            text,
+            text: ReplyText::default(),
         })
     }
 

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::reply_text::{ReplyText, StringsIn};
+use super::reply_text::{ReplyText, Texts};
 use crate::error::Result;
-use crate::text::{encode, TextEncoding};
+use crate::text::encode;
 use crate::wire::{Prefix, Reader, Writer};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,24 +36,22 @@ pub struct PlayerList {
 impl PlayerList {
     /// `detailed` = the `d` layout. The count is untrusted: entries are read one by one,
     /// so memory follows the datagram's size, not the count.
-    pub fn read(r: &mut Reader<'_>, detailed: bool, enc: TextEncoding) -> Result<Self> {
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, detailed: bool, t: &mut Texts<'a>) -> Result<Self> {
         let count = r.u16_le("player count")?;
-        let mut raw = Vec::new();
-        let mut names = StringsIn::default();
+        // Each entry takes at least 5 bytes (9 + 4 detailed): a lying count can't reserve more.
+        let min = if detailed { 10 } else { 5 };
+        let mut players = Vec::with_capacity(usize::from(count).min(r.remaining() / min));
         for _ in 0..count {
             let id = if detailed { Some(r.u8("player id")?) } else { None };
-            names.push(r.prefixed(Prefix::U8, 255, "player name")?);
+            let name = t.text(r.prefixed(Prefix::U8, 255, "player name")?);
             let score = r.i32_le("player score")?;
             let ping = if detailed { Some(r.u32_le("player ping")?) } else { None };
-            raw.push((id, score, ping));
+            players.push(Player { id, name, score, ping });
         }
-        let (text, names) = names.decode_vec(enc);
-        let players = raw
-            .into_iter()
-            .zip(names)
-            .map(|((id, score, ping), name)| Player { id, name, score, ping })
-            .collect();
-        Ok(Self { players, text })
+        Ok(Self {
+            players,
+            text: ReplyText::default(),
+        })
     }
 
     pub fn write(&self, w: &mut Writer, detailed: bool) -> Result<()> {

@@ -1,12 +1,13 @@
-//! What every text-bearing reply reports besides its strings: the encoding used and the
-//! raw bytes of each string (hex, in wire order), so a caller can re-decode them.
+//! What every text-bearing reply reports besides its strings: the encoding used and, when
+//! asked for, the raw bytes of each string (hex, in wire order) so a caller can re-decode
+//! them. [`Texts`] decodes a reply's strings with one encoding in one pass.
 
 use encoding_rs::{Encoding, UTF_8};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::text::{encoding_name, resolve_label, TextEncoding};
-use crate::wire::to_hex;
+use crate::text::{decode, encoding_name, resolve_label, TextEncoding};
+use crate::wire::{to_hex, Reader};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -17,8 +18,8 @@ pub struct ReplyText {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub encoding: Option<String>,
-    /// The undecoded bytes of every string of the reply, in wire order, as hex.
-    /// Ignored when encoding.
+    /// The undecoded bytes of every string of the reply, in wire order, as hex — only
+    /// with the `rawStrings: true` option. Ignored when encoding.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub raw_strings: Vec<String>,
@@ -30,27 +31,99 @@ impl ReplyText {
     }
 }
 
-/// Collects a reply's raw strings so they can be decoded together.
-#[derive(Default)]
-pub(crate) struct StringsIn<'a>(Vec<&'a [u8]>);
+/// Decodes the strings of one or more replies with one encoding. With `Auto` it decodes
+/// optimistically as UTF-8 and remembers every string; when one is not UTF-8, the read
+/// must run again with [`Texts::second_pass`]'s encoding (the only time the detector runs).
+pub(crate) struct Texts<'a> {
+    encoding: TextEncoding,
+    /// Check structure only: every string reads as empty.
+    skip: bool,
+    seen: Vec<&'a [u8]>,
+    utf8: bool,
+    keep_raw: bool,
+}
 
-impl<'a> StringsIn<'a> {
-    pub fn push(&mut self, s: &'a [u8]) {
-        self.0.push(s);
+impl<'a> Texts<'a> {
+    pub fn new(encoding: TextEncoding, keep_raw: bool) -> Self {
+        Self {
+            encoding,
+            skip: false,
+            seen: Vec::new(),
+            utf8: true,
+            keep_raw,
+        }
     }
 
-    pub fn decode_vec(self, enc: TextEncoding) -> (ReplyText, Vec<String>) {
-        let decoded = enc.decode_all(&self.0);
-        let text = ReplyText {
-            encoding: Some(encoding_name(decoded.encoding)),
-            raw_strings: self.0.iter().map(|s| to_hex(s)).collect(),
+    /// Validates structure only, decoding nothing.
+    pub fn skip() -> Self {
+        Self {
+            skip: true,
+            ..Self::new(TextEncoding::Auto, false)
+        }
+    }
+
+    /// Reads `bytes` as text; under `Auto`, an empty string once UTF-8 has failed.
+    pub fn text(&mut self, bytes: &'a [u8]) -> String {
+        if self.skip {
+            return String::new();
+        }
+        match self.encoding {
+            TextEncoding::Fixed(e) => {
+                if self.keep_raw {
+                    self.seen.push(bytes);
+                }
+                decode(bytes, e)
+            }
+            TextEncoding::Auto => {
+                self.seen.push(bytes);
+                match std::str::from_utf8(bytes) {
+                    Ok(s) if self.utf8 => s.to_owned(),
+                    _ => {
+                        self.utf8 = false;
+                        String::new()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The code page to read again with, when `Auto` met a string that is not UTF-8.
+    pub fn second_pass(&self) -> Option<TextEncoding> {
+        (self.encoding == TextEncoding::Auto && !self.utf8)
+            .then(|| TextEncoding::Fixed(TextEncoding::Auto.resolve(self.seen.iter().copied())))
+    }
+
+    pub fn reply_text(&self) -> ReplyText {
+        let encoding = match self.encoding {
+            TextEncoding::Fixed(e) => e,
+            TextEncoding::Auto => UTF_8,
         };
-        (text, decoded.texts)
+        ReplyText {
+            encoding: Some(encoding_name(encoding)),
+            raw_strings: if self.keep_raw {
+                self.seen.iter().map(|s| to_hex(s)).collect()
+            } else {
+                Vec::new()
+            },
+        }
     }
+}
 
-    pub fn decode<const N: usize>(self, enc: TextEncoding) -> (ReplyText, [String; N]) {
-        let (text, texts) = self.decode_vec(enc);
-        let texts = texts.try_into().expect("caller pushed exactly N strings");
-        (text, texts)
+/// Runs `read` over `r` with one encoding for all its strings: a second pass only when
+/// `Auto` met text that is not UTF-8. Returns the value and its [`ReplyText`].
+pub(crate) fn read_texts<'a, T>(
+    r: &mut Reader<'a>,
+    encoding: TextEncoding,
+    keep_raw: bool,
+    read: impl Fn(&mut Reader<'a>, &mut Texts<'a>) -> Result<T>,
+) -> Result<(T, ReplyText)> {
+    let start = r.clone();
+    let mut texts = Texts::new(encoding, keep_raw);
+    let mut value = read(r, &mut texts)?;
+    if let Some(fixed) = texts.second_pass() {
+        *r = start;
+        texts = Texts::new(fixed, keep_raw);
+        value = read(r, &mut texts)?;
     }
+    Ok((value, texts.reply_text()))
 }

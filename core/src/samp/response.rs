@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::header::{Address, Header, Opcode, HEADER_LEN};
 use super::info::{Info, OpenMpInfo};
 use super::players::PlayerList;
-use super::reply_text::{ReplyText, StringsIn};
+use super::reply_text::{read_texts, ReplyText, Texts};
 use super::rules::Rules;
 use super::text::Hex;
 use crate::error::Result;
@@ -21,6 +21,10 @@ pub struct DecodeOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub encoding: Option<String>,
+    /// Also return every string's undecoded bytes (`rawStrings`, hex) to re-decode them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub raw_strings: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,27 +101,49 @@ impl ResponseBody {
         Ok(())
     }
 
-    /// Decodes the body of a packet whose header said `opcode`. The body must end exactly
-    /// where the packet does: trailing bytes mean we misread it.
-    pub fn read(r: &mut Reader<'_>, opcode: Opcode, enc: TextEncoding) -> Result<Self> {
-        let body = match opcode {
-            Opcode::Info => Self::Info(Info::read(r, enc)?),
-            Opcode::Rules => Self::Rules(Rules::read(r, enc)?),
-            Opcode::Clients => Self::Clients(PlayerList::read(r, false, enc)?),
-            Opcode::Players => Self::Players(PlayerList::read(r, true, enc)?),
-            Opcode::OpenMp => Self::OpenMp(OpenMpInfo::read(r, enc)?),
+    /// Decodes the body of a packet whose header said `opcode`, its strings in one
+    /// encoding. The body must end exactly where the packet does: trailing bytes mean we
+    /// misread it.
+    pub fn read(r: &mut Reader<'_>, opcode: Opcode, enc: TextEncoding, keep_raw: bool) -> Result<Self> {
+        let (mut body, text) = read_texts(r, enc, keep_raw, |r, t| {
+            let body = Self::read_with(r, opcode, t)?;
+            r.expect_end("reply end")?;
+            Ok(body)
+        })?;
+        if let Some(slot) = body.text_mut() {
+            *slot = text;
+        }
+        Ok(body)
+    }
+
+    /// Reads the body with `t` deciding the text; its `ReplyText` is left empty.
+    pub(crate) fn read_with<'a>(r: &mut Reader<'a>, opcode: Opcode, t: &mut Texts<'a>) -> Result<Self> {
+        Ok(match opcode {
+            Opcode::Info => Self::Info(Info::read(r, t)?),
+            Opcode::Rules => Self::Rules(Rules::read(r, t)?),
+            Opcode::Clients => Self::Clients(PlayerList::read(r, false, t)?),
+            Opcode::Players => Self::Players(PlayerList::read(r, true, t)?),
+            Opcode::OpenMp => Self::OpenMp(OpenMpInfo::read(r, t)?),
             Opcode::Ping => Self::Ping {
                 payload: Hex(r.array("ping payload")?),
             },
-            Opcode::Rcon => {
-                let mut strings = StringsIn::default();
-                strings.push(r.prefixed(Prefix::U16Le, RCON_LINE_CAP, "rcon line")?);
-                let (text, [line]) = strings.decode(enc);
-                Self::RconLine(RconLine { line, text })
-            }
-        };
-        r.expect_end("reply end")?;
-        Ok(body)
+            Opcode::Rcon => Self::RconLine(RconLine {
+                line: t.text(r.prefixed(Prefix::U16Le, RCON_LINE_CAP, "rcon line")?),
+                text: ReplyText::default(),
+            }),
+        })
+    }
+
+    /// The encoding report of a text-bearing body.
+    pub fn text_mut(&mut self) -> Option<&mut ReplyText> {
+        match self {
+            Self::Info(i) => Some(&mut i.text),
+            Self::Rules(r) => Some(&mut r.text),
+            Self::Clients(l) | Self::Players(l) => Some(&mut l.text),
+            Self::OpenMp(o) => Some(&mut o.text),
+            Self::RconLine(l) => Some(&mut l.text),
+            Self::Ping { .. } => None,
+        }
     }
 }
 
@@ -137,7 +163,7 @@ impl Response {
         let enc = TextEncoding::from_option(options.encoding.as_deref())?;
         let mut r = Reader::new(bytes);
         let header = Header::read(&mut r)?;
-        let body = ResponseBody::read(&mut r, header.opcode, enc)?;
+        let body = ResponseBody::read(&mut r, header.opcode, enc, options.raw_strings)?;
         Ok(Self {
             address: header.address,
             body,

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::reply_text::{ReplyText, StringsIn};
+use super::reply_text::{ReplyText, Texts};
 use super::text::RuleList;
 use crate::error::Result;
-use crate::text::{encode, TextEncoding};
+use crate::text::encode;
 use crate::wire::{Prefix, Reader, Writer};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,22 +18,18 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn read(r: &mut Reader<'_>, enc: TextEncoding) -> Result<Self> {
+    /// The count is untrusted: pairs are read one by one, so memory follows the datagram.
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
         let count = r.u16_le("rule count")?;
-        let mut strings = StringsIn::default();
+        let mut pairs = Vec::new();
         for _ in 0..count {
-            strings.push(r.prefixed(Prefix::U8, 255, "rule name")?);
-            strings.push(r.prefixed(Prefix::U8, 255, "rule value")?);
-        }
-        let (text, texts) = strings.decode_vec(enc);
-        let mut texts = texts.into_iter();
-        let mut pairs = Vec::with_capacity(usize::from(count));
-        while let (Some(name), Some(value)) = (texts.next(), texts.next()) {
+            let name = t.text(r.prefixed(Prefix::U8, 255, "rule name")?);
+            let value = t.text(r.prefixed(Prefix::U8, 255, "rule value")?);
             pairs.push((name, value));
         }
         Ok(Self {
             rules: RuleList(pairs),
-            text,
+            text: ReplyText::default(),
         })
     }
 

@@ -3,6 +3,8 @@
 //! is valid UTF-8 (a legacy code page almost never is, beyond ASCII), otherwise the
 //! chardetng guess over all of them together — single strings are too short to guess.
 
+use std::cell::Cell;
+
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 
 use crate::error::{Error, ErrorCode, Result};
@@ -25,27 +27,48 @@ impl TextEncoding {
         }
     }
 
-    /// Decodes every string of one reply with one encoding.
-    pub fn decode_all(self, strings: &[&[u8]]) -> Decoded {
-        let encoding = match self {
+    /// The one encoding for a set of strings: the caller's; UTF-8 when every string is
+    /// valid UTF-8 (ASCII included); otherwise one chardetng guess over the strings that
+    /// hold non-ASCII bytes, fed together (single strings are too short to guess).
+    pub fn resolve<'a>(self, strings: impl IntoIterator<Item = &'a [u8]> + Clone) -> &'static Encoding {
+        match self {
             Self::Fixed(e) => e,
-            Self::Auto if strings.iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
+            Self::Auto if strings.clone().into_iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
             Self::Auto => {
+                DETECTOR_RUNS.set(DETECTOR_RUNS.get() + 1);
                 let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-                for s in strings {
+                for s in strings.into_iter().filter(|s| !s.is_ascii()) {
                     detector.feed(s, false);
                     detector.feed(b"\n", false);
                 }
                 detector.feed(b"", true);
                 detector.guess(None, chardetng::Utf8Detection::Deny)
             }
-        };
-        let texts = strings
-            .iter()
-            .map(|s| encoding.decode_without_bom_handling(s).0.into_owned())
-            .collect();
+        }
+    }
+
+    /// Decodes every string of one reply with one encoding.
+    pub fn decode_all(self, strings: &[&[u8]]) -> Decoded {
+        let encoding = self.resolve(strings.iter().copied());
+        let texts = strings.iter().map(|s| decode(s, encoding)).collect();
         Decoded { encoding, texts }
     }
+}
+
+thread_local! {
+    static DETECTOR_RUNS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many times this thread ran the code page detector (tests keep it to one per
+/// decode or query, and none for ASCII, UTF-8 or a fixed code page).
+#[doc(hidden)]
+pub fn detector_runs() -> usize {
+    DETECTOR_RUNS.get()
+}
+
+/// One string in a known encoding (`U+FFFD` for malformed bytes).
+pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
+    encoding.decode_without_bom_handling(bytes).0.into_owned()
 }
 
 /// Strings of one reply, decoded, and the encoding that was used.

@@ -1,8 +1,8 @@
 //! Minecraft text — `§`-coded strings and chat components — as plain text, ANSI, HTML and
 //! `§` codes. The HTML is escaped: a hostile server controls every character of it.
 
+use crate::json::Json;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
 
 /// Component trees deeper than this are cut (serde_json already stops at 128 levels).
 const MAX_DEPTH: usize = 64;
@@ -31,7 +31,7 @@ impl Spans {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Motd {
     #[cfg_attr(feature = "ts", ts(type = "string | object | Array<unknown>"))]
-    pub raw: Value,
+    pub raw: Json,
     pub plain: String,
     pub ansi: String,
     pub html: String,
@@ -42,10 +42,13 @@ pub struct Motd {
 /// Accepts the rendered object (uses its `raw`), a `§` string or a component.
 impl<'de> Deserialize<'de> for Motd {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
+        let v = Json::deserialize(d)?;
         let raw = match v {
-            Value::Object(mut o) if o.contains_key("raw") && o.contains_key("plain") => {
-                o.remove("raw").unwrap_or_default()
+            Json::Object(mut o) if o.iter().any(|(k, _)| k == "plain") => {
+                match o.iter().position(|(k, _)| k == "raw") {
+                    Some(i) => o.swap_remove(i).1,
+                    None => Json::Object(o),
+                }
             }
             other => other,
         };
@@ -108,10 +111,10 @@ fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
 }
 
 impl Motd {
-    pub fn render(raw: Value) -> Self {
+    pub fn render(raw: Json) -> Self {
         let mut out = Spans::default();
         match &raw {
-            Value::String(s) => legacy_spans(s, Style::default(), &mut out),
+            Json::String(s) => legacy_spans(s, Style::default(), &mut out),
             other => component_spans(other, Style::default(), 0, &mut out),
         }
         let spans = out.list;
@@ -126,7 +129,7 @@ impl Motd {
 
     /// From a `§`-coded string (legacy pings, string descriptions).
     pub fn from_legacy(text: &str) -> Self {
-        Self::render(Value::String(text.to_string()))
+        Self::render(Json::String(text.to_string()))
     }
 }
 
@@ -211,16 +214,16 @@ fn push(out: &mut Spans, mut text: String, style: Style) {
     }
 }
 
-fn component_spans(v: &Value, parent: Style, depth: usize, out: &mut Spans) {
+fn component_spans(v: &Json, parent: Style, depth: usize, out: &mut Spans) {
     out.nodes += 1;
     if depth > MAX_DEPTH || out.full() {
         return;
     }
     match v {
-        Value::String(s) => legacy_spans(s, parent, out),
-        Value::Number(n) => legacy_spans(&n.to_string(), parent, out),
-        Value::Bool(b) => legacy_spans(&b.to_string(), parent, out),
-        Value::Array(items) => {
+        Json::String(s) => legacy_spans(s, parent, out),
+        Json::Number(n) => legacy_spans(&n.to_string(), parent, out),
+        Json::Bool(b) => legacy_spans(&b.to_string(), parent, out),
+        Json::Array(items) => {
             // A list: the first element is the parent of the rest.
             let Some((first, rest)) = items.split_first() else {
                 return;
@@ -231,30 +234,30 @@ fn component_spans(v: &Value, parent: Style, depth: usize, out: &mut Spans) {
                 component_spans(item, style, depth + 1, out);
             }
         }
-        Value::Object(o) => {
+        Json::Object(_) => {
             let style = own_style(v, parent);
-            if let Some(text) = o.get("text").and_then(Value::as_str) {
+            if let Some(text) = v.get("text").and_then(Json::as_str) {
                 legacy_spans(text, style, out);
-            } else if let Some(key) = o.get("translate").and_then(Value::as_str) {
-                translate(key, o.get("with"), style, depth, out);
+            } else if let Some(key) = v.get("translate").and_then(Json::as_str) {
+                translate(key, v.get("with"), style, depth, out);
             }
-            if let Some(Value::Array(extra)) = o.get("extra") {
+            if let Some(Json::Array(extra)) = v.get("extra") {
                 for e in extra {
                     component_spans(e, style, depth + 1, out);
                 }
             }
         }
-        Value::Null => {}
+        Json::Null => {}
     }
 }
 
-fn own_style(v: &Value, parent: Style) -> Style {
-    let Value::Object(o) = v else { return parent };
-    let flag = |k: &str, inherited: bool| o.get(k).and_then(Value::as_bool).unwrap_or(inherited);
+fn own_style(v: &Json, parent: Style) -> Style {
+    let Json::Object(_) = v else { return parent };
+    let flag = |k: &str, inherited: bool| v.get(k).and_then(Json::as_bool).unwrap_or(inherited);
     Style {
-        color: o
+        color: v
             .get("color")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .and_then(parse_color)
             .or(parent.color),
         bold: flag("bold", parent.bold),
@@ -266,8 +269,8 @@ fn own_style(v: &Value, parent: Style) -> Style {
 }
 
 /// No translation tables here: the key itself, with `%s` / `%1$s` filled from `with`.
-fn translate(key: &str, with: Option<&Value>, style: Style, depth: usize, out: &mut Spans) {
-    let args: &[Value] = with.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+fn translate(key: &str, with: Option<&Json>, style: Style, depth: usize, out: &mut Spans) {
+    let args: &[Json] = with.and_then(Json::as_array).unwrap_or(&[]);
     let mut next_arg = 0;
     let mut rest = key;
     while let Some(at) = rest.find('%') {
@@ -297,31 +300,58 @@ fn translate(key: &str, with: Option<&Value>, style: Style, depth: usize, out: &
     legacy_spans(rest, style, out);
 }
 
+/// Writes `parts` separated by `sep`, skipping the ones that are off.
+fn join_on<'a>(out: &mut String, sep: &str, parts: impl IntoIterator<Item = (bool, &'a str)>) -> bool {
+    let mut any = false;
+    for (on, part) in parts {
+        if on {
+            if any {
+                out.push_str(sep);
+            }
+            out.push_str(part);
+            any = true;
+        }
+    }
+    any
+}
+
 fn ansi(spans: &[Span]) -> String {
+    use std::fmt::Write;
     let mut out = String::new();
     for s in spans {
-        let mut codes: Vec<String> = Vec::new();
+        let start = out.len();
+        out.push_str("\x1b[");
+        let mut any = false;
         if let Some(rgb) = s.style.color {
             match named_index(rgb) {
-                Some(i) => codes.push(ANSI[i].to_string()),
-                None => codes.push(format!("38;2;{};{};{}", rgb.0, rgb.1, rgb.2)),
+                Some(i) => write!(out, "{}", ANSI[i]),
+                None => write!(out, "38;2;{};{};{}", rgb.0, rgb.1, rgb.2),
             }
+            .expect("writing to a String");
+            any = true;
         }
-        for (on, code) in [
+        let flags = [
             (s.style.bold, "1"),
             (s.style.italic, "3"),
             (s.style.underlined, "4"),
             (s.style.strikethrough, "9"),
-        ] {
-            if on {
-                codes.push(code.into());
-            }
+        ];
+        if any && flags.iter().any(|(on, _)| *on) {
+            out.push(';');
         }
-        let text: String = s.text.chars().filter(|c| *c == '\n' || !c.is_control()).collect();
-        if codes.is_empty() {
-            out.push_str(&text);
+        any |= join_on(&mut out, ";", flags);
+        if any {
+            out.push('m');
         } else {
-            out.push_str(&format!("\x1b[{}m{text}\x1b[0m", codes.join(";")));
+            out.truncate(start);
+        }
+        if s.text.chars().any(|c| c != '\n' && c.is_control()) {
+            out.extend(s.text.chars().filter(|c| *c == '\n' || !c.is_control()));
+        } else {
+            out.push_str(&s.text);
+        }
+        if any {
+            out.push_str("\x1b[0m");
         }
     }
     out
@@ -342,41 +372,49 @@ fn escape_html(text: &str, out: &mut String) {
 }
 
 fn html(spans: &[Span]) -> String {
+    use std::fmt::Write;
     let mut out = String::new();
     for s in spans {
-        let mut css = Vec::new();
-        if let Some((r, g, b)) = s.style.color {
-            css.push(format!("color:#{r:02x}{g:02x}{b:02x}"));
-        }
-        if s.style.bold {
-            css.push("font-weight:bold".into());
-        }
-        if s.style.italic {
-            css.push("font-style:italic".into());
-        }
-        let lines: Vec<&str> = [
-            (s.style.underlined, "underline"),
-            (s.style.strikethrough, "line-through"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, l)| *l)
-        .collect();
-        if !lines.is_empty() {
-            css.push(format!("text-decoration:{}", lines.join(" ")));
-        }
-        let class = if s.style.obfuscated {
-            " class=\"mc-obfuscated\""
-        } else {
-            ""
-        };
-        if css.is_empty() && class.is_empty() {
+        let st = s.style;
+        let decorated = st.underlined || st.strikethrough;
+        let styled = st.color.is_some() || st.bold || st.italic || decorated;
+        if !styled && !st.obfuscated {
             escape_html(&s.text, &mut out);
-        } else {
-            out.push_str(&format!("<span{class} style=\"{}\">", css.join(";")));
-            escape_html(&s.text, &mut out);
-            out.push_str("</span>");
+            continue;
         }
+        out.push_str(if st.obfuscated {
+            "<span class=\"mc-obfuscated\" style=\""
+        } else {
+            "<span style=\""
+        });
+        let mut any = false;
+        if let Some((r, g, b)) = st.color {
+            write!(out, "color:#{r:02x}{g:02x}{b:02x}").expect("writing to a String");
+            any = true;
+        }
+        for (on, css) in [(st.bold, "font-weight:bold"), (st.italic, "font-style:italic")] {
+            if on {
+                if any {
+                    out.push(';');
+                }
+                out.push_str(css);
+                any = true;
+            }
+        }
+        if decorated {
+            if any {
+                out.push(';');
+            }
+            out.push_str("text-decoration:");
+            join_on(
+                &mut out,
+                " ",
+                [(st.underlined, "underline"), (st.strikethrough, "line-through")],
+            );
+        }
+        out.push_str("\">");
+        escape_html(&s.text, &mut out);
+        out.push_str("</span>");
     }
     out
 }
@@ -418,6 +456,10 @@ fn section_codes(spans: &[Span]) -> String {
 
 #[cfg(test)]
 mod tests {
+    fn render(v: serde_json::Value) -> Motd {
+        Motd::render(Json::from_value(&v))
+    }
+
     use super::*;
     use serde_json::json;
 
@@ -435,7 +477,7 @@ mod tests {
 
     #[test]
     fn component_inheritance_hex_and_flags() {
-        let m = Motd::render(json!({
+        let m = render(json!({
             "text": "A", "color": "#123456", "bold": true,
             "extra": [{"text": "B", "bold": false, "underlined": true}, {"text": "C", "color": "red", "strikethrough": true, "italic": true}, "D"]
         }));
@@ -452,9 +494,9 @@ mod tests {
 
     #[test]
     fn translate_with_and_fallback() {
-        let m = Motd::render(json!({"translate": "multiplayer.player.joined", "with": [{"text": "Steve"}]}));
+        let m = render(json!({"translate": "multiplayer.player.joined", "with": [{"text": "Steve"}]}));
         assert_eq!(m.plain, "multiplayer.player.joined");
-        let m = Motd::render(json!({"translate": "%s joined %2$s (100%%)", "with": ["Steve", {"text": "the game"}]}));
+        let m = render(json!({"translate": "%s joined %2$s (100%%)", "with": ["Steve", {"text": "the game"}]}));
         assert_eq!(m.plain, "Steve joined the game (100%)");
     }
 
@@ -465,11 +507,11 @@ mod tests {
             v = json!({"translate": "%1$s%1$s%1$s%1$s", "with": [v]});
         }
         let t = std::time::Instant::now();
-        let m = Motd::render(v);
+        let m = render(v);
         assert!(m.plain.len() <= MAX_TEXT);
         assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
         let wide = json!({"extra": vec![json!({"text": "y".repeat(1000)}); 1000]});
-        assert_eq!(Motd::render(wide).plain.len(), MAX_TEXT);
+        assert_eq!(render(wide).plain.len(), MAX_TEXT);
     }
 
     #[test]
@@ -483,7 +525,7 @@ mod tests {
 
     #[test]
     fn html_is_escaped() {
-        let m = Motd::render(json!({"text": "<script>alert('x')</script>&\"", "color": "red\" onmouseover=\"x"}));
+        let m = render(json!({"text": "<script>alert('x')</script>&\"", "color": "red\" onmouseover=\"x"}));
         assert_eq!(m.html, "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;");
         let m = Motd::from_legacy("§c<img src=x onerror=alert(1)>\nline");
         assert_eq!(
@@ -498,13 +540,24 @@ mod tests {
         for _ in 0..100 {
             v = json!({"extra": [v]});
         }
-        let _ = Motd::render(v);
-        let m = Motd::render(json!([{"text": "a", "color": "gold"}, "b", 3, null, true]));
+        let _ = render(v);
+        let m = render(json!([{"text": "a", "color": "gold"}, "b", 3, null, true]));
         assert_eq!(m.plain, "ab3true");
         assert_eq!(Motd::from_legacy("trailing §").plain, "trailing ");
         assert_eq!(
             Motd::from_legacy("§x§f§f§0§0§0§0red").html,
             "<span style=\"color:#ff0000\">red</span>"
         );
+    }
+
+    #[test]
+    fn decorations_and_obfuscation() {
+        let m = Motd::from_legacy("§k§n§mx§r§ky");
+        assert_eq!(
+            m.html,
+            "<span class=\"mc-obfuscated\" style=\"text-decoration:underline line-through\">x</span>\
+             <span class=\"mc-obfuscated\" style=\"\">y</span>"
+        );
+        assert_eq!(m.ansi, "\x1b[4;9mx\x1b[0my");
     }
 }

@@ -4,5 +4,5 @@
 mod codepage;
 pub mod minecraft;
 
-pub use codepage::{encode, encoding_name, resolve_label, Decoded, TextEncoding};
+pub use codepage::{decode, detector_runs, encode, encoding_name, resolve_label, Decoded, TextEncoding};
 pub use minecraft::Motd;

@@ -79,7 +79,8 @@ impl<'a> Reader<'a> {
         let bytes = self.take(len, field)?;
         let text = std::str::from_utf8(bytes)
             .map_err(|e| Error::at(ErrorCode::Malformed, field, start, format_args!("invalid UTF-8: {e}")))?;
-        if text.encode_utf16().count() > max_chars {
+        // Every UTF-16 unit takes at least one byte: only a longer text needs counting.
+        if text.len() > max_chars && text.encode_utf16().count() > max_chars {
             return Err(Error::at(
                 ErrorCode::BadLength,
                 field,

@@ -1,6 +1,7 @@
 //! Server List Ping (1.7+): framing, packets both directions, the status document with
 //! its MOTD renderings and Forge data, the client exchange and the responder.
 
+mod document;
 pub mod exchange;
 mod forge;
 pub mod frame;
@@ -9,6 +10,7 @@ pub mod responder;
 mod result;
 mod status;
 
+pub use document::Document;
 pub use forge::{ForgeChannel, ForgeData, ForgeMod};
 pub use frame::{FrameDecoder, DEFAULT_FRAME_CAP};
 pub use packets::{Request, Response, DEFAULT_PORT, DEFAULT_PROTOCOL};

@@ -55,7 +55,6 @@ impl JavaStatus {
             sample: vec![],
         });
         status.motd = reply.motd;
-        status.document = serde_json::Value::Null;
         status
     }
 }

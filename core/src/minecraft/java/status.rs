@@ -3,12 +3,17 @@
 //! in `document`, and encoding overlays the typed fields onto it, so a decoded status
 //! encodes back to the same bytes and unknown keys survive `serve(query(...).raw)`.
 
-use base64::Engine;
-use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{json, Map, Value};
+use std::fmt;
 
+use serde::de::value::Error as ValueError;
+use serde::de::{IgnoredAny, IntoDeserializer, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Value};
+
+use super::document::Document;
 use super::forge::ForgeData;
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::Json;
 use crate::text::Motd;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,9 +46,9 @@ pub struct JavaStatus {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub forge: Option<ForgeData>,
     /// The whole document as the server sent it, unknown keys included.
-    #[serde(default, skip_serializing_if = "Value::is_null")]
+    #[serde(default, skip_serializing_if = "Document::is_empty")]
     #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown>", optional))]
-    pub document: Value,
+    pub document: Document,
     /// Parts that were malformed and dropped, in words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
@@ -102,50 +107,154 @@ impl<'de> Deserialize<'de> for Favicon {
             },
             _ => return Err(serde::de::Error::custom("favicon must be a data URI")),
         };
-        Favicon::parse(&uri).map_err(serde::de::Error::custom)
+        Favicon::parse(uri).map_err(serde::de::Error::custom)
     }
 }
 
 impl Favicon {
     /// Checks the data URI: an image MIME type, base64 that decodes.
-    pub fn parse(uri: &str) -> std::result::Result<Self, String> {
+    pub fn parse(uri: String) -> std::result::Result<Self, String> {
         let rest = uri.strip_prefix("data:").ok_or("favicon is not a data: URI")?;
         let (mime, data) = rest.split_once(";base64,").ok_or("favicon is not base64")?;
         if !mime.starts_with("image/") {
             return Err(format!("favicon type {mime:?} is not an image"));
         }
-        let clean: String = data.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(clean)
-            .map_err(|e| format!("favicon base64: {e}"))?;
+        let byte_length = match base64_len(data) {
+            Ok(n) => n,
+            // Some servers wrap the base64 in lines (MIME style): strip them only then.
+            Err(e) if !data.bytes().any(|b| b.is_ascii_whitespace()) => return Err(e),
+            Err(_) => base64_len(&data.replace(|c: char| c.is_ascii_whitespace(), ""))?,
+        };
+        let mime_type = mime.to_string();
         Ok(Self {
-            data_uri: uri.to_string(),
-            mime_type: mime.to_string(),
-            byte_length: bytes.len() as u32,
+            data_uri: uri,
+            mime_type,
+            byte_length: byte_length as u32,
         })
+    }
+}
+
+/// The decoded length of standard (padded) base64, after checking every character.
+fn base64_len(data: &str) -> Result<usize, String> {
+    let b64 = &base64_simd::STANDARD;
+    b64.check(data.as_bytes())
+        .and_then(|()| b64.decoded_length(data.as_bytes()))
+        .map_err(|_| "favicon is not valid base64".to_string())
+}
+
+/// The members of a status the typed fields come from; the rest is only validated.
+#[derive(Debug, Default)]
+struct Parts {
+    version: Option<Json>,
+    players: Option<Json>,
+    description: Option<Json>,
+    favicon: Option<Json>,
+    enforces_secure_chat: Option<Json>,
+    previews_chat: Option<Json>,
+    prevents_chat_reports: Option<Json>,
+    modinfo: Option<Json>,
+    forge_data: Option<Json>,
+}
+
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "camelCase")]
+enum Member {
+    Version,
+    Players,
+    Description,
+    Favicon,
+    EnforcesSecureChat,
+    PreviewsChat,
+    PreventsChatReports,
+    Modinfo,
+    ForgeData,
+    #[serde(other)]
+    Other,
+}
+
+impl Parts {
+    fn slot(&mut self, member: Member) -> Option<&mut Option<Json>> {
+        Some(match member {
+            Member::Version => &mut self.version,
+            Member::Players => &mut self.players,
+            Member::Description => &mut self.description,
+            Member::Favicon => &mut self.favicon,
+            Member::EnforcesSecureChat => &mut self.enforces_secure_chat,
+            Member::PreviewsChat => &mut self.previews_chat,
+            Member::PreventsChatReports => &mut self.prevents_chat_reports,
+            Member::Modinfo => &mut self.modinfo,
+            Member::ForgeData => &mut self.forge_data,
+            Member::Other => return None,
+        })
+    }
+
+    fn from_value(doc: &Value) -> Self {
+        let mut parts = Self::default();
+        if let Value::Object(o) = doc {
+            for (key, value) in o {
+                let member = Member::deserialize(IntoDeserializer::<ValueError>::into_deserializer(key.as_str()));
+                if let Some(slot) = member.ok().and_then(|m: Member| parts.slot(m)) {
+                    *slot = Some(Json::from_value(value)).filter(|v| !v.is_null());
+                }
+            }
+        }
+        parts
+    }
+}
+
+/// A JSON object's members, the last of a repeated key winning (as `JSON.parse` does).
+impl<'de> Deserialize<'de> for Parts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Members;
+        impl<'de> Visitor<'de> for Members {
+            type Value = Parts;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> std::result::Result<Parts, A::Error> {
+                let mut parts = Parts::default();
+                while let Some(member) = m.next_key::<Member>()? {
+                    match parts.slot(member) {
+                        Some(slot) => *slot = Some(m.next_value::<Json>()?).filter(|v| !v.is_null()),
+                        None => {
+                            m.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(parts)
+            }
+        }
+        d.deserialize_map(Members)
     }
 }
 
 impl JavaStatus {
     /// `at`: offset of the JSON text in the packet, for errors.
     pub fn from_json(text: &str, at: usize) -> Result<Self> {
-        let document: Value = serde_json::from_str(text).map_err(|e| {
-            Error::at(ErrorCode::BadJson, "status json", at, format_args!("invalid JSON: {e}")).with_text(text)
+        let parts: Parts = serde_json::from_str(text).map_err(|e| {
+            let detail = if e.classify() == serde_json::error::Category::Data {
+                "the status is not a JSON object".to_string()
+            } else {
+                format!("invalid JSON: {e}")
+            };
+            Error::at(ErrorCode::BadJson, "status json", at, detail).with_text(text)
         })?;
-        if !document.is_object() {
-            return Err(
-                Error::at(ErrorCode::BadJson, "status json", at, "the status is not a JSON object").with_text(text),
-            );
-        }
-        Ok(Self::from_document(document))
+        let mut status = Self::from_parts(parts);
+        status.document = Document::from_valid_json(text);
+        Ok(status)
     }
 
     pub fn from_document(document: Value) -> Self {
+        let mut status = Self::from_parts(Parts::from_value(&document));
+        status.document = Document::from_value(&document);
+        status
+    }
+
+    fn from_parts(parts: Parts) -> Self {
         let mut warnings = Vec::new();
-        let get = |k: &str| document.get(k).filter(|v| !v.is_null());
-        let version = get("version").and_then(|v| {
-            let name = v.get("name").and_then(Value::as_str);
-            let protocol = v.get("protocol").and_then(Value::as_i64);
+        let version = parts.version.as_ref().and_then(|v| {
+            let name = v.get("name").and_then(Json::as_str);
+            let protocol = v.get("protocol").and_then(Json::as_i64);
             let out = name.zip(protocol).map(|(name, protocol)| Version {
                 name: name.into(),
                 protocol,
@@ -155,7 +264,7 @@ impl JavaStatus {
             }
             out
         });
-        let players = get("players").and_then(|p| {
+        let players = parts.players.as_ref().and_then(|p| {
             let count = |k: &str| {
                 p.get(k)
                     .and_then(|v| v.as_i64().or_else(|| v.as_f64().map(|f| f as i64)))
@@ -166,12 +275,12 @@ impl JavaStatus {
             };
             let sample = p
                 .get("sample")
-                .and_then(Value::as_array)
+                .and_then(Json::as_array)
                 .map(|list| {
                     list.iter()
                         .filter_map(|e| {
-                            let name = e.get("name").and_then(Value::as_str)?;
-                            let id = e.get("id").and_then(Value::as_str).unwrap_or_default();
+                            let name = e.get("name").and_then(Json::as_str)?;
+                            let id = e.get("id").and_then(Json::as_str).unwrap_or_default();
                             Some(SamplePlayer {
                                 name: name.into(),
                                 id: id.into(),
@@ -182,20 +291,23 @@ impl JavaStatus {
                 .unwrap_or_default();
             Some(Players { online, max, sample })
         });
-        let motd = Motd::render(get("description").cloned().unwrap_or(Value::String(String::new())));
-        let favicon = get("favicon").and_then(|f| match f.as_str().map(Favicon::parse) {
-            Some(Ok(f)) => Some(f),
-            Some(Err(e)) => {
-                warnings.push(e);
-                None
-            }
-            None => {
+        let motd = Motd::render(parts.description.unwrap_or(Json::String(String::new())));
+        let favicon = parts.favicon.and_then(|f| match f {
+            Json::String(uri) => Favicon::parse(uri).map_err(|e| warnings.push(e)).ok(),
+            _ => {
                 warnings.push("favicon is not a string".into());
                 None
             }
         });
-        let flag = |k: &str| get(k).and_then(Value::as_bool);
-        let forge = match ForgeData::from_document(&document) {
+        let flag = |v: Option<Json>| v.and_then(|v| v.as_bool());
+        let forge_parts = match (parts.modinfo, parts.forge_data) {
+            (None, None) => Value::Null,
+            (modinfo, forge_data) => json!({
+                "modinfo": modinfo.map(|j| j.to_value()),
+                "forgeData": forge_data.map(|j| j.to_value()),
+            }),
+        };
+        let forge = match ForgeData::from_document(&forge_parts) {
             Some(Ok(f)) => Some(f),
             Some(Err(e)) => {
                 warnings.push(format!("forge data: {e}"));
@@ -208,11 +320,11 @@ impl JavaStatus {
             players,
             motd,
             favicon,
-            enforces_secure_chat: flag("enforcesSecureChat"),
-            previews_chat: flag("previewsChat"),
-            prevents_chat_reports: flag("preventsChatReports"),
+            enforces_secure_chat: flag(parts.enforces_secure_chat),
+            previews_chat: flag(parts.previews_chat),
+            prevents_chat_reports: flag(parts.prevents_chat_reports),
             forge,
-            document,
+            document: Document::default(),
             warnings,
         }
     }
@@ -221,10 +333,7 @@ impl JavaStatus {
     /// what `document` itself says replaced (in place: key order and unknown keys survive,
     /// and a decoded status encodes back to the same bytes).
     pub fn to_json(&self) -> String {
-        let mut doc = match &self.document {
-            Value::Object(o) => o.clone(),
-            _ => Map::new(),
-        };
+        let mut doc = self.document.to_map();
         let was = Self::from_document(Value::Object(doc.clone()));
         let mut set = |key: &str, value: Option<Value>| match value {
             Some(v) => {
@@ -252,7 +361,7 @@ impl JavaStatus {
             );
         }
         if was.motd != self.motd {
-            set("description", Some(self.motd.raw.clone()));
+            set("description", Some(self.motd.raw.to_value()));
         }
         if was.favicon != self.favicon {
             set(

@@ -1,0 +1,50 @@
+//! Hooks for `npm run bench` and the tests, not public API: where decode time goes (the
+//! native step alone, the JSON text the tape replaced), and the core's VarInt as the
+//! oracle for the JavaScript one in `glue.mjs`.
+
+use std::time::Instant;
+
+use gamequery_core::api;
+use napi::bindgen_prelude::{Int32Array, Uint8Array};
+use napi_derive::napi;
+
+use crate::error::to_napi;
+
+/// Mean nanoseconds per `decodeResponse` inside Rust (decode + tape), no crossing.
+#[napi(js_name = "__benchDecodeNative")]
+pub fn bench_decode_native(
+    protocol: String,
+    bytes: &[u8],
+    options: Option<String>,
+    iterations: u32,
+) -> napi::Result<f64> {
+    let start = Instant::now();
+    for _ in 0..iterations {
+        let tape = api::decode_response(&protocol, bytes, options.as_deref(), api::Tape).map_err(to_napi)?;
+        std::hint::black_box(tape);
+    }
+    Ok(start.elapsed().as_nanos() as f64 / f64::from(iterations.max(1)))
+}
+
+/// `decodeResponse` as a JSON text, for comparison with the tape.
+#[napi(js_name = "__decodeResponseJson")]
+pub fn decode_response_json(protocol: String, bytes: &[u8], options: Option<String>) -> napi::Result<String> {
+    api::decode_response(&protocol, bytes, options.as_deref(), api::Json).map_err(to_napi)
+}
+
+/// The core's encodings of every value, concatenated.
+#[napi(js_name = "__encodeVarInts")]
+pub fn encode_varints(values: Int32Array) -> Uint8Array {
+    let mut w = gamequery_core::wire::Writer::new();
+    for &v in values.iter() {
+        w.varint(v);
+    }
+    Uint8Array::new(w.into_bytes())
+}
+
+/// The core's `[value, length]` of the VarInt at `offset`, or its error.
+#[napi(js_name = "__decodeVarInt")]
+pub fn decode_varint(bytes: &[u8], offset: u32) -> napi::Result<Vec<i64>> {
+    let (value, length) = api::decode_varint(bytes, offset as usize).map_err(to_napi)?;
+    Ok(vec![value.into(), length as i64])
+}

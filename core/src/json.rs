@@ -1,0 +1,231 @@
+//! A JSON value that is cheap to build from untrusted text: objects are key/value lists,
+//! not hash maps. `serde_json::Value` (an IndexMap per object, SipHash per key) cost more
+//! than the rest of a status decode; the parts of a status we read have a handful of keys
+//! per object, where a linear search is the fastest lookup anyway.
+//!
+//! A repeated key replaces the earlier value in its position, as `JSON.parse` does, so
+//! serializing a parsed value gives what JavaScript would see.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Number, Value};
+
+const INDEX_FROM: usize = 16;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Json {
+    #[default]
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Self::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Self::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Self::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Self::Number(n) => n.as_i64(),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Self::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Json]> {
+        match self {
+            Self::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Self::Null)
+    }
+
+    pub fn to_value(&self) -> Value {
+        match self {
+            Self::Null => Value::Null,
+            Self::Bool(b) => Value::Bool(*b),
+            Self::Number(n) => Value::Number(n.clone()),
+            Self::String(s) => Value::String(s.clone()),
+            Self::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
+            Self::Object(members) => Value::Object(members.iter().map(|(k, v)| (k.clone(), v.to_value())).collect()),
+        }
+    }
+
+    pub fn from_value(value: &Value) -> Self {
+        match value {
+            Value::Null => Self::Null,
+            Value::Bool(b) => Self::Bool(*b),
+            Value::Number(n) => Self::Number(n.clone()),
+            Value::String(s) => Self::String(s.clone()),
+            Value::Array(items) => Self::Array(items.iter().map(Json::from_value).collect()),
+            Value::Object(members) => {
+                Self::Object(members.iter().map(|(k, v)| (k.clone(), Json::from_value(v))).collect())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl Serialize for Json {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Null => s.serialize_unit(),
+            Self::Bool(b) => s.serialize_bool(*b),
+            Self::Number(n) => n.serialize(s),
+            Self::String(v) => s.serialize_str(v),
+            Self::Array(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Self::Object(members) => {
+                let mut map = s.serialize_map(Some(members.len()))?;
+                for (k, v) in members {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Json {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(JsonVisitor)
+    }
+}
+
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_none<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
+        Json::deserialize(d)
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
+        Ok(Json::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Json, E> {
+        Ok(Json::Number(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Json, E> {
+        Ok(Json::Number(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Json, E> {
+        Ok(Number::from_f64(v).map_or(Json::Null, Json::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+        Ok(Json::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Json, E> {
+        Ok(Json::String(v))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut members: Vec<(String, Json)> = Vec::new();
+        // Past a few members a repeated key is found through an index: a hostile object
+        // with thousands of keys must not cost a quadratic search.
+        let mut index: Option<HashMap<String, usize>> = None;
+        while let Some((k, v)) = map.next_entry::<String, Json>()? {
+            if members.len() == INDEX_FROM {
+                index = Some(members.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
+            }
+            let at = match &index {
+                Some(index) => index.get(&k).copied(),
+                None => members.iter().position(|(key, _)| *key == k),
+            };
+            match at {
+                Some(i) => members[i].1 = v,
+                None => {
+                    if let Some(index) = &mut index {
+                        index.insert(k.clone(), members.len());
+                    }
+                    members.push((k, v));
+                }
+            }
+        }
+        Ok(Json::Object(members))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_like_json_parse() {
+        let j: Json = serde_json::from_str(r#"{"a":1,"b":[true,null,"x"],"a":2.5}"#).unwrap();
+        assert_eq!(j.get("a").and_then(Json::as_f64), Some(2.5));
+        assert_eq!(j.to_string(), r#"{"a":2.5,"b":[true,null,"x"]}"#);
+        assert_eq!(Json::from_value(&j.to_value()), j);
+    }
+
+    #[test]
+    fn many_keys_and_repeats() {
+        let keys: Vec<String> = (0..5000).map(|i| format!("\"k{i}\":{i}")).collect();
+        let text = format!("{{{},\"k3\":\"late\",\"k4000\":null}}", keys.join(","));
+        let j: Json = serde_json::from_str(&text).unwrap();
+        let Json::Object(members) = &j else { panic!() };
+        assert_eq!(members.len(), 5000);
+        assert_eq!(j.get("k3").and_then(Json::as_str), Some("late"));
+        assert!(j.get("k4000").unwrap().is_null());
+    }
+}

@@ -1,0 +1,56 @@
+//! How results cross to JavaScript: a *tape*, not a JSON text.
+//!
+//! Measured in Node 20: `JSON.parse` of a 100-player reply (5 KB) takes ~19 µs, more than
+//! decoding it in Rust; the same objects built from a tape take a fraction of that. A tape
+//! is two values: `values`, a `Float64Array` of tags and numbers, and `text`, every string
+//! of the result concatenated (one JS string, sliced by UTF-16 length). Struct key lists
+//! are interned process-wide as *shapes* ([`shapes`]), so the JS reader keeps the key
+//! strings across calls and builds objects with stable hidden classes. Map keys and long
+//! strings are kept once and referred to again, so no value crosses twice (a Minecraft
+//! favicon is both `favicon.dataUri` and `document.favicon`).
+//!
+//! The reader is `npm/gamequery-wasm/tape.mjs`; the resulting value is exactly what
+//! `JSON.parse(serde_json::to_string(value))` gives (tests in `tests/node` check it).
+
+mod serializer;
+pub mod shapes;
+
+use serde::Serialize;
+
+pub use serializer::TapeSerializer;
+
+/// Tags, one `f64` each, followed by their operands.
+pub mod tag {
+    pub const NULL: f64 = 0.0;
+    pub const FALSE: f64 = 1.0;
+    pub const TRUE: f64 = 2.0;
+    /// Then the number.
+    pub const NUMBER: f64 = 3.0;
+    /// Then its length in UTF-16 units, read from `text`.
+    pub const STRING: f64 = 4.0;
+    /// As `STRING`, and the reader keeps it for later `KEPT` references.
+    pub const STRING_KEPT: f64 = 5.0;
+    /// Then the index of a kept string.
+    pub const KEPT: f64 = 6.0;
+    /// Then the element count and the elements.
+    pub const ARRAY: f64 = 7.0;
+    /// Then the shape id and one value per key of the shape.
+    pub const OBJECT: f64 = 8.0;
+    /// Then the entry count and that many (key string, value) pairs.
+    pub const MAP: f64 = 9.0;
+}
+
+/// A serialized value, ready to cross.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Tape {
+    pub text: String,
+    pub values: Vec<f64>,
+}
+
+/// Serializes any result (`size_hint`: the input's length, for the buffers). Never fails
+/// for the core's types (they serialize to JSON too).
+pub fn to_tape<T: Serialize + ?Sized>(value: &T, size_hint: usize) -> Tape {
+    let mut s = TapeSerializer::new(size_hint);
+    value.serialize(&mut s).expect("core types always serialize");
+    s.finish()
+}

@@ -1,0 +1,677 @@
+//! serde → tape. Mirrors serde_json's data model exactly (non-finite floats become null,
+//! f32 takes its shortest decimal form, unit variants are strings, other variants are
+//! one-key maps, map keys are strings), so the JS value equals `JSON.parse` of the JSON.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use serde::ser::{self, Impossible, Serialize};
+
+use super::{shapes, tag, Tape};
+
+/// Strings at least this long are kept for reuse (a favicon appears twice in a status).
+const KEEP_LEN: usize = 64;
+
+#[derive(Debug)]
+pub struct Error(String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl ser::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+}
+
+type Result<T = ()> = std::result::Result<T, Error>;
+
+fn fingerprint(s: &str) -> u64 {
+    const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+    let b = s.as_bytes();
+    let mut h = (b.len() as u64).wrapping_mul(MIX);
+    if b.len() < 8 {
+        for &x in b {
+            h = (h ^ u64::from(x)).wrapping_mul(MIX);
+        }
+    } else {
+        // Long strings: three words (start, middle, end); equality is checked on a hit.
+        for at in [0, b.len() / 2 - 4, b.len() - 8] {
+            let word = u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+            h = (h ^ word).wrapping_mul(MIX).rotate_left(29);
+        }
+    }
+    h
+}
+
+thread_local! {
+    /// Shapes this thread has met (joined keys → id), lent to one serializer at a time so
+    /// the global registry is consulted once per new shape, not once per object.
+    static KNOWN_SHAPES: Cell<Vec<(String, u32)>> = const { Cell::new(Vec::new()) };
+}
+
+/// The kept-string table is keyed by [`fingerprint`]s, already mixed: no need to hash again.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+pub struct TapeSerializer {
+    tape: Tape,
+    /// Keys of the structs being written, each followed by `\0`, innermost last.
+    keys: String,
+    /// Shapes met in this tape: joined keys → id; `last_shape` is checked first (lists
+    /// repeat one shape).
+    shapes: Vec<(String, u32)>,
+    last_shape: usize,
+    /// Kept strings: fingerprint → (kept index, byte range in `text`).
+    kept: HashMap<u64, (u32, usize, usize), BuildHasherDefault<Prehashed>>,
+    kept_count: u32,
+}
+
+impl TapeSerializer {
+    /// `size_hint`: the input's length, a fair guess of the result's size.
+    pub fn new(size_hint: usize) -> Self {
+        Self {
+            tape: Tape {
+                text: String::with_capacity(size_hint.clamp(16, 1 << 16)),
+                // Numbers come from small fields (a 100-player list: ~8 values per 13 bytes);
+                // long strings (a favicon) add none.
+                values: Vec::with_capacity((size_hint * 2 / 3).clamp(8, 1024)),
+            },
+            keys: String::new(),
+            shapes: KNOWN_SHAPES.take(),
+            last_shape: 0,
+            kept: HashMap::default(),
+            kept_count: 0,
+        }
+    }
+}
+
+impl TapeSerializer {
+    pub fn finish(self) -> Tape {
+        KNOWN_SHAPES.set(self.shapes);
+        self.tape
+    }
+
+    fn push(&mut self, v: f64) {
+        self.tape.values.push(v);
+    }
+
+    fn number(&mut self, v: f64) {
+        if v.is_finite() {
+            self.tape.values.extend_from_slice(&[tag::NUMBER, v]);
+        } else {
+            self.push(tag::NULL);
+        }
+    }
+
+    fn string(&mut self, s: &str, keep: bool) {
+        let keep = keep || s.len() >= KEEP_LEN;
+        let print = if keep { fingerprint(s) } else { 0 };
+        if keep {
+            if self.kept.capacity() == 0 {
+                self.kept.reserve(8);
+            }
+            if let Some(&(index, start, len)) = self.kept.get(&print) {
+                if &self.tape.text[start..start + len] == s {
+                    self.tape.values.extend_from_slice(&[tag::KEPT, f64::from(index)]);
+                    return;
+                }
+            }
+        }
+        let units = if s.is_ascii() {
+            s.len()
+        } else {
+            s.encode_utf16().count()
+        };
+        let t = if keep { tag::STRING_KEPT } else { tag::STRING };
+        self.tape.values.extend_from_slice(&[t, units as f64]);
+        if keep {
+            self.kept
+                .insert(print, (self.kept_count, self.tape.text.len(), s.len()));
+            self.kept_count += 1;
+        }
+        self.tape.text.push_str(s);
+    }
+
+    /// Writes a tag and a placeholder operand, returning where to patch it.
+    fn open(&mut self, t: f64) -> usize {
+        self.tape.values.extend_from_slice(&[t, 0.0]);
+        self.tape.values.len() - 1
+    }
+
+    fn shape_id(&mut self, keys: &str) -> Option<u32> {
+        if let Some((k, id)) = self.shapes.get(self.last_shape) {
+            if k == keys {
+                return Some(*id);
+            }
+        }
+        if let Some(i) = self.shapes.iter().position(|(k, _)| k == keys) {
+            self.last_shape = i;
+            return Some(self.shapes[i].1);
+        }
+        let id = shapes::intern(keys)?;
+        self.shapes.push((keys.to_string(), id));
+        self.last_shape = self.shapes.len() - 1;
+        Some(id)
+    }
+
+    fn map_of_one(&mut self, key: &'static str) {
+        self.tape.values.extend_from_slice(&[tag::MAP, 1.0]);
+        self.string(key, true);
+    }
+}
+
+/// Arrays and maps: the slot holding the count, and the count so far.
+pub struct Compound<'s> {
+    s: &'s mut TapeSerializer,
+    slot: usize,
+    count: usize,
+}
+
+impl Compound<'_> {
+    fn close(self) -> Result {
+        self.s.tape.values[self.slot] = self.count as f64;
+        Ok(())
+    }
+}
+
+/// A struct (or a struct with flattened parts, which serde writes as a map without a
+/// length): its shape slot, where its keys start in `keys`, and how many it has.
+pub struct Struct<'s> {
+    s: &'s mut TapeSerializer,
+    slot: usize,
+    keys_from: usize,
+    count: usize,
+}
+
+impl Struct<'_> {
+    fn key(&mut self, key: &str) {
+        self.s.keys.push_str(key);
+        self.s.keys.push('\0');
+        self.count += 1;
+    }
+
+    fn close(self) -> Result {
+        let s = self.s;
+        let all = std::mem::take(&mut s.keys);
+        let keys = &all[self.keys_from..];
+        match s.shape_id(keys) {
+            Some(id) => s.tape.values[self.slot] = f64::from(id),
+            None => {
+                // The registry is full: the keys follow the values instead.
+                s.tape.values[self.slot] = -(self.count as f64) - 1.0;
+                for key in keys.split_terminator('\0') {
+                    s.string(key, true);
+                }
+            }
+        }
+        s.keys = all;
+        s.keys.truncate(self.keys_from);
+        Ok(())
+    }
+}
+
+/// A map with a length is data (its keys go on the tape); one without is a struct with
+/// flattened parts (serde derive writes those so), whose keys come from code.
+pub enum MapLike<'s> {
+    Map(Compound<'s>),
+    Struct(Struct<'s>),
+}
+
+impl<'s> ser::Serializer for &'s mut TapeSerializer {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'s>;
+    type SerializeTuple = Compound<'s>;
+    type SerializeTupleStruct = Compound<'s>;
+    type SerializeTupleVariant = Compound<'s>;
+    type SerializeMap = MapLike<'s>;
+    type SerializeStruct = Struct<'s>;
+    type SerializeStructVariant = Struct<'s>;
+
+    fn serialize_bool(self, v: bool) -> Result {
+        self.push(if v { tag::TRUE } else { tag::FALSE });
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_i16(self, v: i16) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_i32(self, v: i32) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_i64(self, v: i64) -> Result {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_i128(self, v: i128) -> Result {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_u8(self, v: u8) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_u16(self, v: u16) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_u32(self, v: u32) -> Result {
+        self.number(v.into());
+        Ok(())
+    }
+    fn serialize_u64(self, v: u64) -> Result {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_u128(self, v: u128) -> Result {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_f32(self, v: f32) -> Result {
+        // serde_json prints an f32's shortest form, which JSON.parse reads as that decimal.
+        let widened = if v.is_finite() {
+            v.to_string().parse().unwrap_or(f64::from(v))
+        } else {
+            f64::NAN
+        };
+        self.number(widened);
+        Ok(())
+    }
+    fn serialize_f64(self, v: f64) -> Result {
+        self.number(v);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result {
+        self.string(v.encode_utf8(&mut [0; 4]), false);
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result {
+        self.string(v, false);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result {
+        self.tape.values.extend_from_slice(&[tag::ARRAY, v.len() as f64]);
+        for &b in v {
+            self.number(b.into());
+        }
+        Ok(())
+    }
+    fn serialize_none(self) -> Result {
+        self.push(tag::NULL);
+        Ok(())
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result {
+        self.push(tag::NULL);
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        self.push(tag::NULL);
+        Ok(())
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.string(variant, false);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, value: &T) -> Result {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result {
+        self.map_of_one(variant);
+        value.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'s>> {
+        let slot = self.open(tag::ARRAY);
+        Ok(Compound {
+            s: self,
+            slot,
+            count: 0,
+        })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'s>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Compound<'s>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Compound<'s>> {
+        self.map_of_one(variant);
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<MapLike<'s>> {
+        Ok(match len {
+            Some(_) => {
+                let slot = self.open(tag::MAP);
+                MapLike::Map(Compound {
+                    s: self,
+                    slot,
+                    count: 0,
+                })
+            }
+            None => MapLike::Struct(self.serialize_struct("", 0)?),
+        })
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Struct<'s>> {
+        let slot = self.open(tag::OBJECT);
+        let keys_from = self.keys.len();
+        Ok(Struct {
+            s: self,
+            slot,
+            keys_from,
+            count: 0,
+        })
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Struct<'s>> {
+        self.map_of_one(variant);
+        self.serialize_struct(variant, len)
+    }
+}
+
+/// Sequences, tuples and tuple structs/variants are all arrays on the tape.
+macro_rules! array_like {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
+                self.count += 1;
+                value.serialize(&mut *self.s)
+            }
+            fn end(self) -> Result {
+                self.close()
+            }
+        }
+    )*};
+}
+
+array_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+impl ser::SerializeMap for MapLike<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result {
+        match self {
+            Self::Map(m) => {
+                m.count += 1;
+                key.serialize(Key(MapKey(&mut *m.s)))
+            }
+            Self::Struct(st) => {
+                key.serialize(Key(KeyText(&mut st.s.keys)))?;
+                st.s.keys.push('\0');
+                st.count += 1;
+                Ok(())
+            }
+        }
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
+        let s = match self {
+            Self::Map(m) => &mut *m.s,
+            Self::Struct(st) => &mut *st.s,
+        };
+        value.serialize(s)
+    }
+    fn end(self) -> Result {
+        match self {
+            Self::Map(m) => m.close(),
+            Self::Struct(st) => st.close(),
+        }
+    }
+}
+
+impl ser::SerializeStruct for Struct<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result {
+        self.key(key);
+        value.serialize(&mut *self.s)
+    }
+    fn end(self) -> Result {
+        self.close()
+    }
+}
+
+impl ser::SerializeStructVariant for Struct<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result {
+        ser::SerializeStruct::serialize_field(self, key, value)
+    }
+    fn end(self) -> Result {
+        self.close()
+    }
+}
+
+/// Map keys, as serde_json writes them: strings, and numbers or chars as their text.
+trait KeySink {
+    fn key(&mut self, key: &str);
+}
+
+/// A data map's key, onto the tape (kept: keys repeat across a list of maps).
+struct MapKey<'s>(&'s mut TapeSerializer);
+
+impl KeySink for MapKey<'_> {
+    fn key(&mut self, key: &str) {
+        self.0.string(key, true);
+    }
+}
+
+/// A flattened struct's key, into its shape.
+struct KeyText<'s>(&'s mut String);
+
+impl KeySink for KeyText<'_> {
+    fn key(&mut self, key: &str) {
+        self.0.push_str(key);
+    }
+}
+
+fn key_error() -> Error {
+    Error("map keys must be strings or numbers".into())
+}
+
+macro_rules! number_key {
+    ($($f:ident: $t:ty),*) => {$(
+        fn $f(mut self, v: $t) -> Result {
+            self.0.key(&v.to_string());
+            Ok(())
+        }
+    )*};
+}
+
+/// Serializes a map key into a [`KeySink`].
+struct Key<K>(K);
+
+impl<K: KeySink> ser::Serializer for Key<K> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_str(mut self, v: &str) -> Result {
+        self.0.key(v);
+        Ok(())
+    }
+    fn serialize_char(mut self, v: char) -> Result {
+        self.0.key(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+    number_key!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_u8: u8, serialize_u16: u16, serialize_u32: u32, serialize_u64: u64);
+    fn serialize_bool(mut self, v: bool) -> Result {
+        self.0.key(if v { "true" } else { "false" });
+        Ok(())
+    }
+    fn serialize_unit_variant(mut self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.0.key(variant);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, value: &T) -> Result {
+        value.serialize(self)
+    }
+    fn serialize_f32(self, _: f32) -> Result {
+        Err(key_error())
+    }
+    fn serialize_f64(self, _: f64) -> Result {
+        Err(key_error())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result {
+        Err(key_error())
+    }
+    fn serialize_none(self) -> Result {
+        Err(key_error())
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result {
+        Err(key_error())
+    }
+    fn serialize_unit(self) -> Result {
+        Err(key_error())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        Err(key_error())
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result {
+        Err(key_error())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(key_error())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
+        Err(key_error())
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(key_error())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(key_error())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(key_error())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
+        Err(key_error())
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(key_error())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::super::{tag, to_tape};
+
+    #[test]
+    fn strings_numbers_and_kept_references() {
+        let long = "x".repeat(70);
+        let t = to_tape(&json!({ "a": [1, 2.5, null, true, "é"], "b": long, "c": long }), 0);
+        assert_eq!(t.text, format!("aéb{long}c"));
+        let v = &t.values;
+        assert_eq!(&v[..4], &[tag::MAP, 3.0, tag::STRING_KEPT, 1.0]);
+        assert_eq!(
+            &v[4..15],
+            &[
+                tag::ARRAY,
+                5.0,
+                tag::NUMBER,
+                1.0,
+                tag::NUMBER,
+                2.5,
+                tag::NULL,
+                tag::TRUE,
+                tag::STRING,
+                1.0,
+                tag::STRING_KEPT
+            ]
+        );
+        // "b" is kept #1, the long string #2, "c" #3; its value refers back to #2.
+        assert_eq!(&v[v.len() - 4..], &[tag::STRING_KEPT, 1.0, tag::KEPT, 2.0]);
+    }
+
+    #[test]
+    fn f32_takes_its_shortest_decimal_form_like_serde_json() {
+        let t = to_tape(&0.1f32, 0);
+        assert_eq!(t.values, vec![tag::NUMBER, 0.1]);
+        assert_eq!(to_tape(&f64::NAN, 0).values, vec![tag::NULL]);
+    }
+
+    #[test]
+    fn utf16_lengths() {
+        let t = to_tape("a😀", 0);
+        assert_eq!(t.values, vec![tag::STRING, 3.0]);
+    }
+}

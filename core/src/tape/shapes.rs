@@ -1,0 +1,40 @@
+//! Struct key lists, interned for the life of the process so the JS reader can keep one
+//! object factory per shape. Keys come from the core's own types (derive field names),
+//! so the registry is bounded by the code; the cap guards it anyway — past it, objects
+//! carry their keys on the tape.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+const MAX_SHAPES: usize = 4096;
+
+#[derive(Default)]
+struct Registry {
+    ids: HashMap<String, u32>,
+    lists: Vec<Vec<String>>,
+}
+
+static REGISTRY: LazyLock<Mutex<Registry>> = LazyLock::new(Default::default);
+
+/// The id of a key list (each key followed by `\0`), registering it on first sight;
+/// `None` once the registry is full.
+pub fn intern(keys: &str) -> Option<u32> {
+    let mut r = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&id) = r.ids.get(keys) {
+        return Some(id);
+    }
+    if r.lists.len() >= MAX_SHAPES {
+        return None;
+    }
+    let id = r.lists.len() as u32;
+    r.lists.push(keys.split_terminator('\0').map(str::to_string).collect());
+    r.ids.insert(keys.to_string(), id);
+    Some(id)
+}
+
+/// Every shape so far, by id, as JSON text (`[["name","score"], …]`): the JS reader
+/// asks for it when it meets an id it has not seen.
+pub fn all_json() -> String {
+    let r = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
+    serde_json::to_string(&r.lists).expect("strings serialize")
+}

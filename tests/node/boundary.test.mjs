@@ -1,0 +1,99 @@
+// Results cross from Rust as a tape (core/src/tape), not JSON text. The objects built
+// from it must equal JSON.parse of the core's JSON for every result kind, in both
+// packages, including hostile documents; long values must not cross twice.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import * as addon from 'gamequery';
+import * as wasm from 'gamequery-wasm';
+import { fixtures, hex, players, javaState, sqpState, FAVICON } from './helpers.mjs';
+
+const binding = createRequire(import.meta.url)('../../npm/gamequery/binding.js');
+const viaJson = (protocol, bytes, options) =>
+  JSON.parse(binding.__decodeResponseJson(protocol, bytes, options == null ? undefined : JSON.stringify(options)));
+
+/** Every decode result kind we can make: captures, generated replies, odd documents. */
+function replies() {
+  const out = [];
+  for (const p of ['samp', 'sqp', 'minecraft-java']) {
+    for (const v of fixtures(p)) {
+      if (v.direction !== 'response' || JSON.stringify(v.expect).includes('error')) continue;
+      out.push([v.name.startsWith('legacy') ? 'minecraft-legacy' : p, hex(v.hex), undefined, v.name]);
+    }
+  }
+  const samp = (r) => addon.encodeResponse('samp', r);
+  out.push(['samp', samp({ opcode: 'd', players: players(100) }), undefined, '100-player d']);
+  out.push(['samp', samp({ opcode: 'c', players: players(30, { detailed: false }), encoding: 'windows-1251' }), { rawStrings: true }, 'c with raw strings']);
+  out.push(['samp', samp({ opcode: 'i', password: true, players: 3, maxPlayers: 50, hostname: 'Русский сервер', gamemode: 'RP', language: 'ru', encoding: 'windows-1251' }), undefined, 'cp1251 i']);
+  out.push(['samp', samp({ opcode: 'r', rules: { version: 'omp 1.4.0.2779', weburl: 'open.mp', 'a"b': '\\n' } }), undefined, 'rules']);
+  out.push(['samp', samp({ opcode: 'o', discord: 'discord.gg/x', lightBanner: '', darkBanner: 'https://x/😀.png' }), undefined, 'o with astral text']);
+  const mc = (status) => addon.encodeResponse('minecraft-java', { type: 'status', ...status });
+  out.push(['minecraft-java', mc(javaState()), undefined, 'status']);
+  const doc = JSON.stringify({
+    version: { name: '1.21', protocol: 767 }, players: { max: 1e3, online: -0, sample: [{ name: '§aWelcome', id: '00000000-0000-0000-0000-000000000000' }] },
+    description: [{ text: 'a', color: '#123456' }, 'b', 3.5, null, true], favicon: FAVICON,
+    __proto__: { polluted: true }, constructor: 'x', '': 'empty key', big: 18446744073709551615, tiny: 5e-324, 'ключ': ['значение', { nested: { deep: [[]] } }],
+    dup: 1, dupe: { z: 1, a: 2, z2: [1, 2, 3] },
+  }).replace('"dup":1', '"dup":1,"dup":2');
+  out.push(['minecraft-java', frameOf(doc), undefined, 'odd document']);
+  out.push(['sqp', addon.encodeResponse('sqp', { type: 'query', challenge: 1, ...sqpState() }), undefined, 'sqp all chunks']);
+  return out;
+}
+
+function frameOf(json) {
+  const text = Buffer.from(json);
+  const varint = (n) => addon.encodeVarInt(n);
+  const body = Buffer.concat([varint(0), varint(text.length), text]);
+  return new Uint8Array(Buffer.concat([varint(body.length), body]));
+}
+
+test('tape results equal JSON.parse of the core JSON, in both packages', () => {
+  for (const [protocol, bytes, options, name] of replies()) {
+    const want = viaJson(protocol, bytes, options);
+    assert.deepStrictEqual(addon.decodeResponse(protocol, bytes, options), want, `addon: ${name}`);
+    assert.deepStrictEqual(wasm.decodeResponse(protocol, bytes, options), want, `wasm: ${name}`);
+  }
+});
+
+test('__proto__ in a server document is an own property, never the prototype', () => {
+  const doc = '{"description":"x","__proto__":{"polluted":true},"players":{"max":1,"online":0,"__proto__":[1]}}';
+  for (const pkg of [addon, wasm]) {
+    const r = pkg.decodeResponse('minecraft-java', frameOf(doc));
+    assert.equal(Object.getPrototypeOf(r.document), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(r.document, '__proto__').value, { polluted: true });
+    assert.equal({}.polluted, undefined);
+    assert.equal(r.document.polluted, undefined);
+  }
+});
+
+test('a long value crosses once: the favicon is in the tape text once', () => {
+  const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState() });
+  const data = FAVICON.slice(FAVICON.indexOf(',') + 1);
+  const out = binding.decodeResponse('minecraft-java', frame, undefined, new Float64Array(4096));
+  const text = typeof out === 'string' ? out : out[0];
+  assert.equal(text.split(data).length - 1, 1);
+  const r = addon.decodeResponse('minecraft-java', frame);
+  assert.equal(r.favicon.dataUri, r.document.favicon);
+});
+
+test('results with more numbers than the scratch array holds', () => {
+  const bytes = addon.encodeResponse('samp', { opcode: 'c', players: players(1000, { detailed: false }) });
+  const out = binding.decodeResponse('samp', bytes, undefined, new Float64Array(4096));
+  assert.ok(Array.isArray(out), 'the numbers crossed in their own array');
+  const r = addon.decodeResponse('samp', bytes);
+  assert.equal(r.players.length, 1000);
+  assert.deepStrictEqual(r, viaJson('samp', bytes));
+});
+
+test('raw string bytes only when asked for', () => {
+  const bytes = addon.encodeResponse('samp', { opcode: 'i', password: false, players: 0, maxPlayers: 1, hostname: 'é', gamemode: '', language: '' });
+  for (const pkg of [addon, wasm]) {
+    assert.equal(pkg.decodeResponse('samp', bytes).rawStrings, undefined);
+    assert.deepEqual(pkg.decodeResponse('samp', bytes, { rawStrings: true }).rawStrings, ['c3a9', '', '']);
+  }
+});
+
+test('shapes: the registry of struct key lists is plain JSON', () => {
+  const shapes = JSON.parse(binding.shapes());
+  assert.ok(shapes.length > 0 && shapes.every((keys) => Array.isArray(keys) && keys.every((k) => typeof k === 'string')));
+});
