@@ -3,7 +3,7 @@
 // work alone from a fresh clone and cost seconds when nothing changed.
 //   node scripts/build.mjs [--quiet] [--force]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,7 +92,10 @@ const addon = `npm/gamequery/gamequery.${platform}-${arch}${abi}.node`;
 if (stale([addon], [...rustInputs, 'bindings-node'])) {
   run('cargo', ['build', '--release', '-p', 'gamequery-node']);
   const lib = { linux: 'libgamequery_node.so', darwin: 'libgamequery_node.dylib', win32: 'gamequery_node.dll' }[platform];
-  copyFileSync(join(root, 'target/release', lib), join(root, addon));
+  // Write beside it, then rename: a running process that loaded the old file keeps its
+  // copy (overwriting a mapped library in place crashes that process).
+  copyFileSync(join(root, 'target/release', lib), join(root, `${addon}.tmp`));
+  renameSync(join(root, `${addon}.tmp`), join(root, addon));
 } else say('addon is up to date');
 
 // 5. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.

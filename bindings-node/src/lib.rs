@@ -3,10 +3,9 @@
 //! (`gamequery_core::tape`) that the JS reader turns into objects — far cheaper than a
 //! JSON text or setting properties one by one through FFI.
 
-#[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
+mod alloc;
 pub mod bench;
+pub mod bulk;
 mod cancel;
 mod error;
 pub mod server;

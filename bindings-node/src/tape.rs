@@ -7,7 +7,7 @@
 //! The text is handed over as Latin-1 or UTF-16, which V8 copies as is: its UTF-8 path
 //! took 8 µs for a 9 KB status holding a few `§`, encoding_rs converts it in a fraction.
 
-use napi::bindgen_prelude::{Env, Float64ArraySlice, ToNapiValue};
+use napi::bindgen_prelude::{Env, Float64Array, Float64ArraySlice, ToNapiValue};
 use napi::{check_status, sys};
 
 pub struct Tape(pub gamequery_core::tape::Tape);
@@ -33,6 +33,27 @@ impl ScratchTape {
     }
 }
 
+/// A batch of tapes for a scratch array the JS glue owns, written when the value crosses
+/// (on the JS thread): `[text, count]` with the numbers in the scratch, or `[text,
+/// numbers]` when they do not fit.
+pub struct LaterScratchTape(pub gamequery_core::tape::Tape, pub Float64Array);
+
+impl ToNapiValue for LaterScratchTape {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        let Self(tape, mut scratch) = val;
+        // SAFETY: on the JS thread, where the glue reads `scratch` only after this
+        // value resolves its promise.
+        let out = unsafe { scratch.as_mut() };
+        let Some(slots) = out.get_mut(..tape.values.len()) else {
+            return unsafe { ToNapiValue::to_napi_value(env, Tape(tape)) };
+        };
+        slots.copy_from_slice(&tape.values);
+        let text = unsafe { js_string(env, &tape.text)? };
+        let count = unsafe { ToNapiValue::to_napi_value(env, tape.values.len() as f64)? };
+        unsafe { pair(env, text, count) }
+    }
+}
+
 impl ToNapiValue for ScratchTape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val {
@@ -48,12 +69,17 @@ impl ToNapiValue for Tape {
         let values = Float64ArraySlice::copy_from(&Env::from_raw(env), &tape.values)?;
         let values = unsafe { ToNapiValue::to_napi_value(env, values)? };
         let text = unsafe { js_string(env, &tape.text)? };
-        let mut pair = std::ptr::null_mut();
-        check_status!(unsafe { sys::napi_create_array_with_length(env, 2, &mut pair) })?;
-        check_status!(unsafe { sys::napi_set_element(env, pair, 0, text) })?;
-        check_status!(unsafe { sys::napi_set_element(env, pair, 1, values) })?;
-        Ok(pair)
+        unsafe { pair(env, text, values) }
     }
+}
+
+/// `[a, b]`.
+unsafe fn pair(env: sys::napi_env, a: sys::napi_value, b: sys::napi_value) -> napi::Result<sys::napi_value> {
+    let mut pair = std::ptr::null_mut();
+    check_status!(unsafe { sys::napi_create_array_with_length(env, 2, &mut pair) })?;
+    check_status!(unsafe { sys::napi_set_element(env, pair, 0, a) })?;
+    check_status!(unsafe { sys::napi_set_element(env, pair, 1, b) })?;
+    Ok(pair)
 }
 
 /// A JS string of `text`, by the cheapest route V8 offers.

@@ -141,8 +141,8 @@ fn open_mp_server_full_query() {
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     let s = res.unwrap();
     assert!(s.is_open_mp);
-    // open.mp known from the version rule: `d` never sent.
-    assert_eq!(sent, b"ircop");
+    // open.mp known from the version rule: `d` never sent; `p` goes beside `r`.
+    assert_eq!(sent, b"irpco");
     assert_eq!(s.players.len(), 20);
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
     assert_eq!(s.players[3].score, -3);
@@ -151,7 +151,7 @@ fn open_mp_server_full_query() {
     assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Ping)));
     assert_eq!(s.rules.get("version"), Some("omp 1.4.0.2779"));
     assert_eq!(s.info.hostname, "Test server");
-    assert_eq!(elapsed, 40, "no step waited for a timeout");
+    assert_eq!(elapsed, 30, "three round trips, no step waited for a timeout");
 }
 
 #[test]
@@ -160,22 +160,22 @@ fn legacy_server_gives_ids_and_pings_via_d() {
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     let s = res.unwrap();
     assert!(!s.is_open_mp);
-    // A `0.3.7-R2` version rule says SA:MP: no `o` asked.
-    assert_eq!(sent, b"ircdp");
+    // A `0.3.7-R2` version rule says SA:MP: no `o` asked, and `d` alone for the list.
+    assert_eq!(sent, b"irpd");
     assert_eq!(s.players_source, Some(PlayersSource::Detailed));
     assert_eq!(
         (s.players[5].id, s.players[5].ping, s.players[5].score),
         (Some(5), Some(25), -5)
     );
     assert!(s.open_mp.is_none());
-    assert_eq!(elapsed, 40);
-    // Without a telling version rule, `o` is asked; unanswered, it costs a grace of
-    // 4 × the `r` round trip (floor 50 ms), not a whole timeout (1000 ms).
+    assert_eq!(elapsed, 30);
+    // Without a telling version rule, `c`, `d` and `o` are asked; `o` unanswered costs a
+    // grace of 4 × the `r` round trip (floor 50 ms), not a whole timeout (1000 ms).
     let mut server = responder(state(12, "custom"), true);
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     assert!(!res.unwrap().is_open_mp);
-    assert_eq!(sent, b"ircdop");
-    assert_eq!(elapsed, 10 + 10 + 50 + 10);
+    assert_eq!(sent, b"irpcdo");
+    assert_eq!(elapsed, 10 + 10 + 50);
 }
 
 #[test]
@@ -185,9 +185,9 @@ fn open_mp_detected_by_o_reply_stops_waiting_for_d() {
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     let s = res.unwrap();
     assert!(s.is_open_mp);
-    assert_eq!(sent, b"ircdop");
+    assert_eq!(sent, b"irpcdo");
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
-    assert_eq!(elapsed, 40, "the `o` reply ended the wait for `d`: no timeout");
+    assert_eq!(elapsed, 30, "the `o` reply ended the wait for `d`: no timeout");
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn open_mp_grace_follows_the_round_trip() {
         sent: vec![],
     };
     pair.run(&mut ex, &mut server, |_| false).unwrap();
-    assert_eq!(pair.now, 80 + 80 + 320 + 80);
+    assert_eq!(pair.now, 80 + 80 + 320);
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn more_than_100_players_withholds_the_list_without_waiting() {
     let mut server = responder(state(150, "omp 1.4.0.2779"), false);
     let (res, sent, _) = query(&mut server, PlayersMode::Auto, |_| false);
     let s = res.unwrap();
-    assert_eq!(sent, b"irop");
+    assert_eq!(sent, b"irpo");
     assert!(s.players.is_empty());
     assert!(s.players_withheld.unwrap().contains("150 players"));
 }
@@ -220,9 +220,9 @@ fn more_than_100_players_withholds_the_list_without_waiting() {
 fn players_modes() {
     let mut server = responder(state(4, "0.3.7"), true);
     let (_, sent, _) = query(&mut server, PlayersMode::Clients, |_| false);
-    assert_eq!(sent, b"ircp");
+    assert_eq!(sent, b"irpc");
     let (_, sent, _) = query(&mut server, PlayersMode::Detailed, |_| false);
-    assert_eq!(sent, b"irdp");
+    assert_eq!(sent, b"irpd");
     let (res, sent, _) = query(&mut server, PlayersMode::None, |_| false);
     assert_eq!(sent, b"irp");
     assert!(res.unwrap().players_withheld.is_none());
@@ -249,9 +249,26 @@ fn lost_info_is_retried_then_times_out() {
 #[test]
 fn silent_ping_falls_back_to_info_latency() {
     let mut server = responder(state(1, "omp 1"), false);
-    let (res, _, _) = query(&mut server, PlayersMode::Auto, |op| op == b'p');
+    let (res, _, elapsed) = query(&mut server, PlayersMode::Auto, |op| op == b'p');
     let s = res.unwrap();
     assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Info)));
+    assert_eq!(elapsed, 10 + 50, "a silent `p` costs a grace beside `r`, not a timeout");
+}
+
+#[test]
+fn a_server_ignoring_d_gives_its_list_through_c_after_a_grace() {
+    let mut server = responder(state(12, "0.3.7-R2"), true);
+    let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |op| op == b'd');
+    let s = res.unwrap();
+    assert_eq!(sent, b"irpdc");
+    assert_eq!(s.players.len(), 12);
+    assert_eq!(s.players_source, Some(PlayersSource::Clients));
+    assert!(s.warnings.is_empty(), "'auto' asked for any list");
+    assert_eq!(elapsed, 10 + 10 + 50 + 10, "`d` waited a grace, not a timeout");
+    let (res, _, _) = query(&mut server, PlayersMode::Detailed, |op| op == b'd');
+    let s = res.unwrap();
+    assert_eq!(s.players.len(), 12);
+    assert!(s.warnings[0].contains("did not answer 'd'"), "{:?}", s.warnings);
 }
 
 #[test]
@@ -439,7 +456,7 @@ fn players_d_on_an_open_mp_server_found_by_its_o_reply_falls_back_to_c() {
     let mut server = responder(state(3, "custom"), false);
     let (res, sent, _) = query(&mut server, PlayersMode::Detailed, |_| false);
     let s = res.unwrap();
-    assert_eq!(sent, b"irdocp");
+    assert_eq!(sent, b"irpdoc");
     assert_eq!((s.players_source, s.players.len()), (Some(PlayersSource::Clients), 3));
 }
 

@@ -107,7 +107,7 @@ export function tapeReader(loadShapes) {
         throw new Error('gamequery: corrupt result tape');
     }
   }
-  return function read(text, values) {
+  function read(text, values) {
     T = values;
     X = text;
     t = 0;
@@ -118,7 +118,33 @@ export function tapeReader(loadShapes) {
     } finally {
       T = X = kept = undefined;
     }
+  }
+  /**
+   * The top-level values of a batch one at a time (each tape keeps its own strings), the
+   * batch's numbers being the first `length` of `values`: `next()` → the next value, or
+   * `undefined` at the end. Values are built only when asked for, so results the caller
+   * drops die young; the position is kept between calls, so other reads may run between.
+   */
+  read.each = (text, values, length = values.length) => {
+    let at = 0;
+    let atText = 0;
+    return () => {
+      if (at >= length) return undefined;
+      T = values;
+      X = text;
+      t = at;
+      x = atText;
+      kept = [];
+      try {
+        return value();
+      } finally {
+        at = t;
+        atText = x;
+        T = X = kept = undefined;
+      }
+    };
   };
+  return read;
 }
 
 const INT32_MIN = -2147483648;

@@ -4,16 +4,18 @@
 // gamequery-wasm throws.
 const TAG = '\u0001gamequery:';
 
+/** An Error from the core's description `{ code, message, field?, offset?, text? }`. */
+function fromDetail(d) {
+  const err = new Error(d.message);
+  err.code = d.code;
+  if (d.field != null) err.field = d.field;
+  if (d.offset != null) err.offset = d.offset;
+  if (d.text != null) err.text = d.text;
+  return err;
+}
+
 function fromNative(e) {
-  if (e && typeof e.message === 'string' && e.message.startsWith(TAG)) {
-    const d = JSON.parse(e.message.slice(TAG.length));
-    const err = new Error(d.message);
-    err.code = d.code;
-    if (d.field != null) err.field = d.field;
-    if (d.offset != null) err.offset = d.offset;
-    if (d.text != null) err.text = d.text;
-    return err;
-  }
+  if (e && typeof e.message === 'string' && e.message.startsWith(TAG)) return fromDetail(JSON.parse(e.message.slice(TAG.length)));
   // Argument conversion failures raised by Node-API itself.
   if (e instanceof Error && (!e.code || e.code === 'InvalidArg' || e.code === 'ObjectExpected' || e.code === 'StringExpected' || e.code === 'NumberExpected')) {
     const err = new Error(e.message);
@@ -37,4 +39,4 @@ function aborted(signal) {
   return err;
 }
 
-module.exports = { fromNative, call, aborted };
+module.exports = { fromNative, fromDetail, call, aborted };

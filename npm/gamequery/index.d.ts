@@ -135,7 +135,11 @@ export interface QueryManyResult<T> {
   error?: Error & { code?: string };
 }
 
-/** Queries many servers, at most `concurrency` (default 16) at a time. */
+/**
+ * Queries many servers, at most `concurrency` (default 16; `Infinity` for no limit) at a
+ * time, yielding each result as it finishes. Breaking out of the loop cancels the rest; an
+ * aborted `signal` ends every unfinished one as `GQ_ABORTED`.
+ */
 export declare function queryMany<T extends QueryManyItem | Target>(
   targets: Iterable<T>,
   options?: NetworkOptions & { concurrency?: number; protocol?: Protocol },

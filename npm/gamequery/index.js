@@ -2,7 +2,7 @@
 // The Node API: thin glue over the native addon (binding.js). Protocol logic lives in
 // the Rust core; this file only adapts JS conventions (AbortSignal, handlers, errors).
 const binding = require('./binding.js');
-const { fromNative, call, aborted } = require('./errors.js');
+const { fromNative, fromDetail, call, aborted } = require('./errors.js');
 const { tapeReader, encodeVarInt, decodeVarInt } = require('gamequery-wasm/glue');
 
 const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
@@ -54,34 +54,45 @@ async function query(protocol, target, options = {}) {
 }
 
 /**
- * Queries many servers with at most `concurrency` (default 16) in flight, yielding
- * `{ target, status }` or `{ target, error }` as each finishes. `targets` holds
- * `{ protocol, target, options? }` items, or plain targets with `options.protocol`.
+ * Queries many servers with at most `concurrency` (default 16; `Infinity` for no limit) in
+ * flight, yielding `{ target, status }` or `{ target, error }` as each finishes. `targets`
+ * holds `{ protocol, target, options? }` items, or plain targets with `options.protocol`.
+ * The core's bulk engine runs them (UDP on a few shared sockets, paced to what the
+ * receive buffers hold); breaking out of the loop cancels what is still running.
  */
 async function* queryMany(targets, options = {}) {
-  const { concurrency = 16, protocol: defaultProtocol, ...shared } = options ?? {};
-  const pending = [...targets];
-  const running = new Set();
-  const done = [];
-  let wake = () => {};
-  const start = (item) => {
-    const spec = typeof item === 'object' && item !== null && 'target' in item ? item : { target: item };
-    const task = query(spec.protocol ?? defaultProtocol, spec.target, { ...shared, ...spec.options })
-      .then((status) => ({ target: item, status }), (error) => ({ target: item, error }))
-      .then((result) => {
-        running.delete(task);
-        done.push(result);
-        wake();
-      });
-    running.add(task);
-  };
-  while (pending.length || running.size || done.length) {
-    while (pending.length && running.size < Math.max(1, concurrency)) start(pending.shift());
-    if (done.length) {
-      yield done.shift();
-      continue;
+  const { concurrency = 16, signal, ...shared } = options ?? {};
+  if (typeof concurrency !== 'number' || !(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
+    throw fromDetail({ code: 'GQ_INVALID_ARGUMENT', message: `concurrency must be a whole number ≥ 1 or Infinity, got ${concurrency}` });
+  }
+  const given = [...targets];
+  const items = given.map((item) =>
+    typeof item === 'object' && item !== null && 'target' in item
+      ? { protocol: item.protocol, target: item.target, options: item.options }
+      : { target: item });
+  if (signal?.aborted) throw aborted(signal);
+  let run;
+  try {
+    run = await binding.queryMany(json(items), json({ ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }));
+  } catch (e) {
+    throw fromNative(e);
+  }
+  const onAbort = () => run.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // One array for every batch's numbers: a new one per batch waits for the GC.
+  const numbers = new Float64Array(1 << 16);
+  try {
+    for (let batch = await run.next(numbers); batch != null; batch = await run.next(numbers)) {
+      const [text, count] = batch;
+      const next = typeof count === 'number' ? readTape.each(text, numbers, count) : readTape.each(text, count);
+      for (let head = next(); head !== undefined; head = next()) {
+        if (typeof head === 'number') yield { target: given[head], status: next() };
+        else yield { target: given[head.index], error: fromDetail(head) };
+      }
     }
-    await new Promise((resolve) => (wake = resolve));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    run.cancel();
   }
 }
 

@@ -1,132 +1,299 @@
-// `npm run bench`: decode and end-to-end query speed for SA:MP and Minecraft, as ratios
-// against peers measured in the same run (never asserted in tests). SQP has no peer on
-// npm to compare with.
-import { performance } from 'node:perf_hooks';
+// `npm run bench`: gamequery against the peers on npm, measured in the same run and
+// printed as ratios (never asserted in tests). Contenders of a group run in interleaved
+// rounds and report their median, so machine noise hits them alike. Sections:
+//   decode   — one reply, default options, with where gamequery's time goes (native,
+//              crossing, object building) and the JSON text the tape replaced
+//   VarInt   — one value per call against a plain JS loop
+//   queries  — sequential queries over loopback
+//   bulk     — many distinct servers at once (tests/bench/bulk.mjs, fresh processes)
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { GameDig } from 'gamedig';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
 import util from 'minecraft-server-util';
 
-const sampQuery = createRequire(import.meta.url)('samp-query');
+const require = createRequire(import.meta.url);
+// gamedig's package exports hide its Reader; its query code uses exactly this class.
+const { default: Reader } = await import(new URL('../../node_modules/gamedig/lib/reader.js', import.meta.url));
+const sampQuery = require('samp-query');
+const motdUtil = require('minecraft-motd-util');
+const binding = require('../../npm/gamequery/binding.js');
+const wasmRaw = require('../../npm/gamequery-wasm/pkg/node/gamequery_wasm.js');
+const { tapeReader } = require('gamequery-wasm/glue');
 
-// What bots copy around: a hand-written DataView decoder of a `d` reply.
-function handWrittenDecode(buf) {
+const ROUNDS = 7;
+
+/** Median µs per call of each `[name, fn]`, in interleaved rounds. */
+function group(title, contenders, { ms = 120, reference = contenders.length - 1 } = {}) {
+  const samples = contenders.map(() => []);
+  for (const [, fn] of contenders) for (let i = 0; i < 300; i++) fn();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const i = (k + round) % contenders.length;
+      const fn = contenders[i][1];
+      let n = 0;
+      const t0 = performance.now();
+      while (performance.now() - t0 < ms) {
+        for (let j = 0; j < 50; j++) fn();
+        n += 50;
+      }
+      samples[i].push(((performance.now() - t0) * 1000) / n);
+    }
+  }
+  const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  const us = samples.map(median);
+  console.log(`\n${title}`);
+  contenders.forEach(([name], i) => {
+    const ratio = us[i] / us[reference];
+    const time = us[i] < 1 ? `${(us[i] * 1000).toFixed(0)} ns` : `${us[i].toFixed(2)} µs`;
+    console.log(`  ${name.padEnd(50)} ${time.padStart(10)}   ×${ratio.toFixed(2)} the time of ${contenders[reference][0]}`);
+  });
+  return us;
+}
+
+async function sequential(title, contenders, count) {
+  console.log(`\n${title}`);
+  const rate = [];
+  for (const [name, fn] of contenders) {
+    await fn();
+    const t0 = performance.now();
+    for (let i = 0; i < count; i++) await fn();
+    rate.push([name, (count * 1000) / (performance.now() - t0)]);
+  }
+  const base = rate[rate.length - 1][1];
+  for (const [name, r] of rate) console.log(`  ${name.padEnd(46)} ${r.toFixed(0).padStart(9)} queries/s   ×${(r / base).toFixed(2)} ${rate[rate.length - 1][0]}`);
+}
+
+// ── SA:MP decode ────────────────────────────────────────────────────────────────────
+// The peers' own decode paths, fed the same bytes (what their query code runs per reply).
+const gamedigContext = { options: {}, encoding: 'win1252' };
+function gamedigHeader(buffer) {
+  const reader = new Reader(gamedigContext, buffer);
+  const check = buffer.subarray(0, 11);
+  for (let i = 0; i < 11; i++) if (check.readUInt8(i) !== reader.uint(1)) return null;
+  return reader;
+}
+function gamedigPlayers(buffer) {
+  const reader = gamedigHeader(buffer);
+  const players = [];
+  const count = reader.uint(2);
+  for (let i = 0; i < count; i++) {
+    const player = {};
+    player.id = reader.uint(1);
+    player.name = reader.pascalString(1);
+    player.score = reader.int(4);
+    player.ping = reader.uint(4);
+    players.push(player);
+  }
+  return players;
+}
+function gamedigInfo(buffer) {
+  const reader = gamedigHeader(buffer);
+  const state = { raw: {} };
+  state.password = !!reader.uint(1);
+  state.numplayers = reader.uint(2);
+  state.maxplayers = reader.uint(2);
+  state.name = reader.pascalString(4);
+  state.raw.gamemode = reader.pascalString(4);
+  state.raw.map = reader.pascalString(4);
+  return state;
+}
+// The best a bot author writes by hand: DataView and a 256-entry cp1252 table.
+const CP1252 = Array.from({ length: 256 }, (_, b) => new TextDecoder('windows-1252').decode(Uint8Array.of(b)));
+function handWrittenPlayers(buf) {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const dec = new TextDecoder('windows-1252');
   let o = 11;
   const count = view.getUint16(o, true);
   o += 2;
-  const players = [];
+  const players = new Array(count);
   for (let i = 0; i < count; i++) {
-    const id = view.getUint8(o++);
-    const len = view.getUint8(o++);
-    const name = dec.decode(buf.subarray(o, o + len));
+    const id = buf[o++];
+    const len = buf[o++];
+    let name = '';
+    for (let k = 0; k < len; k++) name += CP1252[buf[o + k]];
     o += len;
-    const score = view.getInt32(o, true);
-    const ping = view.getUint32(o + 4, true);
+    players[i] = { id, name, score: view.getInt32(o, true), ping: view.getUint32(o + 4, true) };
     o += 8;
-    players.push({ id, name, score, ping });
   }
   return players;
 }
 
-function bench(name, fn, ms = 700) {
-  for (let i = 0; i < 200; i++) fn();
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
-    for (let i = 0; i < 100; i++) fn();
-    n += 100;
-  }
-  return { name, opsPerSec: (n * 1000) / (performance.now() - t0) };
+// SA:MP player names are [A-Za-z0-9_[]().$@=] by the server's own rules.
+const players = Array.from({ length: 100 }, (_, i) => ({ id: i, name: ['Kane', '[LS]Officer', 'Dmitry.K', 'xX_Sniper_Xx', 'Lucia'][i % 5] + i, score: i * 37 - 900, ping: 20 + (i % 80) }));
+const dReply = Buffer.from(addon.encodeResponse('samp', { opcode: 'd', players }));
+const info = (hostname) => Buffer.from(addon.encodeResponse('samp', { opcode: 'i', password: false, players: 64, maxPlayers: 500, hostname, gamemode: 'LS-RP v3.1', language: 'English', encoding: 'windows-1252' }));
+const iAscii = info('Los Santos Roleplay | lsrp.com');
+const iLatin = info('» Los Santos Roleplay « | Café');
+
+const scratch = new Float64Array(4096);
+const readAddon = tapeReader(() => binding.shapes());
+const readWasm = tapeReader(() => wasmRaw.shapes());
+/** Where an addon decode spends its time: Rust alone, Rust + crossing, then the build. */
+function steps(label, protocol, bytes) {
+  const out = binding.decodeResponse(protocol, bytes, undefined, scratch);
+  const [text, numbers] = typeof out === 'string' ? [out, scratch.slice()] : out;
+  const [wText, wNumbers] = wasmRaw.decodeResponse(protocol, bytes, undefined);
+  group(`  where the time goes: ${label}`, [
+    ['addon: Rust decode + tape, no crossing', () => binding.__benchDecodeNative(protocol, bytes, undefined, 1)],
+    ['addon: + crossing (text + numbers)', () => binding.decodeResponse(protocol, bytes, undefined, scratch)],
+    ['addon: objects built from the tape', () => readAddon(text, numbers)],
+    ['addon: the same result as a JSON text + JSON.parse', () => JSON.parse(binding.__decodeResponseJson(protocol, bytes, undefined))],
+    ['wasm: Rust decode + tape + crossing', () => wasmRaw.decodeResponse(protocol, bytes, undefined)],
+    ['wasm: objects built from the tape', () => readWasm(wText, wNumbers)],
+    ['addon decodeResponse (all steps)', () => addon.decodeResponse(protocol, bytes)],
+  ]);
 }
 
-async function benchAsync(name, fn, count) {
-  await fn();
-  const t0 = performance.now();
-  for (let i = 0; i < count; i++) await fn();
-  return { name, opsPerSec: (count * 1000) / (performance.now() - t0) };
+console.log('gamequery benchmarks — ratios are times: below 1 is faster than the reference.');
+group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
+  ['gamequery (addon)', () => addon.decodeResponse('samp', dReply)],
+  ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],
+  ['hand-written JS (DataView + cp1252 table)', () => handWrittenPlayers(dReply)],
+  ['gamedig (its Reader, as its samp query decodes)', () => gamedigPlayers(dReply)],
+]);
+steps('`d` 100 players', 'samp', dReply);
+group('decode a SA:MP `i` reply, ASCII hostname', [
+  ['gamequery (addon)', () => addon.decodeResponse('samp', iAscii)],
+  ['gamequery-wasm', () => wasm.decodeResponse('samp', iAscii)],
+  ['gamedig', () => gamedigInfo(iAscii)],
+]);
+group('decode a SA:MP `i` reply, cp1252 hostname (gamequery detects the code page, gamedig assumes cp1252)', [
+  ['gamequery (addon)', () => addon.decodeResponse('samp', iLatin)],
+  ['gamequery (addon), encoding: windows-1252', () => addon.decodeResponse('samp', iLatin, { encoding: 'windows-1252' })],
+  ['gamequery-wasm', () => wasm.decodeResponse('samp', iLatin)],
+  ['gamedig', () => gamedigInfo(iLatin)],
+]);
+
+// ── Minecraft status decode ────────────────────────────────────────────────────────
+function gamedigStatus(data) {
+  const outer = new Reader(gamedigContext, data);
+  outer.varint();
+  const reader = new Reader(gamedigContext, outer.rest());
+  reader.varint();
+  const strLen = reader.varint();
+  const str = reader.rest().toString('utf8', 0, strLen);
+  const json = JSON.parse(str.substring(0, strLen));
+  const state = { raw: json, players: [] };
+  state.maxplayers = json.players.max;
+  state.numplayers = json.players.online;
+  if (json.players.sample) for (const p of json.players.sample) state.players.push({ id: p.id, name: p.name });
+  return state;
 }
-
-function report(title, results) {
-  const base = results[results.length - 1].opsPerSec;
-  console.log(`\n${title}`);
-  for (const r of results) {
-    console.log(`  ${r.name.padEnd(34)} ${r.opsPerSec.toFixed(0).padStart(10)} ops/s   ×${(r.opsPerSec / base).toFixed(2)} vs ${results[results.length - 1].name}`);
-  }
-}
-
-const players = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Player_${i}`, score: i * 3 - 50, ping: 20 + i }));
-const reply = addon.encodeResponse('samp', { opcode: 'd', players, encoding: 'windows-1252' });
-const opts = { encoding: 'windows-1252' };
-report('decode a 100-player `d` reply', [
-  bench('gamequery (addon)', () => addon.decodeResponse('samp', reply, opts)),
-  bench('gamequery-wasm', () => wasm.decodeResponse('samp', reply, opts)),
-  bench('hand-written JS (DataView)', () => handWrittenDecode(reply)),
-]);
-
-const state = {
-  info: { password: false, players: 20, maxPlayers: 100, hostname: 'bench', gamemode: 'bench', language: 'EN' },
-  rules: { version: '0.3.7-R2', mapname: 'San Andreas' },
-  players: players.slice(0, 20),
-};
-const server = await addon.serve('samp', state, { host: '127.0.0.1', port: 0, legacy: true, rateLimit: { burst: 1_000_000, perSecond: 1_000_000 } });
-const port = server.port;
-const N = 150;
-report(`full query over loopback (i, r, d), ${N} sequential queries`, [
-  await benchAsync('gamequery query(players: d)', () => addon.query('samp', `127.0.0.1:${port}`, { players: 'd', timeout: 1000 }).catch(() => {}), N),
-  await benchAsync('samp-query', () => new Promise((res) => sampQuery({ host: '127.0.0.1', port, timeout: 1000 }, res)), N),
-  await benchAsync('gamedig gtasam', () => GameDig.query({ type: 'gtasam', host: '127.0.0.1', port, givenPortOnly: true, maxRetries: 0 }), N),
-]);
-const omp = await addon.serve('samp', { ...state, rules: { version: 'omp 1.4.0.2779' }, players: state.players.map(({ name, score }) => ({ name, score })) },
-  { host: '127.0.0.1', port: 0, rateLimit: { burst: 1_000_000, perSecond: 1_000_000 } });
-report(`full query of an open.mp server over loopback, ${N} sequential queries`, [
-  await benchAsync('gamequery query (i, r, c+o, p)', () => addon.query('samp', `127.0.0.1:${omp.port}`, { timeout: 1000 }), N),
-  await benchAsync('gamedig gtasao (i, r, c)', () => GameDig.query({ type: 'gtasao', host: '127.0.0.1', port: omp.port, givenPortOnly: true, maxRetries: 0 }), N),
-]);
-// Minecraft: what bot authors copy from blog posts — VarInt by hand, then JSON.parse.
-function handWrittenStatus(buf) {
+const Varint = require('varint');
+function msuStatus(data) {
   let o = 0;
   const varint = () => {
-    let v = 0;
-    for (let i = 0; i < 5; i++) {
-      const b = buf[o++];
-      v |= (b & 0x7f) << (7 * i);
-      if (!(b & 0x80)) return v;
-    }
-    throw new Error('VarInt too big');
+    const v = Varint.decode(data, o);
+    o += Varint.decode.bytes;
+    return v;
   };
   varint();
   varint();
   const len = varint();
-  return JSON.parse(new TextDecoder().decode(buf.subarray(o, o + len)));
+  const response = JSON.parse(data.toString('utf8', o, o + len));
+  const motd = motdUtil.parse(response.description);
+  return {
+    version: { name: response.version.name, protocol: response.version.protocol },
+    players: { online: response.players.online, max: response.players.max, sample: response.players.sample ?? null },
+    motd: { raw: motdUtil.format(motd), clean: motdUtil.clean(motd), html: motdUtil.toHTML(motd) },
+    favicon: response.favicon ?? null,
+  };
+}
+// A 64×64 PNG favicon is ~6 KB of image, 8 KB of base64; real MOTDs carry § codes or styled components.
+const favicon = `data:image/png;base64,${Buffer.alloc(6000, 7).toString('base64')}`;
+const sample = Array.from({ length: 12 }, (_, i) => ({ name: `Player${i}`, id: `4566e69f-c907-48ee-8d71-d7ba5aa00d${String(i).padStart(2, '0')}` }));
+const motds = {
+  'a § MOTD (Hypixel-style)': '                §aHypixel Network §c[1.8-1.21]\n       §b§lNEW: DROPPER §7§l| §6§lSUMMER EVENT§7§l+§e§lSALE',
+  'a component MOTD (Paper-style)': {
+    text: '',
+    extra: [
+      { text: '       ', color: 'dark_gray', strikethrough: true }, { text: '[ ', color: 'dark_gray' }, { text: 'My', color: '#55ffff', bold: true },
+      { text: 'Network', color: '#ffaa00', bold: true }, { text: ' ]', color: 'dark_gray' }, { text: '       \n', color: 'dark_gray', strikethrough: true },
+      { text: '  ', color: 'gray' }, { text: 'SkyBlock', color: 'green', bold: true }, { text: ' • ', color: 'dark_gray' }, { text: 'Survival', color: 'yellow' },
+      { text: ' • ', color: 'dark_gray' }, { text: 'Minigames', color: 'aqua' }, { text: ' | ', color: 'dark_gray' }, { text: '1.8-1.21', color: 'red' },
+    ],
+  },
+};
+for (const [kind, motd] of Object.entries(motds)) {
+  const frame = Buffer.from(addon.encodeResponse('minecraft-java', { type: 'status', version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100, sample }, motd, favicon }));
+  const us = group(`decode a ${(frame.length / 1024).toFixed(1)} KiB Minecraft status frame: 8 KiB favicon, 12 sample players, ${kind}`, [
+    ['gamequery (addon: typed, validated, 4 MOTD renderings)', () => addon.decodeResponse('minecraft-java', frame)],
+    ['gamequery-wasm', () => wasm.decodeResponse('minecraft-java', frame)],
+    ['minecraft-server-util (JSON.parse + its MOTD step)', () => msuStatus(frame)],
+    ['gamedig (JSON.parse, no MOTD rendering)', () => gamedigStatus(frame)],
+  ]);
+  console.log(`  → addon ×${(us[0] / us[2]).toFixed(2)} the time of minecraft-server-util, ×${(us[0] / us[3]).toFixed(2)} of gamedig`);
+}
+{
+  const frame = Buffer.from(addon.encodeResponse('minecraft-java', { type: 'status', version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100, sample }, motd: Object.values(motds)[1], favicon }));
+  steps('Minecraft status (component MOTD)', 'minecraft-java', frame);
 }
 
-const favicon = `data:image/png;base64,${Buffer.alloc(4096, 7).toString('base64')}`;
-const mcState = {
-  version: { name: '1.21.4', protocol: 769 },
-  players: { online: 12, max: 100, sample: Array.from({ length: 12 }, (_, i) => ({ name: `Player${i}`, id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })) },
-  motd: { text: 'A ', color: 'gold', extra: [{ text: 'bench', bold: true }, { text: ' server', color: '#3366ff' }] },
-  favicon,
+// ── VarInt ───────────────────────────────────────────────────────────────────────────
+function plainEncode(value) {
+  let v = value >>> 0;
+  const out = [];
+  while (v >= 0x80) {
+    out.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  out.push(v);
+  return Uint8Array.from(out);
+}
+function plainDecode(bytes, offset = 0) {
+  let value = 0;
+  for (let i = 0; i < 5; i++) {
+    const b = bytes[offset + i];
+    value |= (b & 0x7f) << (7 * i);
+    if (!(b & 0x80)) return { value, length: i + 1 };
+  }
+  throw new Error('VarInt too big');
+}
+const varints = [0, 1, 127, 128, 25565, 2097151, -1, 2147483647];
+const encoded = varints.map(plainEncode);
+let vi = 0;
+group('encodeVarInt, one value per call', [
+  ['gamequery (addon package)', () => addon.encodeVarInt(varints[vi++ & 7])],
+  ['gamequery-wasm', () => wasm.encodeVarInt(varints[vi++ & 7])],
+  ['plain JS loop into a Uint8Array', () => plainEncode(varints[vi++ & 7])],
+]);
+group('decodeVarInt, one value per call', [
+  ['gamequery (addon package)', () => addon.decodeVarInt(encoded[vi++ & 7])],
+  ['gamequery-wasm', () => wasm.decodeVarInt(encoded[vi++ & 7])],
+  ['plain JS loop', () => plainDecode(encoded[vi++ & 7])],
+]);
+
+// ── Queries over loopback ──────────────────────────────────────────────────────────
+const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
+const sampState = {
+  info: { password: false, players: 20, maxPlayers: 100, hostname: 'bench', gamemode: 'bench', language: 'EN' },
+  rules: { version: '0.3.7-R2', mapname: 'San Andreas' },
+  players: players.slice(0, 20),
 };
-const statusFrame = addon.encodeResponse('minecraft-java', { type: 'status', ...mcState });
-report('decode a Minecraft status frame (4 KiB favicon, 12 sample players, component MOTD)', [
-  bench('gamequery (addon, typed + 4 renderings)', () => addon.decodeResponse('minecraft-java', statusFrame)),
-  bench('gamequery-wasm', () => wasm.decodeResponse('minecraft-java', statusFrame)),
-  bench('hand-written JS (VarInt + JSON.parse)', () => handWrittenStatus(statusFrame)),
-]);
+const samp = await addon.serve('samp', sampState, { host: '127.0.0.1', port: 0, legacy: true, rateLimit: unlimited });
+const N = 300;
+await sequential(`a SA:MP 0.3.7 server over loopback, ${N} sequential queries`, [
+  ['gamequery query (i, r+p, d)', () => addon.query('samp', `127.0.0.1:${samp.port}`)],
+  ['samp-query (i, r, d)', () => new Promise((res) => sampQuery({ host: '127.0.0.1', port: samp.port, timeout: 1000 }, res))],
+  ['gamedig gtasam (i, r, d)', () => GameDig.query({ type: 'gtasam', host: '127.0.0.1', port: samp.port, givenPortOnly: true })],
+], N);
+const omp = await addon.serve('samp', { ...sampState, rules: { version: 'omp 1.4.0.2779' }, players: sampState.players.map(({ name, score }) => ({ name, score })) },
+  { host: '127.0.0.1', port: 0, rateLimit: unlimited });
+await sequential(`an open.mp server over loopback, ${N} sequential queries`, [
+  ['gamequery query (i, r+p, c+o)', () => addon.query('samp', `127.0.0.1:${omp.port}`)],
+  ['gamedig gtasao (i, r, c)', () => GameDig.query({ type: 'gtasao', host: '127.0.0.1', port: omp.port, givenPortOnly: true })],
+], N);
+const mc = await addon.serve('minecraft-java', { version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100, sample }, motd: Object.values(motds)[0], favicon }, { host: '127.0.0.1', port: 0 });
+await sequential(`a Minecraft server over loopback, ${N} sequential queries`, [
+  ['gamequery query (status + ping)', () => addon.query('minecraft-java', `127.0.0.1:${mc.port}`)],
+  ['minecraft-server-util status (status + ping)', () => util.status('127.0.0.1', mc.port, { enableSRV: false })],
+  ['gamedig vanilla probe (status, no ping)', () => GameDig.query({ type: 'protocol-minecraftvanilla', host: '127.0.0.1', port: mc.port, givenPortOnly: true })],
+], N);
+await Promise.all([samp.close(), omp.close(), mc.close()]);
 
-const mc = await addon.serve('minecraft-java', mcState, { host: '127.0.0.1', port: 0 });
-const M = 150;
-report(`Minecraft status + ping over loopback, ${M} sequential queries`, [
-  await benchAsync('gamequery query', () => addon.query('minecraft-java', `127.0.0.1:${mc.port}`), M),
-  await benchAsync('minecraft-server-util status', () => util.status('127.0.0.1', mc.port, { enableSRV: false }), M),
-  await benchAsync('gamedig (vanilla probe, no ping)', () => GameDig.query({ type: 'protocol-minecraftvanilla', host: '127.0.0.1', port: mc.port, givenPortOnly: true, maxRetries: 0 }), M),
-]);
-await mc.close();
-
-console.log('\nnote: against an SA:MP server gamequery also asks `o` (open.mp extras), which such a server never');
-console.log('answers: the query then waits a grace of 4 × the measured round trip (at least 50 ms) for it.');
-await omp.close();
-await server.close();
+// ── Bulk ─────────────────────────────────────────────────────────────────────────────
+const bulk = spawnSync(process.execPath, [fileURLToPath(new URL('./bulk.mjs', import.meta.url))], { stdio: 'inherit' });
+process.exit(bulk.status ?? 1);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
 import { queryMany, serve } from 'gamequery';
-import { javaState, openMpState, sqpState } from './helpers.mjs';
+import { javaState, openMpState, players, sqpState } from './helpers.mjs';
 
 test('queryMany yields every server once, errors included, at most `concurrency` at a time', async () => {
   const samp = await serve('samp', openMpState(2), { host: '127.0.0.1', port: 0 });
@@ -39,5 +39,87 @@ test('queryMany yields every server once, errors included, at most `concurrency`
   } finally {
     silent.close();
     await Promise.all([samp.close(), mc.close(), sqp.close()]);
+  }
+});
+
+test('the bulk engine: 400 endpoints at unlimited concurrency, nothing lost, every list whole', async () => {
+  const state = { ...openMpState(0), rules: { version: '0.3.7-R2' }, info: { ...openMpState(0).info, players: 5 }, players: players(5) };
+  const unlimited = { burst: 1e6, perSecond: 1e6 };
+  const servers = [];
+  for (let h = 1; h <= 4; h++) for (let p = 0; p < 100; p++) servers.push(await serve('samp', state, { host: `127.0.2.${h}`, port: 0, legacy: true, rateLimit: unlimited }));
+  try {
+    const targets = servers.map((s) => `${s.address}:${s.port}`);
+    const seen = new Set();
+    for await (const r of queryMany(targets, { protocol: 'samp', concurrency: Infinity })) {
+      assert.equal(r.error, undefined, r.error?.message);
+      assert.equal(r.status.players.list.length, 5);
+      assert.equal(r.status.players.list[4].ping, 14);
+      seen.add(r.target);
+    }
+    assert.equal(seen.size, 400);
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+});
+
+test('one server asked many times, host names, per-item options and bad items', async () => {
+  const samp = await serve('samp', openMpState(3), { host: '127.0.0.1', port: 0, rateLimit: { burst: 1e6, perSecond: 1e6 } });
+  try {
+    const items = [
+      ...Array.from({ length: 20 }, () => `127.0.0.1:${samp.port}`),
+      { target: `localhost:${samp.port}`, options: { family: 4 } },
+      { protocol: 'nope', target: '127.0.0.1:1' },
+      { target: 'host:99999' },
+      { protocol: 'samp', target: `127.0.0.1:${samp.port}`, options: { players: 'sometimes' } },
+    ];
+    const results = new Map();
+    for await (const r of queryMany(items, { protocol: 'samp' })) results.set(r.target, r);
+    assert.equal([...results.values()].filter((r) => r.status?.players.online === 3).length, 2, 'the 20 equal strings are one key; localhost answered');
+    assert.equal(results.get(items[21]).error.code, 'GQ_INVALID_ARGUMENT');
+    assert.match(results.get(items[21]).error.message, /unknown protocol/);
+    assert.equal(results.get(items[22]).error.code, 'GQ_INVALID_ARGUMENT');
+    assert.match(results.get(items[23]).error.message, /players/);
+    let n = 0;
+    for await (const r of queryMany(items.slice(0, 20), { protocol: 'samp' })) n += r.status ? 1 : 0;
+    assert.equal(n, 20, 'twenty queries of one server, none confused with another');
+  } finally {
+    await samp.close();
+  }
+});
+
+test('breaking out of the loop stops the run; an AbortSignal ends the rest as GQ_ABORTED', async () => {
+  let requests = 0;
+  const slow = dgram.createSocket('udp4');
+  slow.on('message', () => requests++);
+  await new Promise((r) => slow.bind(0, '127.0.0.1', r));
+  const port = slow.address().port;
+  try {
+    const fast = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
+    const items = [`127.0.0.1:${fast.port}`, ...Array(50).fill(`127.0.0.1:${port}`)];
+    for await (const r of queryMany(items, { protocol: 'samp', concurrency: 4, timeout: 300, retries: 0 })) {
+      assert.ok(r.status);
+      break;
+    }
+    const after = requests;
+    await new Promise((r) => setTimeout(r, 700));
+    assert.ok(requests <= after + 4, `requests kept coming after break: ${after} → ${requests}`);
+    await fast.close();
+
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const codes = [];
+    const t0 = Date.now();
+    for await (const r of queryMany(Array(10).fill(`127.0.0.1:${port}`), { protocol: 'samp', timeout: 5000, signal: ac.signal })) codes.push(r.error?.code);
+    assert.deepEqual(codes, Array(10).fill('GQ_ABORTED'));
+    assert.ok(Date.now() - t0 < 1000);
+    await assert.rejects(queryMany([`127.0.0.1:${port}`], { protocol: 'samp', signal: ac.signal }).next(), { code: 'GQ_ABORTED' });
+  } finally {
+    slow.close();
+  }
+});
+
+test('queryMany validates its options', async () => {
+  for (const concurrency of [0, -1, 1.5, NaN, '2']) {
+    await assert.rejects(queryMany(['127.0.0.1:1'], { protocol: 'samp', concurrency }).next(), { code: 'GQ_INVALID_ARGUMENT' }, String(concurrency));
   }
 });

@@ -1,20 +1,22 @@
 //! The tokio driver (feature `net`): sockets, DNS, timers and responders around the
 //! sans-IO core. Each piece is a thin loop; all protocol logic stays in the codec modules.
 
+mod bulk;
 mod handle;
 mod minecraft;
-mod options;
-mod resolve;
-mod samp;
+pub(crate) mod options;
+pub(crate) mod resolve;
+pub(crate) mod samp;
 mod serve_minecraft;
 mod serve_samp;
-mod sqp;
+pub(crate) mod sqp;
 mod srv;
 mod tcp;
-mod udp;
+pub(crate) mod udp;
 
 use serde_json::Value;
 
+pub use bulk::Bulk;
 pub use handle::ServeHandle;
 pub use options::{QueryRequest, RconRequest};
 pub use serve_samp::RconHandler;

@@ -16,7 +16,7 @@ use crate::api::Sink;
 use crate::error::Result;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
-use crate::samp::{Address, DEFAULT_PORT};
+use crate::samp::{Address, ServerState, DEFAULT_PORT};
 use crate::status::Status;
 use crate::text::TextEncoding;
 
@@ -35,15 +35,19 @@ async fn connect(
         cancel,
     )
     .await?;
+    Ok((connect_udp(addr).await?, addr))
+}
+
+/// A UDP socket connected to `addr`: the kernel drops datagrams from any other source.
+pub(crate) async fn connect_udp(addr: SocketAddr) -> Result<UdpSocket> {
     let local: SocketAddr = if addr.is_ipv4() {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     } else {
         (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
     };
     let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
-    // Connected: the kernel drops datagrams from any other source.
     socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
-    Ok((socket, addr))
+    Ok(socket)
 }
 
 /// The header's address: the server's IPv4 octets; zeros for IPv6 (open.mp ignores them).
@@ -74,11 +78,9 @@ pub(crate) fn random_bytes8() -> [u8; 8] {
     random_u64().to_be_bytes()
 }
 
-pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
-    let opts = QueryRequest::parse(options)?;
-    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
-    let start = Instant::now();
-    let exchange_options = QueryOptions {
+/// A query's exchange for `addr`, started at `now_ms`.
+pub(crate) fn exchange(opts: &QueryRequest, addr: SocketAddr, now_ms: u64) -> QueryExchange {
+    let options = QueryOptions {
         players: opts.players,
         encoding: opts.encoding,
         timeout_ms: opts.timeout_ms,
@@ -87,9 +89,19 @@ pub async fn query<S: Sink>(target: &Value, options: Value, cancel: Cancellation
         ping: opts.ping,
         raw_strings: opts.raw_strings,
     };
-    let mut ex = QueryExchange::new(header_address(addr), exchange_options, random_bytes(), 0);
-    let raw = drive(&socket, &mut ex, start, &cancel).await?;
-    Ok(out.emit(&Status::from_samp(raw, addr.ip().to_string(), addr.port()), 1024))
+    QueryExchange::new(header_address(addr), options, random_bytes(), now_ms)
+}
+
+pub(crate) fn status(raw: ServerState, addr: SocketAddr) -> Status<ServerState> {
+    Status::from_samp(raw, addr.ip().to_string(), addr.port())
+}
+
+pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
+    let opts = QueryRequest::parse(options)?;
+    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
+    let mut ex = exchange(&opts, addr, 0);
+    let raw = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
+    Ok(out.emit(&status(raw, addr), 1024))
 }
 
 pub async fn rcon(target: &Value, options: Value, command: &str, cancel: CancellationToken) -> Result<Vec<String>> {

@@ -1,6 +1,6 @@
 //! `query('sqp')` and `serve('sqp')` over UDP.
 
-use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
@@ -12,17 +12,19 @@ use tokio_util::sync::CancellationToken;
 use super::handle::{listen_address, ServeHandle};
 use super::options::parse_target;
 use super::resolve::resolve;
+use super::samp::connect_udp;
 use super::udp::{drive, network_error, now_ms};
 use crate::api::{from_json, from_options, Sink};
 use crate::error::{Error, Result};
-use crate::sqp::exchange::{SqpExchange, SqpQueryResult};
+use crate::sqp::exchange::{SqpExchange, SqpOutcome, SqpQueryResult};
 use crate::sqp::responder::{Responder, ResponderOptions};
 use crate::sqp::{ChunkSet, Chunks, Scalar};
 use crate::status::{Status, StatusPlayer, StatusPlayers};
+use crate::target::Target;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct QueryOptions {
+struct RawQueryOptions {
     timeout: Option<f64>,
     retries: Option<u32>,
     family: Option<u8>,
@@ -30,8 +32,18 @@ struct QueryOptions {
     chunks: ChunkSet,
 }
 
-pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
-    let options: QueryOptions = from_options("options", options)?;
+/// A parsed SQP query: where to, and how.
+pub(crate) struct Plan {
+    pub target: Target,
+    pub port: u16,
+    pub family: u8,
+    pub timeout_ms: u64,
+    retries: u32,
+    chunks: u8,
+}
+
+pub(crate) fn plan(target: &Value, options: Value) -> Result<Plan> {
+    let options: RawQueryOptions = from_options("options", options)?;
     let timeout_ms = match options.timeout {
         None => 1000,
         Some(t) if (1.0..=600_000.0).contains(&t) => t as u64,
@@ -41,22 +53,29 @@ pub async fn query<S: Sink>(target: &Value, options: Value, cancel: Cancellation
     let port = target
         .port
         .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
-    let addr = resolve(&target.host, port, options.family.unwrap_or(0), timeout_ms, &cancel).await?;
-    let local: SocketAddr = if addr.is_ipv4() {
-        (Ipv4Addr::UNSPECIFIED, 0).into()
-    } else {
-        (Ipv6Addr::UNSPECIFIED, 0).into()
-    };
-    let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
-    socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
-    let mut ex = SqpExchange::new(options.chunks.0, timeout_ms, options.retries.unwrap_or(1).min(10), 0);
+    Ok(Plan {
+        target,
+        port,
+        family: options.family.unwrap_or(0),
+        timeout_ms,
+        retries: options.retries.unwrap_or(1).min(10),
+        chunks: options.chunks.0,
+    })
+}
+
+impl Plan {
+    pub(crate) fn exchange(&self, now_ms: u64) -> SqpExchange {
+        SqpExchange::new(self.chunks, self.timeout_ms, self.retries, now_ms)
+    }
+}
+
+pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
+    let plan = plan(target, options)?;
+    let addr = resolve(&plan.target.host, plan.port, plan.family, plan.timeout_ms, &cancel).await?;
+    let socket = connect_udp(addr).await?;
+    let mut ex = plan.exchange(0);
     let outcome = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
-    let raw = SqpQueryResult {
-        chunks: outcome.chunks,
-        version: outcome.version,
-        latency_ms: outcome.latency_ms,
-    };
-    Ok(out.emit(&status(raw, addr), 1024))
+    Ok(out.emit(&status(outcome, addr), 1024))
 }
 
 fn text_field(record: &[Scalar], fields: &[crate::sqp::Field], names: &[&str]) -> Option<Scalar> {
@@ -66,7 +85,12 @@ fn text_field(record: &[Scalar], fields: &[crate::sqp::Field], names: &[&str]) -
     record.get(i).cloned()
 }
 
-fn status(raw: SqpQueryResult, addr: SocketAddr) -> Status<SqpQueryResult> {
+pub(crate) fn status(outcome: SqpOutcome, addr: SocketAddr) -> Status<SqpQueryResult> {
+    let raw = SqpQueryResult {
+        chunks: outcome.chunks,
+        version: outcome.version,
+        latency_ms: outcome.latency_ms,
+    };
     let info = raw.chunks.info.clone().unwrap_or_default();
     let list = raw
         .chunks

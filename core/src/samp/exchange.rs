@@ -4,9 +4,11 @@
 //! [`QueryExchange::poll_timeout`] and then calls [`QueryExchange::handle_timeout`],
 //! until [`QueryExchange::poll_result`] yields. Time is `now_ms`, from any origin.
 //!
-//! Order: `i` (required) → `r` (required) → players (`c`/`d`) with `o` in parallel
-//! (silence is an answer there) → `p` for latency. Replies are matched by the echo of
-//! the request's first 11 bytes (15 for `p`); anything else is ignored.
+//! Order: `i` (required) → `r` (required) with `p` alongside for latency → the player
+//! list (`c` and/or `d`) with `o` in parallel. Silence on `p`, `c`, `d` and `o` is an
+//! answer; the optional steps wait a grace of a few round trips, not a whole timeout,
+//! unless nothing else would give the list. Replies are matched by the echo of the
+//! request's first 11 bytes (15 for `p`); anything else is ignored.
 
 use std::collections::VecDeque;
 
@@ -60,7 +62,6 @@ enum Phase {
     Info,
     Rules,
     Extras,
-    Ping,
     Done,
 }
 
@@ -72,13 +73,16 @@ struct Pending {
     deadline: u64,
     attempts: u32,
     required: bool,
+    /// `p`: runs beside the phases instead of holding them up.
+    background: bool,
 }
 
-/// open.mp answers requests in order, so an `o` reply trails the `r` round trip closely;
-/// a SA:MP server never sends one. Waiting this many round trips (at least
-/// `OPEN_MP_GRACE_MIN_MS`) instead of a whole timeout keeps SA:MP queries fast.
-const OPEN_MP_GRACE_RTTS: u64 = 4;
-const OPEN_MP_GRACE_MIN_MS: u64 = 50;
+/// Servers answer in order, so a reply to an optional request trails the round trip of
+/// the required one closely; a server that never sends one (SA:MP for `o`, filtered
+/// hosts for `d`/`p`) is recognised after this many round trips (at least
+/// `GRACE_MIN_MS`) instead of a whole timeout.
+const GRACE_RTTS: u64 = 4;
+const GRACE_MIN_MS: u64 = 50;
 
 #[derive(Debug)]
 pub struct QueryExchange {
@@ -97,6 +101,8 @@ pub struct QueryExchange {
     info_rtt: u32,
     rules_rtt: u32,
     ping_rtt: Option<u32>,
+    /// `d` went unanswered and `c` was asked instead.
+    detailed_ignored: bool,
     withheld: Option<String>,
     warnings: Vec<String>,
     result: Option<Result<ServerState>>,
@@ -120,6 +126,7 @@ impl QueryExchange {
             info_rtt: 0,
             rules_rtt: 0,
             ping_rtt: None,
+            detailed_ignored: false,
             withheld: None,
             warnings: Vec::new(),
             result: None,
@@ -157,12 +164,20 @@ impl QueryExchange {
         self.outbox.push_back(packet.clone());
         self.pending.push(Pending {
             opcode: request.body.opcode(),
+            background: request.body.opcode() == Opcode::Ping,
             packet,
             sent_at: now,
             deadline,
             attempts: 1,
             required,
         });
+    }
+
+    /// A deadline a few round trips after `now` (never beyond a timeout).
+    fn grace(&self, now: u64, rtt: u32) -> u64 {
+        now + (u64::from(rtt) * GRACE_RTTS)
+            .max(GRACE_MIN_MS)
+            .min(self.options.timeout_ms)
     }
 
     /// Feeds one received datagram. Datagrams that are not the echo of a pending request
@@ -197,9 +212,7 @@ impl QueryExchange {
                 self.send(RequestBody::Clients, false, now_ms);
             }
         }
-        if self.pending.is_empty() {
-            self.advance(now_ms);
-        }
+        self.step(now_ms);
     }
 
     /// Checks a matched reply's structure (its text is decoded once, at the end, with one
@@ -243,7 +256,16 @@ impl QueryExchange {
             return self.finish(Err(Error::timeout(what)));
         }
         // Silence on an optional request is its answer.
+        let detailed_expired = self
+            .pending
+            .iter()
+            .any(|p| p.opcode == Opcode::Players && p.deadline <= now_ms);
         self.pending.retain(|p| p.required || p.deadline > now_ms);
+        if detailed_expired && self.clients.is_none() && !self.pending.iter().any(|p| p.opcode == Opcode::Clients) {
+            // A server that ignores `d` (a filtered host, a proxy) may still answer `c`.
+            self.detailed_ignored = true;
+            self.send(RequestBody::Clients, false, now_ms);
+        }
         let timeout = self.options.timeout_ms;
         for p in self.pending.iter_mut().filter(|p| p.deadline <= now_ms) {
             p.attempts += 1;
@@ -251,42 +273,31 @@ impl QueryExchange {
             p.deadline = now_ms + timeout;
             self.outbox.push_back(p.packet.clone());
         }
-        if self.pending.is_empty() {
-            self.advance(now_ms);
-        }
+        self.step(now_ms);
     }
 
-    fn advance(&mut self, now: u64) {
-        self.phase = match self.phase {
-            Phase::Info => {
-                self.send(RequestBody::Rules, true, now);
-                Phase::Rules
-            }
-            Phase::Rules => {
-                self.send_extras(now);
-                if self.pending.is_empty() {
-                    return self.advance_from(Phase::Extras, now);
+    /// Moves to the next phase once the current one has no request left (`p` runs
+    /// beside them), and completes once nothing is pending at all.
+    fn step(&mut self, now: u64) {
+        loop {
+            let waiting = self.pending.iter().any(|p| !p.background);
+            match self.phase {
+                Phase::Info if !waiting => {
+                    self.send(RequestBody::Rules, true, now);
+                    if self.options.ping {
+                        let deadline = self.grace(now, self.info_rtt);
+                        let payload = Hex(self.ping_payload);
+                        self.send_until(RequestBody::Ping { payload }, false, now, deadline);
+                    }
+                    self.phase = Phase::Rules;
                 }
-                Phase::Extras
+                Phase::Rules if !waiting => {
+                    self.send_extras(now);
+                    self.phase = Phase::Extras;
+                }
+                Phase::Extras if self.pending.is_empty() => return self.complete(),
+                _ => return,
             }
-            Phase::Extras => return self.advance_from(Phase::Extras, now),
-            Phase::Ping | Phase::Done => return self.complete(),
-        };
-    }
-
-    fn advance_from(&mut self, phase: Phase, now: u64) {
-        debug_assert_eq!(phase, Phase::Extras);
-        if self.options.ping {
-            self.phase = Phase::Ping;
-            self.send(
-                RequestBody::Ping {
-                    payload: Hex(self.ping_payload),
-                },
-                false,
-                now,
-            );
-        } else {
-            self.complete();
         }
     }
 
@@ -294,11 +305,16 @@ impl QueryExchange {
         let info = self.decoded_info();
         let rules = self.decoded_rules();
         let known_open_mp = ServerState::version_says_open_mp(&rules.rules);
+        // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
+        let known_sa_mp = rules.rules.get("version").is_some_and(|v| v.starts_with("0."));
         let online = info.players;
+        // `d` carries all of `c` and more; a server known to be SA:MP answers it.
         let (want_c, want_d) = match self.options.players {
             PlayersMode::None => (false, false),
             PlayersMode::Clients => (true, false),
-            PlayersMode::Auto => (true, !known_open_mp),
+            PlayersMode::Auto if known_open_mp => (true, false),
+            PlayersMode::Auto if known_sa_mp => (false, true),
+            PlayersMode::Auto => (true, true),
             PlayersMode::Detailed => (known_open_mp, !known_open_mp),
         };
         if (want_c || want_d) && online > PLAYER_LIST_LIMIT {
@@ -309,18 +325,17 @@ impl QueryExchange {
             if want_c {
                 self.send(RequestBody::Clients, false, now);
             }
-            if want_d {
+            if want_d && want_c {
                 self.send(RequestBody::Players, false, now);
+            } else if want_d {
+                // Alone, `d` gets a grace: its silence is answered by asking `c`.
+                let deadline = self.grace(now, self.rules_rtt);
+                self.send_until(RequestBody::Players, false, now, deadline);
             }
         }
-        // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
-        let known_sa_mp = rules.rules.get("version").is_some_and(|v| v.starts_with("0."));
         if self.options.open_mp && !known_sa_mp {
-            // Never longer than a timeout (which may be under the floor).
-            let grace = (u64::from(self.rules_rtt) * OPEN_MP_GRACE_RTTS)
-                .max(OPEN_MP_GRACE_MIN_MS)
-                .min(self.options.timeout_ms);
-            self.send_until(RequestBody::OpenMp, false, now, now + grace);
+            let deadline = self.grace(now, self.rules_rtt);
+            self.send_until(RequestBody::OpenMp, false, now, deadline);
         }
     }
 
@@ -424,6 +439,10 @@ impl QueryExchange {
             _ => None,
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
+        if self.detailed_ignored && players.is_some() && self.options.players == PlayersMode::Detailed {
+            self.warnings
+                .push("the server did not answer 'd': the list came from 'c' (no ids or pings)".into());
+        }
         let mut withheld = self.withheld.take();
         if players.is_none() && withheld.is_none() && info.players > 0 && self.options.players != PlayersMode::None {
             withheld = Some("the server did not answer the player list request".into());

@@ -54,3 +54,23 @@ pub fn to_tape<T: Serialize + ?Sized>(value: &T, size_hint: usize) -> Tape {
     value.serialize(&mut s).expect("core types always serialize");
     s.finish()
 }
+
+impl Tape {
+    /// Appends `value` as one more top-level value: a batch of results is a run of tapes
+    /// that the reader takes one after another (each with its own kept strings).
+    pub fn push<T: Serialize + ?Sized>(&mut self, value: &T) {
+        let mut s = TapeSerializer::continuing(std::mem::take(self));
+        value.serialize(&mut s).expect("core types always serialize");
+        *self = s.finish();
+    }
+
+    /// Appends another tape's values.
+    pub fn append(&mut self, other: Tape) {
+        self.text.push_str(&other.text);
+        self.values.extend_from_slice(&other.values);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}

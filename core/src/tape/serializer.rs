@@ -108,6 +108,11 @@ impl TapeSerializer {
 }
 
 impl TapeSerializer {
+    /// Appends to `tape`, with a kept-string table of its own.
+    pub fn continuing(tape: Tape) -> Self {
+        Self { tape, ..Self::new(0) }
+    }
+
     pub fn finish(self) -> Tape {
         KNOWN_SHAPES.set(self.shapes);
         self.tape

@@ -1,0 +1,522 @@
+//! The loop that runs a bulk query: one task, a few shared UDP sockets, one timer heap.
+//!
+//! Each turn it reads every datagram the sockets hold *before* it looks at the clock, so a
+//! reply that arrived in time is never taken for a timeout because the engine ran late;
+//! then it fires due timers, then starts queued queries while the requests still
+//! unanswered fit in the receive buffers (the window) — that pacing is what keeps a burst
+//! of 5000 queries from overflowing the machine's own buffers.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::future::{poll_fn, Future};
+use std::io::ErrorKind;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::pin;
+use std::sync::Arc;
+use std::task::Poll;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::Value;
+use tokio::sync::{mpsc, Semaphore};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::jobs::{Plan, Query};
+use super::sockets::Sockets;
+use super::{Item, Shared};
+use crate::api::{Protocol, Tape as TapeSink};
+use crate::error::{Error, ErrorCode};
+use crate::net::resolve::resolve;
+use crate::net::udp::{aborted, now_ms};
+use crate::tape::Tape;
+
+/// New queries started per turn, so replies keep being read while a big batch starts.
+const STARTS_PER_TURN: usize = 256;
+/// Datagrams read per socket per turn (a flood must not starve the timers).
+const READS_PER_TURN: usize = 4096;
+/// Host name lookups at once.
+const LOOKUPS: usize = 64;
+/// A turn's results are handed over once their tape holds this many numbers, so one
+/// busy turn fits the reader's scratch array (see bindings-node/src/tape.rs).
+const PUBLISH_AT: usize = 16 * 1024;
+
+/// Work finishing off the engine task: a lookup, or a whole TCP query.
+enum Event {
+    Resolved(u32, Plan, crate::error::Result<SocketAddr>),
+    Finished(u32, crate::error::Result<Tape>),
+}
+
+struct Job {
+    index: u32,
+    addr: SocketAddr,
+    socket: usize,
+    query: Query,
+    /// The deadline in the heap, and its generation (stale heap entries are skipped).
+    deadline: Option<u64>,
+    generation: u64,
+    sent: usize,
+    received: usize,
+}
+
+pub struct Engine {
+    start: Instant,
+    items: Vec<Option<Item>>,
+    queue: VecDeque<u32>,
+    done: Vec<bool>,
+    remaining: usize,
+    concurrency: usize,
+    in_flight: usize,
+    sockets: Sockets,
+    jobs: Vec<Option<Job>>,
+    free: Vec<usize>,
+    routes: HashMap<(usize, SocketAddr), usize>,
+    /// Queries waiting for a socket whose pair with their server is free.
+    blocked: HashMap<SocketAddr, VecDeque<(u32, Plan)>>,
+    timers: BinaryHeap<Reverse<(u64, usize, u64)>>,
+    /// Stamps heap entries; engine-wide, so a reused slot never matches an old entry.
+    generation: u64,
+    /// Requests sent and not answered yet, over every live query.
+    outstanding: usize,
+    unsent: Vec<VecDeque<(SocketAddr, Vec<u8>)>>,
+    batch: Tape,
+    /// Results in `batch`.
+    batched: usize,
+    events: mpsc::UnboundedSender<Event>,
+    lookups: Arc<Semaphore>,
+    cancel: CancellationToken,
+    shared: Arc<Shared>,
+}
+
+#[derive(Serialize)]
+struct ErrorEntry<'a> {
+    index: u32,
+    code: &'static str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<&'a str>,
+}
+
+impl Engine {
+    pub fn new(
+        items: Vec<Item>,
+        concurrency: usize,
+        shared: Arc<Shared>,
+        cancel: CancellationToken,
+    ) -> (Self, Receiver) {
+        let (events, rx) = mpsc::unbounded_channel();
+        let n = items.len();
+        let engine = Self {
+            start: Instant::now(),
+            items: items.into_iter().map(Some).collect(),
+            queue: (0..n as u32).collect(),
+            done: vec![false; n],
+            remaining: n,
+            concurrency: if concurrency == 0 { usize::MAX } else { concurrency },
+            in_flight: 0,
+            sockets: Sockets::new(),
+            jobs: Vec::new(),
+            free: Vec::new(),
+            routes: HashMap::new(),
+            blocked: HashMap::new(),
+            timers: BinaryHeap::new(),
+            generation: 0,
+            outstanding: 0,
+            unsent: (0..2 * super::sockets::PER_FAMILY).map(|_| VecDeque::new()).collect(),
+            batch: Tape::default(),
+            batched: 0,
+            events,
+            lookups: Arc::new(Semaphore::new(LOOKUPS)),
+            cancel,
+            shared,
+        };
+        (engine, Receiver(rx))
+    }
+
+    fn now(&self) -> u64 {
+        now_ms(self.start)
+    }
+
+    pub async fn run(mut self, mut rx: Receiver, abort: CancellationToken) {
+        let mut buf = vec![0u8; 65_536];
+        let mut sleep = pin!(tokio::time::sleep(Duration::from_secs(3600)));
+        let mut events = Vec::new();
+        // Sockets whose readiness fired: only they are read (a read until WouldBlock
+        // costs a system call per socket).
+        let mut readable: Vec<usize> = Vec::new();
+        while self.remaining > 0 {
+            if self.cancel.is_cancelled() {
+                break;
+            }
+            if abort.is_cancelled() {
+                self.abort_all();
+                break;
+            }
+            if self.timer_due() {
+                // Timers are due: read every socket first, so no reply that is there
+                // already is taken for a timeout.
+                readable = self.sockets.open_ids().collect();
+            }
+            self.read_all(&mut buf, &readable);
+            readable.clear();
+            for event in events.drain(..) {
+                self.handle_event(event);
+            }
+            self.fire_timers();
+            self.start_queued();
+            self.flush_unsent();
+            self.publish();
+            if self.remaining == 0 {
+                break;
+            }
+            let wake = self
+                .timers
+                .peek()
+                .map_or(Duration::from_secs(3600), |Reverse((d, _, _))| {
+                    Duration::from_millis(*d)
+                });
+            sleep.as_mut().reset(self.start + wake);
+            let ids: Vec<usize> = self.sockets.open_ids().collect();
+            let mut cancelled = pin!(self.cancel.cancelled());
+            let mut aborted_fut = pin!(abort.cancelled());
+            let mut drained = pin!(self.shared.drained.notified());
+            poll_fn(|cx| {
+                let mut ready = false;
+                for &id in &ids {
+                    let socket = self.sockets.get(id).expect("open socket");
+                    if socket.poll_recv_ready(cx).is_ready() {
+                        readable.push(id);
+                        ready = true;
+                    }
+                    if !self.unsent[id].is_empty() {
+                        ready |= socket.poll_send_ready(cx).is_ready();
+                    }
+                }
+                while let Poll::Ready(Some(event)) = rx.0.poll_recv(cx) {
+                    events.push(event);
+                    ready = true;
+                }
+                ready |= sleep.as_mut().poll(cx).is_ready();
+                ready |= cancelled.as_mut().poll(cx).is_ready();
+                ready |= drained.as_mut().poll(cx).is_ready();
+                ready |= aborted_fut.as_mut().poll(cx).is_ready();
+                if ready {
+                    Poll::Ready(())
+                } else {
+                    Poll::Pending
+                }
+            })
+            .await;
+        }
+        self.publish();
+        self.shared.finish();
+        // Lookups and TCP queries still running belong to no one now.
+        self.cancel.cancel();
+    }
+
+    /// Every datagram the `readable` sockets hold, to its query.
+    fn read_all(&mut self, buf: &mut [u8], readable: &[usize]) {
+        for &id in readable {
+            for _ in 0..READS_PER_TURN {
+                let socket = self.sockets.get(id).expect("open socket");
+                let (n, from) = match socket.try_recv_from(buf) {
+                    Ok(x) => x,
+                    Err(e) if e.kind() == ErrorKind::WouldBlock => break,
+                    // An ICMP error for an earlier send, or similar: nothing to read.
+                    Err(_) => continue,
+                };
+                let Some(&slot) = self.routes.get(&(id, normalize(from))) else {
+                    continue;
+                };
+                let now = self.now();
+                let job = self.jobs[slot].as_mut().expect("routed job");
+                if job.received < job.sent {
+                    job.received += 1;
+                    self.outstanding = self.outstanding.saturating_sub(1);
+                }
+                job.query.handle_input(now, &buf[..n]);
+                self.service(slot);
+            }
+        }
+    }
+
+    /// Whether a live query's deadline has passed (stale heap entries are dropped).
+    fn timer_due(&mut self) -> bool {
+        let now = self.now();
+        while let Some(&Reverse((deadline, slot, generation))) = self.timers.peek() {
+            let live = self
+                .jobs
+                .get(slot)
+                .and_then(Option::as_ref)
+                .is_some_and(|j| j.generation == generation);
+            if live {
+                return deadline <= now;
+            }
+            self.timers.pop();
+        }
+        false
+    }
+
+    fn fire_timers(&mut self) {
+        let now = self.now();
+        while let Some(&Reverse((deadline, slot, generation))) = self.timers.peek() {
+            if deadline > now {
+                break;
+            }
+            self.timers.pop();
+            let Some(job) = self.jobs.get_mut(slot).and_then(Option::as_mut) else {
+                continue;
+            };
+            if job.generation != generation {
+                continue;
+            }
+            job.deadline = None;
+            job.query.handle_timeout(now);
+            self.service(slot);
+        }
+    }
+
+    fn start_queued(&mut self) {
+        let mut started = 0;
+        while started < STARTS_PER_TURN
+            && self.in_flight < self.concurrency
+            && (self.outstanding < self.sockets.window || self.sockets.window == 0)
+            && self.shared.has_room()
+        {
+            let Some(index) = self.queue.pop_front() else { break };
+            started += 1;
+            self.in_flight += 1;
+            self.start_item(index);
+        }
+    }
+
+    fn start_item(&mut self, index: u32) {
+        let item = self.items[index as usize].take().expect("each item starts once");
+        if item.protocol.is_empty() {
+            let e = Error::invalid("no protocol: give one per item or in the options");
+            return self.fail(index, &e);
+        }
+        let protocol = match Protocol::parse(&item.protocol) {
+            Ok(p) => p,
+            Err(e) => return self.fail(index, &e),
+        };
+        match Plan::parse(protocol, &item.target, item.options.clone()) {
+            Some(Ok((plan, target, port))) => match target.host.parse::<IpAddr>() {
+                Ok(ip) => self.launch(index, plan, SocketAddr::new(ip, port)),
+                Err(_) => self.lookup(index, plan, target.host, port),
+            },
+            Some(Err(e)) => self.fail(index, &e),
+            None => self.spawn_stream_query(index, item),
+        }
+    }
+
+    /// TCP protocols run as their own tasks (each with a bounded buffer) and report back.
+    fn spawn_stream_query(&mut self, index: u32, item: Item) {
+        let events = self.events.clone();
+        let cancel = self.cancel.child_token();
+        tokio::spawn(async move {
+            let (target, options) = (item.target.to_string(), item.options.to_string());
+            let result = crate::net::query(&item.protocol, &target, &options, cancel, TapeSink).await;
+            let _ = events.send(Event::Finished(index, result));
+        });
+    }
+
+    fn lookup(&mut self, index: u32, plan: Plan, host: String, port: u16) {
+        let (events, lookups, cancel) = (self.events.clone(), self.lookups.clone(), self.cancel.child_token());
+        tokio::spawn(async move {
+            let Ok(_permit) = lookups.acquire().await else { return };
+            let addr = resolve(&host, port, plan.family(), plan.timeout_ms(), &cancel).await;
+            let _ = events.send(Event::Resolved(index, plan, addr));
+        });
+    }
+
+    fn handle_event(&mut self, event: Event) {
+        match event {
+            Event::Resolved(index, plan, Ok(addr)) => self.launch(index, plan, addr),
+            Event::Resolved(index, _, Err(e)) | Event::Finished(index, Err(e)) => self.fail(index, &e),
+            Event::Finished(index, Ok(status)) => {
+                self.batch.push(&index);
+                self.batch.append(status);
+                self.settle(index);
+            }
+        }
+    }
+
+    /// Runs the query on a socket whose pair with `addr` is free, or waits for one.
+    fn launch(&mut self, index: u32, plan: Plan, addr: SocketAddr) {
+        let addr = normalize(addr);
+        let ids = match self.sockets.ids_for(addr) {
+            Ok(ids) => ids,
+            Err(e) => return self.fail(index, &e),
+        };
+        let n = ids.len();
+        let Some(socket) = (0..n)
+            .map(|k| ids.start + (index as usize + k) % n)
+            .find(|id| !self.routes.contains_key(&(*id, addr)))
+        else {
+            self.blocked.entry(addr).or_default().push_back((index, plan));
+            return;
+        };
+        let query = plan.start(addr, self.now());
+        let slot = self.free.pop().unwrap_or_else(|| {
+            self.jobs.push(None);
+            self.jobs.len() - 1
+        });
+        self.jobs[slot] = Some(Job {
+            index,
+            addr,
+            socket,
+            query,
+            deadline: None,
+            generation: 0,
+            sent: 0,
+            received: 0,
+        });
+        self.routes.insert((socket, addr), slot);
+        self.service(slot);
+    }
+
+    /// After any event on a query: send what it wants sent, finish it, or re-arm its timer.
+    fn service(&mut self, slot: usize) {
+        let job = self.jobs[slot].as_mut().expect("live job");
+        while let Some(packet) = job.query.poll_transmit() {
+            job.sent += 1;
+            self.outstanding += 1;
+            send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
+        }
+        if let Some(result) = job.query.finish(job.addr, job.index, &mut self.batch) {
+            let job = self.jobs[slot].take().expect("live job");
+            self.free.push(slot);
+            self.routes.remove(&(job.socket, job.addr));
+            self.outstanding = self.outstanding.saturating_sub(job.sent - job.received);
+            match result {
+                Ok(()) => self.settle(job.index),
+                Err(e) => self.fail(job.index, &e),
+            }
+            if let Some((index, plan)) = self.blocked.get_mut(&job.addr).and_then(VecDeque::pop_front) {
+                self.launch(index, plan, job.addr);
+            }
+            if self.blocked.get(&job.addr).is_some_and(VecDeque::is_empty) {
+                self.blocked.remove(&job.addr);
+            }
+            return;
+        }
+        let deadline = job.query.poll_timeout();
+        if deadline != job.deadline {
+            job.deadline = deadline;
+            self.generation += 1;
+            job.generation = self.generation;
+            if let Some(d) = deadline {
+                self.timers.push(Reverse((d, slot, job.generation)));
+            }
+        }
+    }
+
+    fn flush_unsent(&mut self) {
+        for id in 0..self.unsent.len() {
+            let Some(socket) = self.sockets.get(id) else { continue };
+            while let Some((addr, packet)) = self.unsent[id].front() {
+                match socket.try_send_to(packet, *addr) {
+                    Err(e) if e.kind() == ErrorKind::WouldBlock => break,
+                    // Sent, or refused for good (that query will time out).
+                    _ => {
+                        self.unsent[id].pop_front();
+                    }
+                }
+            }
+        }
+    }
+
+    fn fail(&mut self, index: u32, e: &Error) {
+        self.batch.push(&ErrorEntry {
+            index,
+            code: e.code.as_str(),
+            message: &e.message,
+            field: e.field,
+            offset: e.offset,
+            text: e.text.as_deref(),
+        });
+        self.settle(index);
+    }
+
+    fn settle(&mut self, index: u32) {
+        self.batched += 1;
+        if !std::mem::replace(&mut self.done[index as usize], true) {
+            self.remaining -= 1;
+            self.in_flight -= 1;
+        }
+        if self.batch.values.len() >= PUBLISH_AT {
+            self.publish();
+        }
+    }
+
+    /// Every query without a result ends as aborted (an AbortSignal fired).
+    fn abort_all(&mut self) {
+        let e = aborted();
+        for index in 0..self.done.len() as u32 {
+            if !self.done[index as usize] {
+                self.batch.push(&ErrorEntry {
+                    index,
+                    code: ErrorCode::Aborted.as_str(),
+                    message: &e.message,
+                    field: None,
+                    offset: None,
+                    text: None,
+                });
+                self.done[index as usize] = true;
+            }
+        }
+        self.remaining = 0;
+    }
+
+    fn publish(&mut self) {
+        if !self.batch.is_empty() {
+            self.shared
+                .deliver(std::mem::take(&mut self.batch), std::mem::take(&mut self.batched));
+        }
+    }
+}
+
+pub struct Receiver(mpsc::UnboundedReceiver<Event>);
+
+fn send(
+    sockets: &Sockets,
+    unsent: &mut [VecDeque<(SocketAddr, Vec<u8>)>],
+    id: usize,
+    addr: SocketAddr,
+    packet: Vec<u8>,
+) {
+    if !unsent[id].is_empty() {
+        return unsent[id].push_back((addr, packet));
+    }
+    let socket = sockets.get(id).expect("open socket");
+    if let Err(e) = socket.try_send_to(&packet, addr) {
+        if e.kind() == ErrorKind::WouldBlock {
+            unsent[id].push_back((addr, packet));
+        }
+    }
+}
+
+/// IPv4-mapped IPv6 addresses compare as IPv4 (replies are routed by source address).
+fn normalize(addr: SocketAddr) -> SocketAddr {
+    match addr.ip() {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => SocketAddr::new(IpAddr::V4(v4), addr.port()),
+            None => addr,
+        },
+        IpAddr::V4(_) => addr,
+    }
+}
+
+/// Options of one item: the shared ones overlaid with its own.
+pub fn merge(shared: &serde_json::Map<String, Value>, own: Value) -> Value {
+    let mut merged = shared.clone();
+    if let Value::Object(own) = own {
+        merged.extend(own);
+    }
+    Value::Object(merged)
+}

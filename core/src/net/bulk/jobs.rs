@@ -1,0 +1,111 @@
+//! The UDP queries the engine multiplexes: the protocols' own sans-IO exchanges, and how
+//! each outcome becomes a `Status` entry of the result batch.
+
+use std::net::SocketAddr;
+
+use serde_json::Value;
+
+use crate::api::Protocol;
+use crate::error::{Error, Result};
+use crate::exchange::Exchange;
+use crate::net::options::{parse_target, QueryRequest};
+use crate::net::{samp, sqp};
+use crate::samp::exchange::QueryExchange;
+use crate::samp::DEFAULT_PORT as SAMP_PORT;
+use crate::sqp::exchange::SqpExchange;
+use crate::tape::Tape;
+use crate::target::Target;
+
+/// A parsed UDP query, before its address is known.
+pub enum Plan {
+    Samp(QueryRequest),
+    Sqp(sqp::Plan),
+}
+
+impl Plan {
+    /// `None`: not a UDP protocol.
+    pub fn parse(protocol: Protocol, target: &Value, options: Value) -> Option<Result<(Plan, Target, u16)>> {
+        Some(match protocol {
+            Protocol::Samp => parse_target(target).and_then(|t| {
+                let port = t.port.unwrap_or(SAMP_PORT);
+                Ok((Plan::Samp(QueryRequest::parse(options)?), t, port))
+            }),
+            Protocol::Sqp => sqp::plan(target, options).map(|p| {
+                let (target, port) = (p.target.clone(), p.port);
+                (Plan::Sqp(p), target, port)
+            }),
+            Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
+        })
+    }
+
+    pub fn family(&self) -> u8 {
+        match self {
+            Plan::Samp(o) => o.family,
+            Plan::Sqp(p) => p.family,
+        }
+    }
+
+    pub fn timeout_ms(&self) -> u64 {
+        match self {
+            Plan::Samp(o) => o.timeout_ms,
+            Plan::Sqp(p) => p.timeout_ms,
+        }
+    }
+
+    pub fn start(&self, addr: SocketAddr, now_ms: u64) -> Query {
+        match self {
+            Plan::Samp(o) => Query::Samp(Box::new(samp::exchange(o, addr, now_ms))),
+            Plan::Sqp(p) => Query::Sqp(Box::new(p.exchange(now_ms))),
+        }
+    }
+}
+
+/// Boxed: the job table keeps a slot per query, and the exchanges differ in size.
+pub enum Query {
+    Samp(Box<QueryExchange>),
+    Sqp(Box<SqpExchange>),
+}
+
+macro_rules! each {
+    ($self:expr, $ex:ident => $body:expr) => {
+        match $self {
+            Query::Samp($ex) => $body,
+            Query::Sqp($ex) => $body,
+        }
+    };
+}
+
+impl Query {
+    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        each!(self, ex => Exchange::poll_transmit(&mut **ex))
+    }
+
+    pub fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
+        each!(self, ex => Exchange::handle_input(&mut **ex, now_ms, bytes))
+    }
+
+    pub fn poll_timeout(&self) -> Option<u64> {
+        each!(self, ex => Exchange::poll_timeout(&**ex))
+    }
+
+    pub fn handle_timeout(&mut self, now_ms: u64) {
+        each!(self, ex => Exchange::handle_timeout(&mut **ex, now_ms))
+    }
+
+    /// Once finished: the status pushed onto `batch` after its `index`, or the error.
+    pub fn finish(&mut self, addr: SocketAddr, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
+        let done = match self {
+            Query::Samp(ex) => ex
+                .poll_result()?
+                .map(|raw| push(batch, index, &samp::status(raw, addr))),
+            Query::Sqp(ex) => ex.poll_result()?.map(|out| push(batch, index, &sqp::status(out, addr))),
+        };
+        Some(done)
+    }
+}
+
+/// A successful entry: its index, then the status.
+pub fn push<T: serde::Serialize>(batch: &mut Tape, index: u32, status: &T) {
+    batch.push(&index);
+    batch.push(status);
+}

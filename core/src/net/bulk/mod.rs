@@ -1,0 +1,185 @@
+//! `queryMany` natively: many servers, any protocols, results as they finish.
+//!
+//! UDP queries (SA:MP, SQP) share a few sockets driven by one task ([`engine`]): replies
+//! are routed to their query by socket and source address and checked by the query's own
+//! exchange (header echo, challenge), every deadline sits in one heap, and new queries
+//! start only while the requests in flight fit in the receive buffers. TCP queries run as
+//! tasks of their own. Finished results gather in one batch tape that JS takes whole with
+//! [`Bulk::next`] — one crossing for many results.
+//!
+//! A batch is a run of tapes, one or two per result: the item's index followed by its
+//! `Status`, or an error object `{ index, code, message, field?, offset?, text? }`.
+
+mod engine;
+mod jobs;
+mod sockets;
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+use crate::api::from_json;
+use crate::error::{Error, Result};
+use crate::tape::Tape;
+
+/// One query of the run, its options already merged with the shared ones.
+pub(crate) struct Item {
+    pub protocol: String,
+    pub target: Value,
+    pub options: Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawItem {
+    #[serde(default)]
+    protocol: Option<String>,
+    target: Value,
+    #[serde(default)]
+    options: Value,
+}
+
+/// Results finished but not taken by JS yet, at most: past this the engine starts no new
+/// query until JS catches up, so memory stays bounded however many servers are asked.
+const MAX_UNDELIVERED: usize = 512;
+
+/// What the engine hands over: finished results (a tape per engine turn), and whether it
+/// is done.
+pub(crate) struct Shared {
+    /// Per engine turn: the results' tape and how many results it holds.
+    batches: Mutex<VecDeque<(Tape, usize)>>,
+    undelivered: AtomicUsize,
+    finished: AtomicBool,
+    /// Engine → JS: results are ready.
+    ready: Notify,
+    /// JS → engine: results were taken.
+    drained: Notify,
+}
+
+impl Shared {
+    fn deliver(&self, tape: Tape, results: usize) {
+        self.batches
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push_back((tape, results));
+        self.undelivered.fetch_add(results, Ordering::AcqRel);
+        self.ready.notify_one();
+    }
+
+    fn finish(&self) {
+        self.finished.store(true, Ordering::Release);
+        self.ready.notify_one();
+    }
+
+    /// Room for more results before JS takes what is there.
+    fn has_room(&self) -> bool {
+        self.undelivered.load(Ordering::Acquire) < MAX_UNDELIVERED
+    }
+
+    /// The oldest batches, as many as fit in `max_values` numbers (at least one).
+    fn take(&self, max_values: usize) -> Option<Tape> {
+        let mut batches = self.batches.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut all, mut results) = batches.pop_front()?;
+        while let Some((next, _)) = batches.front() {
+            if all.values.len() + next.values.len() > max_values {
+                break;
+            }
+            let (next, n) = batches.pop_front().expect("a front batch");
+            all.append(next);
+            results += n;
+        }
+        drop(batches);
+        self.undelivered.fetch_sub(results, Ordering::AcqRel);
+        self.drained.notify_one();
+        Some(all)
+    }
+}
+
+/// A running bulk query. Dropping it stops the run.
+pub struct Bulk {
+    shared: Arc<Shared>,
+    cancel: CancellationToken,
+    abort: CancellationToken,
+}
+
+impl Bulk {
+    /// Starts a run on the current tokio runtime. `items`: JSON `[{ protocol?, target,
+    /// options? }]`; `options`: JSON of the shared options plus `concurrency` (0 or absent
+    /// for unlimited) and a default `protocol`.
+    pub fn start(items: &str, options: &str) -> Result<Self> {
+        let items: Vec<RawItem> = from_json("targets", items)?;
+        let mut shared_options: Map<String, Value> = match from_json::<Value>("options", options)? {
+            Value::Null => Map::new(),
+            Value::Object(o) => o,
+            _ => return Err(Error::invalid("options must be an object")),
+        };
+        let concurrency =
+            match shared_options.remove("concurrency") {
+                None | Some(Value::Null) => 0,
+                Some(v) => v.as_f64().filter(|c| *c >= 0.0 && c.fract() == 0.0).ok_or_else(|| {
+                    Error::invalid(format!("concurrency must be a whole number ≥ 1 or Infinity, got {v}"))
+                })? as usize,
+            };
+        let protocol = match shared_options.remove("protocol") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(p)) => Some(p),
+            Some(v) => return Err(Error::invalid(format!("protocol must be a string, got {v}"))),
+        };
+        let items = items
+            .into_iter()
+            .map(|i| Item {
+                protocol: i.protocol.or_else(|| protocol.clone()).unwrap_or_default(),
+                target: i.target,
+                options: engine::merge(&shared_options, i.options),
+            })
+            .collect();
+        let shared = Arc::new(Shared {
+            batches: Mutex::new(VecDeque::new()),
+            undelivered: AtomicUsize::new(0),
+            finished: AtomicBool::new(false),
+            ready: Notify::new(),
+            drained: Notify::new(),
+        });
+        let (cancel, abort) = (CancellationToken::new(), CancellationToken::new());
+        let (engine, rx) = engine::Engine::new(items, concurrency, shared.clone(), cancel.clone());
+        tokio::spawn(engine.run(rx, abort.clone()));
+        Ok(Self { shared, cancel, abort })
+    }
+
+    /// Results finished since the last call (waiting for at least one), as many engine
+    /// turns' worth as fit in `max_values` numbers; `None` once every result was
+    /// delivered (or the run was cancelled).
+    pub async fn next(&self, max_values: usize) -> Option<Tape> {
+        loop {
+            let ready = self.shared.ready.notified();
+            if let Some(batch) = self.shared.take(max_values) {
+                return Some(batch);
+            }
+            if self.shared.finished.load(Ordering::Acquire) {
+                return self.shared.take(max_values);
+            }
+            ready.await;
+        }
+    }
+
+    /// Stops the run; results not finished are never delivered.
+    pub fn cancel(&self) {
+        self.cancel.cancel();
+    }
+
+    /// Stops the run; every result not finished is delivered as `GQ_ABORTED`.
+    pub fn abort(&self) {
+        self.abort.cancel();
+    }
+}
+
+impl Drop for Bulk {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}

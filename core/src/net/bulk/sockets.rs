@@ -1,0 +1,90 @@
+//! The bulk engine's shared UDP sockets: a few per address family, with receive buffers as
+//! large as the system allows, so a burst of replies waits in the kernel instead of being
+//! dropped while the engine works.
+
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+
+use socket2::{Domain, Protocol, Socket, Type};
+use tokio::net::UdpSocket;
+
+use crate::error::Result;
+use crate::net::udp::network_error;
+
+/// Sockets per address family. Each (socket, server) pair carries one query at a time, so
+/// this is also how many queries to one server can run at once.
+pub const PER_FAMILY: usize = 8;
+
+const WANTED_RECEIVE_BUFFER: usize = 4 << 20;
+const WANTED_SEND_BUFFER: usize = 1 << 20;
+/// What one small datagram costs in a receive buffer (the kernel counts its whole
+/// allocation, several times the payload): a conservative guess for the window.
+const BYTES_PER_DATAGRAM: usize = 4096;
+
+pub struct Sockets {
+    /// `PER_FAMILY` IPv4 sockets, then `PER_FAMILY` IPv6 ones; each made on first use.
+    slots: Vec<Option<UdpSocket>>,
+    /// Requests that may be unanswered at once: what the receive buffers can hold.
+    pub window: usize,
+}
+
+impl Sockets {
+    pub fn new() -> Self {
+        Self {
+            slots: (0..2 * PER_FAMILY).map(|_| None).collect(),
+            window: 0,
+        }
+    }
+
+    /// The socket ids for `addr`'s family, opening them on first use.
+    pub fn ids_for(&mut self, addr: SocketAddr) -> Result<std::ops::Range<usize>> {
+        let ids = if addr.is_ipv4() {
+            0..PER_FAMILY
+        } else {
+            PER_FAMILY..2 * PER_FAMILY
+        };
+        for id in ids.clone() {
+            if self.slots[id].is_none() {
+                let (socket, receive_buffer) = open(addr.is_ipv4())?;
+                self.window += (receive_buffer / BYTES_PER_DATAGRAM).max(16);
+                self.slots[id] = Some(socket);
+            }
+        }
+        Ok(ids)
+    }
+
+    pub fn get(&self, id: usize) -> Option<&UdpSocket> {
+        self.slots.get(id).and_then(Option::as_ref)
+    }
+
+    pub fn open_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some())
+            .map(|(i, _)| i)
+    }
+}
+
+/// A non-blocking UDP socket on an ephemeral port, and the receive buffer it got.
+fn open(v4: bool) -> Result<(UdpSocket, usize)> {
+    fn fail(what: &'static str) -> impl Fn(std::io::Error) -> crate::error::Error {
+        move |e| network_error(what, e)
+    }
+    let (domain, local): (Domain, SocketAddr) = if v4 {
+        (Domain::IPV4, (Ipv4Addr::UNSPECIFIED, 0).into())
+    } else {
+        (Domain::IPV6, (Ipv6Addr::UNSPECIFIED, 0).into())
+    };
+    let socket = Socket::new(domain, Type::DGRAM, Some(Protocol::UDP)).map_err(fail("socket"))?;
+    if !v4 {
+        socket.set_only_v6(true).map_err(fail("IPV6_V6ONLY"))?;
+    }
+    // The system caps these (net.core.rmem_max); what we got is read back below.
+    let _ = socket.set_recv_buffer_size(WANTED_RECEIVE_BUFFER);
+    let _ = socket.set_send_buffer_size(WANTED_SEND_BUFFER);
+    socket.set_nonblocking(true).map_err(fail("non-blocking"))?;
+    socket.bind(&local.into()).map_err(fail("bind"))?;
+    let receive_buffer = socket.recv_buffer_size().unwrap_or(212_992);
+    let socket = UdpSocket::from_std(socket.into()).map_err(fail("register the socket"))?;
+    Ok((socket, receive_buffer))
+}

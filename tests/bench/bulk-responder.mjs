@@ -1,0 +1,39 @@
+// `npm run bench` (bulk part): the servers, in a process of their own so their CPU is not
+// the client's. Starts `hosts × ports` SA:MP 0.3.7-like responders on 127.0.1.1… and
+// Minecraft responders on 127.0.0.1, prints their endpoints as JSON, and serves until
+// stdin closes.
+import { serve } from 'gamequery';
+
+const [hosts = 25, ports = 200, minecraft = 50] = process.argv.slice(2).map(Number);
+const players = Array.from({ length: 20 }, (_, i) => ({ id: i, name: `Player_${i}`, score: i * 10, ping: 30 + i }));
+const samp = {
+  info: { password: false, players: players.length, maxPlayers: 100, hostname: 'bulk bench', gamemode: 'Freeroam', language: 'English' },
+  rules: { version: '0.3.7-R2', mapname: 'San Andreas', weather: '10', worldtime: '12:00' },
+  players,
+};
+const java = {
+  version: { name: '1.21.4', protocol: 769 },
+  players: { online: 12, max: 100, sample: players.slice(0, 12).map((p, i) => ({ name: p.name, id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}` })) },
+  motd: '§aA bulk §lbench §rserver',
+};
+const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
+const servers = [];
+const endpoints = { samp: [], minecraft: [] };
+for (let h = 1; h <= hosts; h++) {
+  for (let p = 0; p < ports; p++) {
+    const s = await serve('samp', samp, { host: `127.0.1.${h}`, port: 0, legacy: true, rateLimit: unlimited });
+    servers.push(s);
+    endpoints.samp.push(`${s.address}:${s.port}`);
+  }
+}
+for (let m = 0; m < minecraft; m++) {
+  const s = await serve('minecraft-java', java, { host: '127.0.0.1', port: 0, maxConnections: 4096 });
+  servers.push(s);
+  endpoints.minecraft.push(`127.0.0.1:${s.port}`);
+}
+process.stdout.write(`${JSON.stringify(endpoints)}\n`);
+process.stdin.resume();
+process.stdin.on('end', async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  process.exit(0);
+});

@@ -1,0 +1,75 @@
+// `npm run bench` (bulk part): many distinct servers on loopback, queried by gamequery's
+// queryMany and by the peers, each run in a fresh process. Prints queries per second,
+// failures, incomplete player lists, client CPU per query, peak RSS growth per query in
+// flight, and the kernel's UDP receive drops during the run — as ratios to the peers.
+// As root it re-runs itself inside a new network namespace (`unshare -n`), so the
+// kernel's drop counters are this run's alone.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+if (process.getuid?.() === 0 && !process.env.GQ_BENCH_NETNS) {
+  const r = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" "${fileURLToPath(import.meta.url)}"`], {
+    stdio: 'inherit',
+    env: { ...process.env, GQ_BENCH_NETNS: '1' },
+  });
+  if (r.status === 0 || r.error == null) process.exit(r.status ?? 1);
+  console.log('(unshare -n failed: measuring in the shared network namespace)');
+}
+
+function udpCounters() {
+  const lines = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Udp:'));
+  const keys = lines[0].split(/\s+/);
+  const values = lines[1].split(/\s+/).map(Number);
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}
+
+function client(contender, count, concurrency, endpointsFile) {
+  const before = udpCounters();
+  const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'bulk-client.mjs'), contender, String(count), String(concurrency), endpointsFile], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error(`${contender} failed: ${r.stderr}`);
+  const after = udpCounters();
+  return { ...JSON.parse(r.stdout.trim().split('\n').pop()), kernelDrops: after.RcvbufErrors - before.RcvbufErrors };
+}
+
+const responder = spawn(process.execPath, [join(here, 'bulk-responder.mjs'), '25', '200', '50'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const line = await new Promise((resolve, reject) => {
+  createInterface({ input: responder.stdout }).once('line', resolve);
+  responder.once('exit', (code) => reject(new Error(`the responder exited (${code})`)));
+});
+const dir = mkdtempSync(join(tmpdir(), 'gq-bulk-'));
+const endpointsFile = join(dir, 'endpoints.json');
+writeFileSync(endpointsFile, line);
+
+const fmt = (r) =>
+  `${`${r.contender} c=${r.concurrency}`.padEnd(34)} ${r.qps.toFixed(0).padStart(7)} q/s  ${String(r.failures).padStart(4)} failed  ${String(r.incomplete).padStart(4)} incomplete  ${r.cpuUsPerQuery.toFixed(0).padStart(5)} µs CPU/query  ${(r.peakRssGrowthKiB / r.inFlight).toFixed(1).padStart(6)} KiB/in-flight  ${r.kernelDrops} kernel drops`;
+
+try {
+  for (const count of [1000, 5000]) {
+    console.log(`\nSA:MP bulk: ${count} distinct endpoints (25 addresses × 200 ports), default query options`);
+    const ours = client('gamequery', count, Infinity, endpointsFile);
+    const peers = [client('gamedig', count, 50, endpointsFile), client('gamedig', count, Infinity, endpointsFile)];
+    for (const r of [ours, ...peers]) console.log(`  ${fmt(r)}`);
+    const best = peers.reduce((a, b) => (b.qps > a.qps ? b : a));
+    console.log(`  → gamequery ×${(ours.qps / best.qps).toFixed(2)} gamedig's best throughput; CPU/query ×${(ours.cpuUsPerQuery / best.cpuUsPerQuery).toFixed(2)} of gamedig's (c=${best.concurrency})`);
+  }
+  const count = 1000;
+  console.log(`\nMinecraft status + ping bulk: ${count} queries over 50 servers, concurrency 50`);
+  const ours = client('gamequery-minecraft', count, 50, endpointsFile);
+  const gamedig = client('gamedig-minecraft', count, 50, endpointsFile);
+  const msu = client('msu-minecraft', count, 50, endpointsFile);
+  for (const r of [ours, gamedig, msu]) console.log(`  ${fmt(r)}`);
+  console.log(`  → gamequery ×${(ours.qps / gamedig.qps).toFixed(2)} gamedig (which sends no ping), ×${(ours.qps / msu.qps).toFixed(2)} minecraft-server-util`);
+} finally {
+  responder.stdin.end();
+  await new Promise((r) => responder.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
