@@ -109,7 +109,7 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
     run('wasm-bindgen', ['--target', target, '--out-dir', dir, wasm]);
     const bg = `${dir}/gamequery_wasm_bg.wasm`;
     run(bin('wasm-opt'), ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-      '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals', bg, '-o', bg]);
+      '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals', '--enable-simd', bg, '-o', bg]);
   }
   // The nodejs output is CommonJS inside a package without "type": keep it that way.
   writeFileSync(join(root, 'npm/gamequery-wasm/pkg/node/package.json'), '{ "type": "commonjs" }\n');
