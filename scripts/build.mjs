@@ -78,9 +78,9 @@ const glue = 'npm/gamequery-wasm/glue.mjs';
 const glueCjs = 'npm/gamequery-wasm/glue.cjs';
 if (stale([glueCjs], [glue])) {
   const src = readFileSync(join(root, glue), 'utf8');
-  const names = [...src.matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
-  const body = src.replace(/^export function /gm, 'function ');
-  if (/^export /m.test(body)) throw new Error(`${glue}: only \`export function\` can be turned into CommonJS`);
+  const names = [...src.matchAll(/^export (?:function|class|const) (\w+)/gm)].map((m) => m[1]);
+  const body = src.replace(/^export (function|class|const) /gm, '$1 ');
+  if (/^export /m.test(body)) throw new Error(`${glue}: only \`export function|class|const\` can be turned into CommonJS`);
   writeFileSync(join(root, glueCjs), `'use strict';\n// Generated from glue.mjs by scripts/build.mjs.\n${body}\nmodule.exports = { ${names.join(', ')} };\n`);
   say(`wrote ${glueCjs}`);
 }

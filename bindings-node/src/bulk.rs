@@ -17,8 +17,8 @@ pub struct BulkRun {
 
 /// `items` and `options` are JSON text (see `gamequery_core::net::Bulk::start`).
 #[napi(js_name = "queryMany")]
-pub async fn query_many(items: String, options: String) -> napi::Result<BulkRun> {
-    let inner = Bulk::start(&items, &options).map_err(to_napi)?;
+pub async fn query_many(items: String, options: String, trace: Option<crate::trace::TraceFn>) -> napi::Result<BulkRun> {
+    let inner = Bulk::start(&items, &options, crate::trace::tracer(trace)).map_err(to_napi)?;
     Ok(BulkRun { inner: Arc::new(inner) })
 }
 

@@ -10,6 +10,7 @@ mod cancel;
 mod error;
 pub mod server;
 mod tape;
+pub mod trace;
 
 use gamequery_core::api;
 use napi::bindgen_prelude::{Float64ArraySlice, Uint8Array};
@@ -58,9 +59,15 @@ pub fn decode_response(
 }
 
 #[napi]
-pub async fn query(protocol: String, target: String, options: String, cancel_id: Option<u32>) -> napi::Result<Tape> {
+pub async fn query(
+    protocol: String,
+    target: String,
+    options: String,
+    cancel_id: Option<u32>,
+    trace: Option<trace::TraceFn>,
+) -> napi::Result<Tape> {
     let token = cancel::register(cancel_id);
-    let result = gamequery_core::net::query(&protocol, &target, &options, token, api::Tape).await;
+    let result = gamequery_core::net::query(&protocol, &target, &options, token, api::Tape, trace::tracer(trace)).await;
     cancel::release(cancel_id);
     result.map(Tape).map_err(to_napi)
 }
@@ -72,9 +79,10 @@ pub async fn rcon(
     options: String,
     command: String,
     cancel_id: Option<u32>,
+    trace: Option<trace::TraceFn>,
 ) -> napi::Result<Vec<String>> {
     let token = cancel::register(cancel_id);
-    let result = gamequery_core::net::rcon(&protocol, &target, &options, &command, token).await;
+    let result = gamequery_core::net::rcon(&protocol, &target, &options, &command, token, trace::tracer(trace)).await;
     cancel::release(cancel_id);
     result.map_err(to_napi)
 }

@@ -30,6 +30,11 @@ pub enum ErrorCode {
     BadEncoding,
     /// No answer before the deadline.
     Timeout,
+    /// Nothing listens on that port: the host said so (ICMP port unreachable for UDP, a
+    /// refused connection for TCP).
+    PortClosed,
+    /// Something answered, in another protocol (an HTTP server, another game's query).
+    WrongProtocol,
     /// The caller aborted (AbortSignal).
     Aborted,
     /// RCON password rejected by the server.
@@ -53,6 +58,8 @@ impl ErrorCode {
         Self::InvalidArgument,
         Self::BadEncoding,
         Self::Timeout,
+        Self::PortClosed,
+        Self::WrongProtocol,
         Self::Aborted,
         Self::RconAuth,
         Self::Dns,
@@ -72,6 +79,8 @@ impl ErrorCode {
             Self::InvalidArgument => "GQ_INVALID_ARGUMENT",
             Self::BadEncoding => "GQ_BAD_ENCODING",
             Self::Timeout => "GQ_TIMEOUT",
+            Self::PortClosed => "GQ_PORT_CLOSED",
+            Self::WrongProtocol => "GQ_WRONG_PROTOCOL",
             Self::Aborted => "GQ_ABORTED",
             Self::RconAuth => "GQ_RCON_AUTH",
             Self::Dns => "GQ_DNS",
@@ -86,7 +95,8 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// A failure with its stable code and, for decode errors, the field and byte offset.
+/// A failure with its stable code and, for decode errors, the field and byte offset; a
+/// network call adds what it was doing ([`Context`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct Error {
@@ -98,6 +108,19 @@ pub struct Error {
     pub offset: Option<usize>,
     /// The offending text, where keeping it helps (e.g. invalid status JSON).
     pub text: Option<String>,
+    /// How many times the request that went unanswered was sent.
+    pub attempts: Option<u32>,
+    pub context: Option<Box<Context>>,
+}
+
+/// The call an error comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    pub protocol: &'static str,
+    /// The target as the caller gave it.
+    pub target: String,
+    /// Where it resolved to, once it did.
+    pub address: Option<std::net::SocketAddr>,
 }
 
 impl Error {
@@ -108,18 +131,62 @@ impl Error {
             field: None,
             offset: None,
             text: None,
+            attempts: None,
+            context: None,
         }
     }
 
     /// A decode error at `offset` while reading `field`.
     pub fn at(code: ErrorCode, field: &'static str, offset: usize, detail: impl fmt::Display) -> Self {
         Self {
-            code,
-            message: format!("{field} at byte {offset}: {detail}"),
             field: Some(field),
             offset: Some(offset),
-            text: None,
+            ..Self::new(code, format!("{field} at byte {offset}: {detail}"))
         }
+    }
+
+    pub fn with_attempts(mut self, attempts: u32) -> Self {
+        self.attempts = Some(attempts);
+        self
+    }
+
+    /// Names the call in the message (`SA:MP query of play.example.org:7777: …`) and keeps
+    /// it in [`Error::context`]. A second call only fills in what the first did not know.
+    pub fn in_call(mut self, protocol: &'static str, target: &str, address: Option<std::net::SocketAddr>) -> Self {
+        if let Some(c) = &mut self.context {
+            c.address = c.address.or(address);
+            return self;
+        }
+        let what = match protocol {
+            "samp" => "SA:MP query",
+            "minecraft-java" => "Minecraft status",
+            "minecraft-legacy" => "Minecraft legacy ping",
+            "sqp" => "SQP query",
+            "samp-rcon" => "SA:MP RCON",
+            other => other,
+        };
+        let at = match address {
+            Some(a)
+                if a.ip().to_string()
+                    != target
+                        .rsplit_once(':')
+                        .map_or(target, |(h, _)| h)
+                        .trim_matches(['[', ']']) =>
+            {
+                format!(" ({a})")
+            }
+            _ => String::new(),
+        };
+        self.message = format!("{what} of {target}{at}: {}", self.message);
+        self.context = Some(Box::new(Context {
+            protocol: match protocol {
+                "samp-rcon" => "samp",
+                p => p,
+            },
+            target: target.to_string(),
+            address,
+        }));
+        self
     }
 
     pub fn with_text(mut self, text: impl Into<String>) -> Self {
@@ -131,8 +198,61 @@ impl Error {
         Self::new(ErrorCode::InvalidArgument, message)
     }
 
-    pub fn timeout(what: impl fmt::Display) -> Self {
-        Self::new(ErrorCode::Timeout, format!("no answer to {what} before the deadline"))
+    /// No answer to `what` (`'i'`, `the challenge`) after `attempts` sends.
+    pub fn timeout(what: impl fmt::Display, attempts: u32) -> Self {
+        let tries = if attempts == 1 {
+            "once".to_string()
+        } else {
+            format!("{attempts} times")
+        };
+        Self::new(
+            ErrorCode::Timeout,
+            format!("no answer to {what} (sent {tries}) before the deadline"),
+        )
+        .with_attempts(attempts)
+    }
+}
+
+/// What JavaScript sees of an error: `err.code`, `err.message`, and the rest as fields of
+/// the `GameQueryError` (`npm/gamequery-wasm/glue.mjs`).
+#[derive(Debug, serde::Serialize)]
+pub struct Detail<'a> {
+    pub code: &'static str,
+    pub message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempts: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+}
+
+impl Error {
+    pub fn detail(&self) -> Detail<'_> {
+        let context = self.context.as_deref();
+        let address = context.and_then(|c| c.address);
+        Detail {
+            code: self.code.as_str(),
+            message: &self.message,
+            field: self.field,
+            offset: self.offset,
+            text: self.text.as_deref(),
+            attempts: self.attempts,
+            protocol: context.map(|c| c.protocol),
+            target: context.map(|c| c.target.as_str()),
+            address: address.map(|a| a.ip().to_string()),
+            port: address.map(|a| a.port()),
+        }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;
+pub mod sniff;
 pub mod sqp;
 pub mod status;
 pub mod tape;

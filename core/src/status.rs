@@ -15,7 +15,7 @@ pub struct Status<R> {
     pub version: Option<String>,
     pub password: bool,
     pub players: StatusPlayers,
-    pub ping_ms: Option<u32>,
+    pub ping_ms: Option<f64>,
     /// The address that was queried (after DNS), and its port.
     pub address: String,
     pub port: u16,
@@ -30,6 +30,35 @@ pub struct StatusPlayers {
     pub online: u32,
     pub max: u32,
     pub list: Vec<StatusPlayer>,
+    /// The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
+    /// withheld (SA:MP sends none above 100 players), or the server left names out.
+    pub partial: bool,
+}
+
+impl StatusPlayers {
+    pub fn new(online: u32, max: u32, list: Vec<StatusPlayer>) -> Self {
+        let partial = (list.len() as u64) < u64::from(online);
+        Self {
+            online,
+            max,
+            list,
+            partial,
+        }
+    }
+}
+
+/// A player's id: SA:MP's number, Minecraft's UUID.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum PlayerId {
+    Number(u32),
+    Text(String),
+}
+
+/// `None` for text a server left empty: one meaning of "unknown" (`null`) everywhere.
+pub fn known(text: &str) -> Option<String> {
+    (!text.trim().is_empty()).then(|| text.to_string())
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,10 +68,11 @@ pub struct StatusPlayer {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub id: Option<String>,
+    pub id: Option<PlayerId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub score: Option<i64>,
+    /// Milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub ping: Option<u32>,
@@ -50,28 +80,27 @@ pub struct StatusPlayer {
 
 impl Status<ServerState> {
     pub fn from_samp(raw: ServerState, address: String, port: u16) -> Self {
-        let rule = |name: &str| raw.rules.get(name).map(str::to_string);
+        let rule = |name: &str| raw.rules.get(name).and_then(known);
+        let list = raw
+            .players
+            .iter()
+            .map(|p| StatusPlayer {
+                name: p.name.clone(),
+                id: p.id.map(|id| PlayerId::Number(id.into())),
+                score: Some(p.score.into()),
+                ping: p.ping,
+            })
+            .collect();
+        let mut players = StatusPlayers::new(raw.info.players.into(), raw.info.max_players.into(), list);
+        players.partial |= raw.players_withheld.is_some();
         Status {
             protocol: "samp".into(),
             name: raw.info.hostname.clone(),
             map: rule("mapname"),
-            mode: Some(raw.info.gamemode.clone()),
+            mode: known(&raw.info.gamemode),
             version: rule("version"),
             password: raw.info.password,
-            players: StatusPlayers {
-                online: raw.info.players.into(),
-                max: raw.info.max_players.into(),
-                list: raw
-                    .players
-                    .iter()
-                    .map(|p| StatusPlayer {
-                        name: p.name.clone(),
-                        id: p.id.map(|id| id.to_string()),
-                        score: Some(p.score.into()),
-                        ping: p.ping,
-                    })
-                    .collect(),
-            },
+            players,
             ping_ms: raw.latency_ms,
             address,
             port,

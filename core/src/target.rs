@@ -26,6 +26,11 @@ impl Target {
                 ),
             }
         } else if text.matches(':').count() > 1 {
+            if text.parse::<std::net::Ipv6Addr>().is_err() {
+                return Err(bad(
+                    "more than one ':' (write an IPv6 address with its port as [::1]:7777)",
+                ));
+            }
             (text, None) // a bare IPv6 address
         } else {
             match text.split_once(':') {
@@ -76,5 +81,6 @@ mod tests {
         assert!(t("host:99999").is_err());
         assert!(t(":7777").is_err());
         assert!(t("[::1]x").is_err());
+        assert!(t("127.0.0.1:7777:1").unwrap_err().message.contains("more than one ':'"));
     }
 }

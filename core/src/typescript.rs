@@ -14,7 +14,7 @@ use crate::minecraft::{java, legacy};
 use crate::samp::*;
 use crate::sqp::exchange::SqpQueryResult;
 use crate::sqp::{self, ChunkKind, ChunkSet, Chunks, Field, Records, ServerInfo, Typed, ValueType};
-use crate::status::{Status, StatusPlayer, StatusPlayers};
+use crate::status::{PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::text::Motd;
 
 macro_rules! decls {
@@ -33,7 +33,7 @@ pub fn declarations() -> String {
     let all = decls![&cfg;
         SampRequestDecl, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, Rules,
         RconLine, ReplyText, DecodeOptions, ServerState, RawStrings, PlayersSource, LatencySource,
-        Status<ServerState>, StatusPlayers, StatusPlayer, Address, Hex<4>, RuleList,
+        Status<ServerState>, StatusPlayers, StatusPlayer, PlayerId, Address, Hex<4>, RuleList,
         java::Request, java::Response, JavaStatus, Version, Players, SamplePlayer, Favicon, Motd, ForgeData, ForgeMod,
         ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
         sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
@@ -64,15 +64,38 @@ export interface ProtocolTypes {{
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 
+/** A query's result, narrowed by its `protocol`: `raw` is that protocol's. */
+export type StatusOf<P extends Protocol> = Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & {{ protocol: P }};
+/** Any protocol's result: check `status.protocol` and `raw` narrows with it. */
+export type AnyStatus = {{ [P in Protocol]: StatusOf<P> }}[Protocol];
+
 /** `err.code` of every error gamequery throws. */
 export type ErrorCode = {codes};
 
-/** What gamequery throws: an `Error` with a stable `code`; decode errors name the field and byte offset. */
-export interface GamequeryError extends Error {{
-  code: ErrorCode;
-  field?: string;
-  offset?: number;
+/**
+ * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network
+ * call adds `protocol`, `target` (as given), `address`/`port` once resolved and
+ * `attempts`; decode errors add `field` and `offset`. An abort is an `AbortError` whose
+ * `cause` is the signal's reason. `instanceof` holds across both packages.
+ */
+export declare class GameQueryError extends Error {{
+  readonly name: 'GameQueryError' | 'AbortError';
+  readonly code: ErrorCode;
+  readonly protocol?: Protocol;
+  readonly target?: unknown;
+  readonly address?: string;
+  readonly port?: number;
+  /** How many times the request that went unanswered was sent. */
+  readonly attempts?: number;
+  /** Decode errors: the wire field, and the byte offset where it starts. */
+  readonly field?: string;
+  readonly offset?: number;
+  /** The offending text (a status that is not JSON). */
+  readonly text?: string;
+  readonly cause?: unknown;
 }}
+/** True for an error either package threw. */
+export declare function isGameQueryError(value: unknown): value is GameQueryError;
 
 export declare const PROTOCOLS: readonly Protocol[];
 /** Client → server: builds a request packet. */

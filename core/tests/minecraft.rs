@@ -219,12 +219,12 @@ fn pair<E: Exchange>(
     state: &JavaStatus,
     chunk: usize,
 ) -> gamequery_core::Result<E::Output> {
-    let mut now = 0;
+    let mut now = 0.0;
     loop {
         let mut closed = false;
         while let Some(bytes) = ex.poll_transmit() {
             let out = conn.handle_input(&bytes, state);
-            now += 5;
+            now += 5.0;
             for piece in out.write.chunks(chunk) {
                 ex.handle_input(now, piece);
             }
@@ -249,35 +249,35 @@ fn pair<E: Exchange>(
 fn status_exchange_against_the_responder_any_chunking() {
     let state = served();
     for chunk in [1, 2, 7, 1000] {
-        let mut ex = StatusExchange::new(47, "mc.example", 25565, *b"12345678", 1000, 262_144, 0).unwrap();
+        let mut ex = StatusExchange::new(47, "mc.example", 25565, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
         let out = pair(&mut ex, &mut Connection::default(), &state, chunk).unwrap();
         assert_eq!(out.status.motd.plain, "A server");
         assert_eq!(out.status.players.as_ref().unwrap().sample[0].name, "Steve");
         assert_eq!(out.status.favicon.as_ref().unwrap().byte_length, 8);
-        assert_eq!((out.latency_ms, out.latency_source), (5, JavaLatencySource::Ping));
+        assert_eq!((out.latency_ms, out.latency_source), (5.0, JavaLatencySource::Ping));
     }
 }
 
 #[test]
 fn a_server_that_closes_after_the_status_still_yields_it() {
     let state = served();
-    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000, 262_144, 0).unwrap();
+    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
     let first = ex.poll_transmit().unwrap();
     let out = Connection::default().handle_input(&first, &state);
-    ex.handle_data(7, &out.write);
-    ex.handle_close(8);
+    ex.handle_data(7.0, &out.write);
+    ex.handle_close(8.0);
     let r = ex.poll_result().unwrap().unwrap();
-    assert_eq!((r.latency_ms, r.latency_source), (7, JavaLatencySource::Status));
+    assert_eq!((r.latency_ms, r.latency_source), (7.0, JavaLatencySource::Status));
 }
 
 #[test]
 fn legacy_kick_or_silent_close_asks_for_the_legacy_ping() {
-    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000, 262_144, 0).unwrap();
+    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
     ex.poll_transmit();
-    ex.handle_data(1, &[0xff, 0x00, 0x01, 0x00, 0x41]);
+    ex.handle_data(1.0, &[0xff, 0x00, 0x01, 0x00, 0x41]);
     assert!(ex.wants_legacy());
-    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000, 262_144, 0).unwrap();
-    ex.handle_close(1);
+    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
+    ex.handle_close(1.0);
     assert!(ex.wants_legacy());
     assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::Network);
 }
@@ -297,7 +297,7 @@ fn every_legacy_variant_against_the_responder() {
             "1.4",
         ),
     ] {
-        let mut ex = LegacyExchange::new(&req, 1000, 0).unwrap();
+        let mut ex = LegacyExchange::new(&req, 1000.0, 0.0).unwrap();
         let (r, _) = pair(&mut ex, &mut Connection::default(), &state, 3).unwrap();
         assert_eq!(r.variant, variant);
         assert_eq!((r.online, r.max), (3, 20));
@@ -345,10 +345,10 @@ fn a_status_frame_whose_length_starts_with_ff_is_not_a_legacy_kick() {
         if status[0] != 0xff {
             continue;
         }
-        let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000, 262_144, 0).unwrap();
+        let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
         ex.poll_transmit();
         for piece in status.chunks(1) {
-            ex.handle_data(1, piece);
+            ex.handle_data(1.0, piece);
         }
         assert!(
             !ex.wants_legacy(),
@@ -405,4 +405,18 @@ fn the_responder_answers_one_status_and_legacy_only_at_the_start() {
         !out.close && out.write.is_empty(),
         "still waiting for the status request"
     );
+}
+
+#[test]
+fn an_http_server_on_a_minecraft_port_is_named() {
+    let mut ex = StatusExchange::new(47, "h", 1, *b"12345678", 1000.0, 262_144, 0.0).unwrap();
+    ex.poll_transmit();
+    ex.handle_data(1.0, b"HTTP/1.1 400 Bad Request\r\n\r\n");
+    let e = ex.poll_result().unwrap().unwrap_err();
+    assert_eq!(e.code, ErrorCode::WrongProtocol);
+    assert_eq!(e.message, "not a Minecraft server: it answered like HTTP");
+    let mut ex = LegacyExchange::new(&legacy::Request::Beta, 1000.0, 0.0).unwrap();
+    ex.poll_transmit();
+    ex.handle_input(1.0, b"SSH-2.0-OpenSSH_9.6\r\n");
+    assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::WrongProtocol);
 }

@@ -3,6 +3,7 @@
 
 use std::net::IpAddr;
 
+use gamequery_core::exchange::Deadline;
 use gamequery_core::samp::exchange::{QueryExchange, QueryOptions};
 use gamequery_core::samp::rcon::{RconExchange, RconOptions};
 use gamequery_core::samp::responder::{Reply, Responder, ResponderOptions};
@@ -50,8 +51,8 @@ fn state(players: u16, version: &str) -> ServerState {
 
 /// Moves datagrams between the two sides with `delay` ms one way; drops what `drop` says.
 struct Pair {
-    now: u64,
-    delay: u64,
+    now: f64,
+    delay: f64,
     sent: Vec<u8>,
 }
 
@@ -69,12 +70,12 @@ impl Pair {
                 if drop(pkt[10]) {
                     continue;
                 }
-                if let Reply::Send(r) = server.handle(self.now, CLIENT, &pkt) {
+                if let Reply::Send(r) = server.handle(self.now as u64, CLIENT, &pkt) {
                     replies.push(r);
                 }
             }
             if !replies.is_empty() {
-                self.now += 2 * self.delay;
+                self.now += 2.0 * self.delay;
                 for r in replies {
                     ex.handle_datagram(self.now, &r);
                 }
@@ -98,15 +99,15 @@ fn query(
     server: &mut Responder,
     players: PlayersMode,
     drop: impl FnMut(u8) -> bool,
-) -> (gamequery_core::Result<ServerState>, Vec<u8>, u64) {
+) -> (gamequery_core::Result<ServerState>, Vec<u8>, f64) {
     let opts = QueryOptions {
         players,
         ..Default::default()
     };
-    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
+    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0.0);
     let mut pair = Pair {
-        now: 0,
-        delay: 5,
+        now: 0.0,
+        delay: 5.0,
         sent: vec![],
     };
     let res = pair.run(&mut ex, server, drop);
@@ -114,10 +115,10 @@ fn query(
 }
 
 /// A full query with `opts` against `server`, `delay` ms each way, nothing lost.
-fn run_with(server: &mut Responder, opts: QueryOptions, delay: u64) -> gamequery_core::Result<ServerState> {
-    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0);
+fn run_with(server: &mut Responder, opts: QueryOptions, delay: f64) -> gamequery_core::Result<ServerState> {
+    let mut ex = QueryExchange::new(Address::default(), opts, *b"abcd", 0.0);
     Pair {
-        now: 0,
+        now: 0.0,
         delay,
         sent: vec![],
     }
@@ -148,10 +149,13 @@ fn open_mp_server_full_query() {
     assert_eq!(s.players[3].score, -3);
     assert_eq!(s.players[3].id, None);
     assert_eq!(s.open_mp.unwrap().logo.as_deref(), Some("https://example.org/logo.png"));
-    assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Ping)));
+    assert_eq!(
+        (s.latency_ms, s.latency_source),
+        (Some(10.0), Some(LatencySource::Ping))
+    );
     assert_eq!(s.rules.get("version"), Some("omp 1.4.0.2779"));
     assert_eq!(s.info.hostname, "Test server");
-    assert_eq!(elapsed, 30, "three round trips, no step waited for a timeout");
+    assert_eq!(elapsed, 30.0, "three round trips, no step waited for a timeout");
 }
 
 #[test]
@@ -168,14 +172,14 @@ fn legacy_server_gives_ids_and_pings_via_d() {
         (Some(5), Some(25), -5)
     );
     assert!(s.open_mp.is_none());
-    assert_eq!(elapsed, 30);
+    assert_eq!(elapsed, 30.0);
     // Without a telling version rule, `c`, `d` and `o` are asked; `o` unanswered costs a
     // grace of 4 × the `r` round trip (floor 50 ms), not a whole timeout (1000 ms).
     let mut server = responder(state(12, "custom"), true);
     let (res, sent, elapsed) = query(&mut server, PlayersMode::Auto, |_| false);
     assert!(!res.unwrap().is_open_mp);
     assert_eq!(sent, b"irpcdo");
-    assert_eq!(elapsed, 10 + 10 + 50);
+    assert_eq!(elapsed, 10.0 + 10.0 + 50.0);
 }
 
 #[test]
@@ -187,23 +191,23 @@ fn open_mp_detected_by_o_reply_stops_waiting_for_d() {
     assert!(s.is_open_mp);
     assert_eq!(sent, b"irpcdo");
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
-    assert_eq!(elapsed, 30, "the `o` reply ended the wait for `d`: no timeout");
+    assert_eq!(elapsed, 30.0, "the `o` reply ended the wait for `d`: no timeout");
 }
 
 #[test]
 fn open_mp_grace_follows_the_round_trip() {
     let mut server = responder(state(2, "custom"), true);
     // 40 ms one way: `r` RTT 80 ms → grace 320 ms for `o`.
-    let s = run_with(&mut server, QueryOptions::default(), 40).unwrap();
+    let s = run_with(&mut server, QueryOptions::default(), 40.0).unwrap();
     assert!(s.open_mp.is_none());
-    let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0);
+    let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0.0);
     let mut pair = Pair {
-        now: 0,
-        delay: 40,
+        now: 0.0,
+        delay: 40.0,
         sent: vec![],
     };
     pair.run(&mut ex, &mut server, |_| false).unwrap();
-    assert_eq!(pair.now, 80 + 80 + 320);
+    assert_eq!(pair.now, 80.0 + 80.0 + 320.0);
 }
 
 #[test]
@@ -239,11 +243,12 @@ fn lost_info_is_retried_then_times_out() {
     });
     assert!(res.is_ok());
     assert_eq!(&sent[..2], b"ii");
+    // The default budget, 2500 ms with one retry: 1250 ms an attempt, over at 2500 ms.
     let (res, sent, now) = query(&mut server, PlayersMode::Auto, |op| op == b'i');
     let e = res.unwrap_err();
-    assert_eq!(e.code, ErrorCode::Timeout);
+    assert_eq!((e.code, e.attempts), (ErrorCode::Timeout, Some(2)));
     assert_eq!(sent, b"ii");
-    assert_eq!(now, 2000);
+    assert_eq!(now, 2500.0);
 }
 
 #[test]
@@ -251,8 +256,15 @@ fn silent_ping_falls_back_to_info_latency() {
     let mut server = responder(state(1, "omp 1"), false);
     let (res, _, elapsed) = query(&mut server, PlayersMode::Auto, |op| op == b'p');
     let s = res.unwrap();
-    assert_eq!((s.latency_ms, s.latency_source), (Some(10), Some(LatencySource::Info)));
-    assert_eq!(elapsed, 10 + 50, "a silent `p` costs a grace beside `r`, not a timeout");
+    assert_eq!(
+        (s.latency_ms, s.latency_source),
+        (Some(10.0), Some(LatencySource::Info))
+    );
+    assert_eq!(
+        elapsed,
+        10.0 + 50.0,
+        "a silent `p` costs a grace beside `r`, not a timeout"
+    );
 }
 
 #[test]
@@ -264,7 +276,7 @@ fn a_server_ignoring_d_gives_its_list_through_c_after_a_grace() {
     assert_eq!(s.players.len(), 12);
     assert_eq!(s.players_source, Some(PlayersSource::Clients));
     assert!(s.warnings.is_empty(), "'auto' asked for any list");
-    assert_eq!(elapsed, 10 + 10 + 50 + 10, "`d` waited a grace, not a timeout");
+    assert_eq!(elapsed, 10.0 + 10.0 + 50.0 + 10.0, "`d` waited a grace, not a timeout");
     let (res, _, _) = query(&mut server, PlayersMode::Detailed, |op| op == b'd');
     let s = res.unwrap();
     assert_eq!(s.players.len(), 12);
@@ -273,7 +285,7 @@ fn a_server_ignoring_d_gives_its_list_through_c_after_a_grace() {
 
 #[test]
 fn stray_and_wrong_echo_datagrams_are_ignored() {
-    let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0);
+    let mut ex = QueryExchange::new(Address::default(), QueryOptions::default(), *b"abcd", 0.0);
     let req = ex.poll_transmit().unwrap();
     let mut server = responder(state(1, "omp 1"), false);
     let Reply::Send(good) = server.handle(0, CLIENT, &req) else {
@@ -281,11 +293,11 @@ fn stray_and_wrong_echo_datagrams_are_ignored() {
     };
     let mut wrong_port = good.clone();
     wrong_port[8] ^= 1;
-    ex.handle_datagram(1, &wrong_port);
-    ex.handle_datagram(1, b"garbage");
-    ex.handle_datagram(1, &good[..5]);
+    ex.handle_datagram(1.0, &wrong_port);
+    ex.handle_datagram(1.0, b"garbage");
+    ex.handle_datagram(1.0, &good[..5]);
     assert!(ex.poll_transmit().is_none(), "nothing advanced");
-    ex.handle_datagram(2, &good);
+    ex.handle_datagram(2.0, &good);
     assert_eq!(ex.poll_transmit().unwrap()[10], b'r');
 }
 
@@ -305,7 +317,7 @@ fn cp1251_state_served_and_detected() {
         raw_strings: true,
         ..Default::default()
     };
-    let s = run_with(&mut server, opts, 5).unwrap();
+    let s = run_with(&mut server, opts, 5.0).unwrap();
     assert_eq!(s.info.gamemode, "Ролевая игра");
     let raw = s.raw_strings.unwrap();
     assert_eq!(
@@ -384,23 +396,39 @@ fn rcon(
     password: &str,
     handler: impl Fn(&str) -> Vec<String>,
 ) -> gamequery_core::Result<Vec<String>> {
-    let mut ex = RconExchange::new(Address::default(), password, "players", None, RconOptions::default(), 0).unwrap();
-    let pkt = ex.poll_transmit().unwrap();
-    assert!(ex.poll_transmit().is_none(), "sent once, never retried");
-    match server.handle(0, CLIENT, &pkt) {
-        Reply::Rcon { header, command } => {
-            for (i, d) in server.rcon_lines(&header, &handler(&command)).iter().enumerate() {
-                ex.handle_datagram(10 + i as u64, d);
+    let mut ex = RconExchange::new(
+        Address::default(),
+        password,
+        "players",
+        None,
+        RconOptions::default(),
+        0.0,
+    )
+    .unwrap();
+    let (mut sent, mut now) = (Vec::new(), 0.0);
+    loop {
+        while let Some(pkt) = ex.poll_transmit() {
+            sent.push(pkt[10]);
+            match server.handle(now as u64, CLIENT, &pkt) {
+                Reply::Rcon { header, command } => {
+                    for (i, d) in server.rcon_lines(&header, &handler(&command)).iter().enumerate() {
+                        ex.handle_datagram(now + 10.0 + i as f64, d);
+                    }
+                }
+                Reply::Send(d) => ex.handle_datagram(now + 10.0, &d),
+                Reply::Ignore => {}
             }
         }
-        Reply::Send(d) => ex.handle_datagram(10, &d),
-        Reply::Ignore => {}
-    }
-    loop {
         if let Some(r) = ex.poll_result() {
+            assert_eq!(
+                sent.iter().filter(|&&op| op == b'x').count(),
+                1,
+                "the command is sent once, never again"
+            );
             return r;
         }
-        ex.handle_timeout(ex.poll_timeout().unwrap());
+        now = ex.poll_timeout().unwrap();
+        ex.handle_timeout(now);
     }
 }
 
@@ -422,11 +450,26 @@ fn rcon_lines_wrong_password_and_end_marker() {
         rcon(&mut server, "wrong", |_| vec![]).unwrap_err().code,
         ErrorCode::RconAuth
     );
-    let mut closed = responder(state(1, "x"), false);
-    assert_eq!(
-        rcon(&mut closed, "secret", |_| vec![]).unwrap_err().code,
-        ErrorCode::Timeout
-    );
+}
+
+#[test]
+fn a_command_that_prints_nothing_resolves_empty_but_a_dead_server_times_out() {
+    let opts = ResponderOptions {
+        rcon_password: Some("secret".into()),
+        ..Default::default()
+    };
+    let mut server = Responder::new(state(1, "x"), opts).unwrap();
+    assert_eq!(rcon(&mut server, "secret", |_| vec![]).unwrap(), Vec::<String>::new());
+    // A server that answers queries but not RCON (rcon 0) looks the same: it is there.
+    let mut no_rcon = responder(state(1, "x"), false);
+    assert_eq!(rcon(&mut no_rcon, "secret", |_| vec![]).unwrap(), Vec::<String>::new());
+    let silent = ResponderOptions {
+        burst: 0,
+        ..Default::default()
+    };
+    let mut dead = Responder::new(state(1, "x"), silent).unwrap();
+    let e = rcon(&mut dead, "secret", |_| vec![]).unwrap_err();
+    assert_eq!((e.code, e.attempts), (ErrorCode::Timeout, Some(2)));
 }
 
 #[test]
@@ -436,7 +479,7 @@ fn explicit_encoding_is_used_for_every_reply() {
         encoding: TextEncoding::Fixed(encoding_rs::WINDOWS_1252),
         ..Default::default()
     };
-    let s = run_with(&mut server, opts, 1).unwrap();
+    let s = run_with(&mut server, opts, 1.0).unwrap();
     assert_eq!(s.encoding.as_deref(), Some("windows-1252"));
 }
 
@@ -444,10 +487,10 @@ fn explicit_encoding_is_used_for_every_reply() {
 fn a_timeout_below_the_open_mp_grace_floor_does_not_panic() {
     let mut server = responder(state(2, "custom"), true);
     let opts = QueryOptions {
-        timeout_ms: 10,
+        deadline: Deadline::for_call(10.0, 1),
         ..Default::default()
     };
-    let s = run_with(&mut server, opts, 1).unwrap();
+    let s = run_with(&mut server, opts, 1.0).unwrap();
     assert_eq!(s.info.players, 2);
 }
 
@@ -468,31 +511,31 @@ fn rcon_replies_are_bounded_in_time_and_size() {
         "c",
         None,
         RconOptions {
-            max_ms: 1000,
+            deadline: Deadline::for_call(1000.0, 0),
             ..Default::default()
         },
-        0,
+        0.0,
     )
     .unwrap();
     let pkt = ex.poll_transmit().unwrap();
     let mut line = pkt[..11].to_vec();
     line.extend([1, 0, b'x']);
-    // A line every 200 ms, forever: the reply still ends at max_ms.
-    let mut now = 0;
+    // A line every 200 ms, forever: the reply still ends at the deadline.
+    let mut tick = 0;
     while ex.poll_result().is_none() {
-        let next = ex.poll_timeout().unwrap().min(now + 200);
-        now = next;
-        if now % 200 == 0 {
+        tick += 1;
+        let now = (200.0 * f64::from(tick)).min(ex.poll_timeout().unwrap());
+        if now == 200.0 * f64::from(tick) {
             ex.handle_datagram(now, &line);
         }
         ex.handle_timeout(now);
-        assert!(now <= 1000, "went past max_ms");
+        assert!(now <= 1000.0, "went past the deadline");
     }
     // A flood of lines stops at the line cap.
-    let mut ex = RconExchange::new(Address::default(), "p", "c", None, RconOptions::default(), 0).unwrap();
+    let mut ex = RconExchange::new(Address::default(), "p", "c", None, RconOptions::default(), 0.0).unwrap();
     ex.poll_transmit();
     for _ in 0..gamequery_core::samp::rcon::MAX_LINES + 5 {
-        ex.handle_datagram(1, &line);
+        ex.handle_datagram(1.0, &line);
     }
     assert_eq!(
         ex.poll_result().unwrap().unwrap().len(),
@@ -519,7 +562,7 @@ fn the_detector_runs_once_per_query_and_never_for_utf8_or_a_fixed_code_page() {
         ..Default::default()
     };
     let before = detector_runs();
-    assert_eq!(run_with(&mut server, fixed, 5).unwrap().info.gamemode, "Ролевая игра");
+    assert_eq!(run_with(&mut server, fixed, 5.0).unwrap().info.gamemode, "Ролевая игра");
     assert_eq!(detector_runs(), before, "a fixed code page needs no guess");
 
     s.encoding = Some("utf-8".into());

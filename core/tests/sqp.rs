@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 
-use gamequery_core::exchange::Exchange;
+use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::sqp::exchange::SqpExchange;
 use gamequery_core::sqp::reassembly::Reassembly;
 use gamequery_core::sqp::responder::{Responder, ResponderOptions};
@@ -345,12 +345,12 @@ fn run(
     ex: &mut SqpExchange,
     server: &mut Responder,
     from: SocketAddr,
-    now: &mut u64,
+    now: &mut f64,
 ) -> gamequery_core::Result<gamequery_core::sqp::exchange::SqpOutcome> {
     loop {
         while let Some(pkt) = ex.poll_transmit() {
-            *now += 3;
-            for reply in server.handle(*now, from, &pkt).unwrap() {
+            *now += 3.0;
+            for reply in server.handle(*now as u64, from, &pkt).unwrap() {
                 ex.handle_input(*now, &reply);
             }
         }
@@ -374,8 +374,8 @@ fn every_chunk_combination_against_the_responder() {
             42,
         );
         for mask in 1..=0x1f {
-            let mut now = 0;
-            let mut ex = SqpExchange::new(mask, 500, 0, now);
+            let mut now = 0.0;
+            let mut ex = SqpExchange::new(mask, Deadline::for_call(500.0, 0), now);
             let out = run(&mut ex, &mut server, addr(5000), &mut now).unwrap();
             for kind in ChunkKind::ALL {
                 assert_eq!(out.chunks.has(kind), mask & kind.bit() != 0, "mask {mask:#x} {kind:?}");
@@ -449,27 +449,29 @@ fn the_challenge_table_is_bounded_under_a_flood() {
 #[test]
 fn lost_replies_retry_with_a_fresh_challenge_then_time_out() {
     let mut server = Responder::new(full_state(), ResponderOptions::default(), 3);
-    let mut ex = SqpExchange::new(0x01, 100, 1, 0);
+    // 200 ms with one retry: each attempt waits 100 ms.
+    let mut ex = SqpExchange::new(0x01, Deadline::for_call(200.0, 1), 0.0);
     let first = ex.poll_transmit().unwrap();
     let _ = server.handle(0, addr(1), &first); // reply lost
-    ex.handle_timeout(100);
+    ex.handle_timeout(100.0);
     assert_eq!(
         ex.poll_transmit().unwrap(),
         Request::Challenge.encode().unwrap(),
         "a fresh challenge"
     );
-    ex.handle_timeout(200);
-    assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::Timeout);
+    ex.handle_timeout(200.0);
+    let e = ex.poll_result().unwrap().unwrap_err();
+    assert_eq!((e.code, e.attempts), (ErrorCode::Timeout, Some(2)));
     // Stray and stale datagrams are ignored.
-    let mut ex = SqpExchange::new(0x01, 100, 0, 0);
+    let mut ex = SqpExchange::new(0x01, Deadline::for_call(100.0, 0), 0.0);
     ex.poll_transmit();
-    ex.handle_input(1, b"\x01garbage");
-    ex.handle_input(1, &[0, 0, 0, 0, 9]);
+    ex.handle_input(1.0, b"\x01garbage");
+    ex.handle_input(1.0, &[0, 0, 0, 0, 9]);
     let q = ex.poll_transmit().unwrap();
-    ex.handle_input(2, &packet(8, 0, 0, &full_state().encode(1).unwrap()));
+    ex.handle_input(2.0, &packet(8, 0, 0, &full_state().encode(1).unwrap()));
     assert!(ex.poll_result().is_none(), "wrong challenge ignored");
     assert_eq!(q[1..5], [0, 0, 0, 9]);
-    ex.handle_input(3, &packet(9, 0, 0, &full_state().encode(1).unwrap()));
+    ex.handle_input(3.0, &packet(9, 0, 0, &full_state().encode(1).unwrap()));
     assert_eq!(ex.poll_result().unwrap().unwrap().chunks.info, full_state().info);
 }
 
@@ -489,8 +491,8 @@ fn big_replies_grow_their_pieces_to_stay_within_32_parts() {
         },
         5,
     );
-    let mut now = 0;
-    let mut ex = SqpExchange::new(0x04, 500, 0, now);
+    let mut now = 0.0;
+    let mut ex = SqpExchange::new(0x04, Deadline::for_call(500.0, 0), now);
     let out = run(&mut ex, &mut server, addr(7000), &mut now).unwrap();
     assert_eq!(out.chunks.players.unwrap().records.len(), 2000);
 }
@@ -503,4 +505,15 @@ fn errors_inside_a_later_chunk_report_absolute_offsets() {
     payload[rules_at + 4 + 2] = 9; // the first rule's type byte: no such type
     let e = Chunks::decode(&payload, 0x03, 11).unwrap_err();
     assert_eq!((e.code, e.offset), (ErrorCode::Malformed, Some(11 + rules_at + 4 + 2)));
+}
+
+#[test]
+fn a_peer_speaking_another_protocol_is_named_not_timed_out() {
+    let mut ex = SqpExchange::new(0x01, Deadline::for_call(100.0, 0), 0.0);
+    ex.poll_transmit();
+    ex.handle_input(1.0, b"\xff\xff\xff\xffI\x11some A2S reply");
+    ex.handle_timeout(100.0);
+    let e = ex.poll_result().unwrap().unwrap_err();
+    assert_eq!(e.code, ErrorCode::WrongProtocol);
+    assert!(e.message.contains("like a Source (A2S) query reply"), "{}", e.message);
 }

@@ -4,13 +4,102 @@
 // here because a native call per value (~0.5 µs) costs far more than the loop.
 // build.mjs writes glue.cjs from this file for CommonJS callers.
 
-/** An `Error` with a stable `code` (and `field`/`offset` for decode errors). */
-export function gqError(code, message, extra) {
-  const err = new Error(message);
-  err.code = code;
-  if (extra) Object.assign(err, extra);
-  return err;
+/** Every protocol the packages speak. */
+export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
+
+const BRAND = Symbol.for('gamequery.error');
+
+/**
+ * Every failure: `code` is stable (`GQ_TIMEOUT`, `GQ_PORT_CLOSED`, …); a network call
+ * adds `protocol`, `target` (as given), `address`/`port` once resolved and `attempts`; a
+ * decode error adds `field` and `offset` (and `text` for bad JSON).
+ */
+export class GameQueryError extends Error {
+  constructor(detail, options) {
+    super(detail.message, options);
+    this.name = detail.code === 'GQ_ABORTED' ? 'AbortError' : 'GameQueryError';
+    for (const key of ['code', 'protocol', 'target', 'address', 'port', 'attempts', 'field', 'offset', 'text']) {
+      if (detail[key] != null) this[key] = detail[key];
+    }
+  }
+
+  // Both packages carry a copy of this class (ESM and CommonJS): a brand makes
+  // `instanceof` hold across them.
+  get [BRAND]() {
+    return true;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value != null && value[BRAND] === true;
+  }
 }
+
+/** True for errors from either package. */
+export function isGameQueryError(value) {
+  return value instanceof GameQueryError;
+}
+
+export function gqError(code, message, extra) {
+  return new GameQueryError({ code, message, ...extra });
+}
+
+const TAG = '\u0001gamequery:';
+
+/** A core error (a tagged message from either binding) as a GameQueryError; others as they are. */
+export function fromNative(e) {
+  if (e && typeof e.message === 'string' && e.message.startsWith(TAG)) return new GameQueryError(JSON.parse(e.message.slice(TAG.length)));
+  return e;
+}
+
+/** Runs a synchronous binding call, turning core errors into GameQueryErrors. */
+export function call(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    throw fromNative(e);
+  }
+}
+
+/** The error an aborted signal rejects with: an AbortError carrying the signal's reason. */
+export function abortError(signal) {
+  const reason = signal?.reason;
+  const message = reason instanceof Error && reason.message ? `aborted: ${reason.message}` : 'the operation was aborted';
+  return new GameQueryError({ code: 'GQ_ABORTED', message }, reason === undefined ? undefined : { cause: reason });
+}
+
+function describe(v) {
+  if (v === null || v === undefined) return String(v);
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}
+const invalid = (message) => new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message });
+
+/** Checks the arguments every call shares, with messages that name them. */
+export const check = {
+  protocol(p, known = PROTOCOLS) {
+    if (!known.includes(p)) throw invalid(`protocol must be one of ${known.map((k) => `'${k}'`).join(', ')}; got ${describe(p)}`);
+  },
+  bytes(b, name = 'bytes') {
+    if (!(b instanceof Uint8Array)) throw invalid(`${name} must be a Uint8Array (a Buffer is one); got ${describe(b)}`);
+  },
+  object(o, name) {
+    if (o != null && (typeof o !== 'object' || Array.isArray(o))) throw invalid(`${name} must be an object; got ${describe(o)}`);
+  },
+  target(t) {
+    const ok = (typeof t === 'string' && t.trim() !== '') || (t != null && typeof t === 'object' && typeof t.host === 'string');
+    if (!ok) throw invalid(`target must be 'host:port' or { host, port }; got ${describe(t)}`);
+  },
+  signal(s) {
+    if (s != null && (typeof s !== 'object' || typeof s.aborted !== 'boolean' || typeof s.addEventListener !== 'function')) {
+      throw invalid(`signal must be an AbortSignal; got ${describe(s)}`);
+    }
+  },
+  fn(f, name) {
+    if (f != null && typeof f !== 'function') throw invalid(`${name} must be a function; got ${describe(f)}`);
+  },
+};
 
 // Object literals with constant keys build far faster than keyed stores; a page whose
 // Content-Security-Policy forbids `new Function` gets the keyed stores.
@@ -153,7 +242,7 @@ const INT32_MAX = 2147483647;
 /** Minecraft's VarInt: LEB128 of the two's-complement 32-bit value, 1–5 bytes. */
 export function encodeVarInt(value) {
   if (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) {
-    throw gqError('GQ_INVALID_ARGUMENT', `a VarInt holds a 32-bit integer, got ${String(value)}`);
+    throw gqError('GQ_INVALID_ARGUMENT', `value must be a whole number from -2147483648 to 2147483647 (a VarInt holds 32 bits); got ${String(value)}`);
   }
   let v = value >>> 0;
   const n = v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
@@ -171,7 +260,7 @@ export function encodeVarInt(value) {
  * are dropped, as Minecraft does; a 6th byte is `GQ_MALFORMED`.
  */
 export function decodeVarInt(bytes, offset = 0) {
-  if (!(bytes instanceof Uint8Array)) throw gqError('GQ_INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  check.bytes(bytes);
   if (!Number.isInteger(offset) || offset < 0 || offset > 0xffffffff) {
     throw gqError('GQ_INVALID_ARGUMENT', `offset must be a non-negative integer, got ${String(offset)}`);
   }
@@ -185,4 +274,54 @@ export function decodeVarInt(bytes, offset = 0) {
     if ((b & 0x80) === 0) return { value, length: i + 1 };
   }
   throw gqError('GQ_MALFORMED', `VarInt at byte ${offset}: VarInt longer than 5 bytes`, { field: 'VarInt', offset });
+}
+
+/** The codec API over a wasm-bindgen build (the Node and web entries of gamequery-wasm). */
+export function wasmApi(wasm) {
+  const readTape = tapeReader(() => wasm.shapes());
+  const read = ([text, values]) => readTape(text, values);
+  const start = (protocol, bytes, name) => {
+    check.protocol(protocol);
+    if (name) check.bytes(bytes, name);
+  };
+  class FrameDecoder {
+    #inner;
+    /** Splits a TCP stream into whole packets: `push(chunk)` → the complete ones. */
+    constructor(protocol, options) {
+      check.protocol(protocol);
+      check.object(options, 'options');
+      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
+    }
+    push(chunk) {
+      check.bytes(chunk, 'chunk');
+      return call(() => this.#inner.push(chunk));
+    }
+  }
+  return {
+    PROTOCOLS,
+    GameQueryError,
+    isGameQueryError,
+    encodeVarInt,
+    decodeVarInt,
+    FrameDecoder,
+    encodeRequest(protocol, request) {
+      start(protocol);
+      check.object(request, 'request');
+      return call(() => wasm.encodeRequest(protocol, request));
+    },
+    decodeRequest(protocol, bytes) {
+      start(protocol, bytes, 'bytes');
+      return read(call(() => wasm.decodeRequest(protocol, bytes)));
+    },
+    encodeResponse(protocol, response) {
+      start(protocol);
+      check.object(response, 'response');
+      return call(() => wasm.encodeResponse(protocol, response));
+    },
+    decodeResponse(protocol, bytes, options) {
+      start(protocol, bytes, 'bytes');
+      check.object(options, 'options');
+      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
+    },
+  };
 }

@@ -2,5 +2,8 @@ import { createRequire } from 'node:module';
 
 const wasm = createRequire(import.meta.url)('./node.cjs');
 
-export const { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, init } = wasm;
+export const {
+  PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
+  encodeVarInt, decodeVarInt, FrameDecoder, init, initSync,
+} = wasm;
 export default init;

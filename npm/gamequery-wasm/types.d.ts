@@ -169,9 +169,20 @@ address: string, port: number,
  */
 raw: R, };
 
-export type StatusPlayers = { online: number, max: number, list: Array<StatusPlayer>, };
+export type StatusPlayers = { online: number, max: number, list: Array<StatusPlayer>, 
+/**
+ * The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
+ * withheld (SA:MP sends none above 100 players), or the server left names out.
+ */
+partial: boolean, };
 
-export type StatusPlayer = { name: string, id?: string, score?: number, ping?: number, };
+export type StatusPlayer = { name: string, id?: PlayerId, score?: number, 
+/**
+ * Milliseconds.
+ */
+ping?: number, };
+
+export type PlayerId = number | string;
 
 export type SampAddress = { ip?: string, port?: number, };
 
@@ -336,6 +347,11 @@ export interface ProtocolTypes {
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
+/** A query's result, narrowed by its `protocol`: `raw` is that protocol's. */
+export type StatusOf<P extends Protocol> = Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & { protocol: P };
+/** Any protocol's result: check `status.protocol` and `raw` narrows with it. */
+export type AnyStatus = { [P in Protocol]: StatusOf<P> }[Protocol];
+
 /** `err.code` of every error gamequery throws. */
 export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_BAD_MAGIC'
@@ -348,17 +364,37 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_INVALID_ARGUMENT'
   | 'GQ_BAD_ENCODING'
   | 'GQ_TIMEOUT'
+  | 'GQ_PORT_CLOSED'
+  | 'GQ_WRONG_PROTOCOL'
   | 'GQ_ABORTED'
   | 'GQ_RCON_AUTH'
   | 'GQ_DNS'
   | 'GQ_NETWORK';
 
-/** What gamequery throws: an `Error` with a stable `code`; decode errors name the field and byte offset. */
-export interface GamequeryError extends Error {
-  code: ErrorCode;
-  field?: string;
-  offset?: number;
+/**
+ * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network
+ * call adds `protocol`, `target` (as given), `address`/`port` once resolved and
+ * `attempts`; decode errors add `field` and `offset`. An abort is an `AbortError` whose
+ * `cause` is the signal's reason. `instanceof` holds across both packages.
+ */
+export declare class GameQueryError extends Error {
+  readonly name: 'GameQueryError' | 'AbortError';
+  readonly code: ErrorCode;
+  readonly protocol?: Protocol;
+  readonly target?: unknown;
+  readonly address?: string;
+  readonly port?: number;
+  /** How many times the request that went unanswered was sent. */
+  readonly attempts?: number;
+  /** Decode errors: the wire field, and the byte offset where it starts. */
+  readonly field?: string;
+  readonly offset?: number;
+  /** The offending text (a status that is not JSON). */
+  readonly text?: string;
+  readonly cause?: unknown;
 }
+/** True for an error either package threw. */
+export declare function isGameQueryError(value: unknown): value is GameQueryError;
 
 export declare const PROTOCOLS: readonly Protocol[];
 /** Client → server: builds a request packet. */

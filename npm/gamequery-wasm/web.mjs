@@ -1,14 +1,14 @@
 // The browser (and bundler) entry: the wasm-bindgen `web` build behind the same glue as
-// the Node entry, so results have the same shape everywhere. Call `await init()` once.
+// the Node entry, so results and errors have the same shape everywhere. Call
+// `await init()` once (or `initSync(module)`) before anything else.
 import init, * as wasm from './pkg/web/gamequery_wasm.js';
-import { tapeReader, encodeVarInt, decodeVarInt } from './glue.mjs';
+import { wasmApi } from './glue.mjs';
 
-const readTape = tapeReader(() => wasm.shapes());
-const read = ([text, values]) => readTape(text, values);
-
-export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
-export const { encodeRequest, encodeResponse, FrameDecoder, initSync } = wasm;
-export const decodeRequest = (protocol, bytes) => read(wasm.decodeRequest(protocol, bytes));
-export const decodeResponse = (protocol, bytes, options) => read(wasm.decodeResponse(protocol, bytes, options));
-export { encodeVarInt, decodeVarInt, init };
+const api = wasmApi(wasm);
+export const {
+  PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
+  encodeVarInt, decodeVarInt, FrameDecoder,
+} = api;
+export const { initSync } = wasm;
+export { init };
 export default init;

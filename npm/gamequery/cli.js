@@ -2,72 +2,128 @@
 'use strict';
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { query, rcon, serve, PROTOCOLS } = require('./index.js');
-const { printStatus, clean } = require('./cli/format.js');
+const { printStatus, clean, hexDump } = require('./cli/format.js');
 
 const USAGE = `Usage:
-  gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n]
-      samp:            [--encoding X] [--players auto|c|d|none]
-      minecraft-java:  [--no-srv] [--dns-server ip:port] [--protocol-version n]
-      minecraft-legacy: [--variant beta|1.4|1.6]
-      sqp:             [--chunks info,rules,players,teams,metrics]
+  gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n] [--debug]
+      samp:             [--encoding X] [--players auto|c|d|none]
+      minecraft-java:   [--no-srv] [--dns-server ip:port] [--protocol-version n]
+      minecraft-legacy: [--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]
+      sqp:              [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]
-  gamequery rcon <protocol> <host[:port]> --password P <command...> [--timeout ms] [--encoding X]
+  gamequery rcon <protocol> <host[:port]> --password P <command...> [--timeout ms] [--idle ms] [--encoding X] [--json] [--debug]
   gamequery demo
-Protocols: ${PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.`;
 
-/** Splits argv into positionals and --flags (`--x v`, `--x=v`, boolean `--x`). */
-function parseArgs(argv, booleans) {
+Options everywhere: --color / --no-color (default: colour on a terminal; NO_COLOR and
+FORCE_COLOR are honoured), -h / --help, --version.
+Protocols: ${PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.
+Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad usage.`;
+
+const EVERYWHERE = ['help', 'version', 'color', 'no-color'];
+const NETWORK = ['json', 'timeout', 'retries', 'debug'];
+/** Flags each command accepts, and which of them take no value. */
+const COMMANDS = {
+  samp: [...NETWORK, 'encoding', 'players'],
+  'minecraft-java': [...NETWORK, 'no-srv', 'dns-server', 'protocol-version'],
+  'minecraft-legacy': [...NETWORK, 'no-srv', 'dns-server', 'variant'],
+  sqp: [...NETWORK, 'chunks'],
+  serve: ['host', 'port', 'state', 'legacy', 'rcon-password'],
+  rcon: [...NETWORK, 'password', 'idle', 'encoding'],
+  demo: [],
+};
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy'];
+
+class UsageError extends Error {}
+
+/** Splits argv into positionals and flags (`--x v`, `--x=v`, boolean `--x`, `-h`). */
+function parseArgs(argv) {
   const positional = [];
   const flags = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (!a.startsWith('--')) {
+    if (a === '-h') {
+      flags.help = true;
+      continue;
+    }
+    if (!a.startsWith('--') || a === '--') {
       positional.push(a);
       continue;
     }
     const [name, inline] = a.slice(2).split(/=(.*)/s);
-    if (booleans.includes(name)) flags[name] = true;
+    if (BOOLEAN.includes(name)) flags[name] = true;
     else if (inline !== undefined) flags[name] = inline;
-    else if (i + 1 < argv.length) flags[name] = argv[++i];
-    else fail(`--${name} needs a value`);
+    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
+    else flags[name] = undefined;
   }
   return { positional, flags };
 }
 
-function fail(message) {
-  console.error(`gamequery: ${message}\n\n${USAGE}`);
-  process.exit(2);
+function checkFlags(command, flags) {
+  const known = [...EVERYWHERE, ...(COMMANDS[command] ?? [])];
+  for (const [name, value] of Object.entries(flags)) {
+    if (!known.includes(name)) {
+      throw new UsageError(`unknown option --${name} for '${command}'; its options: ${known.map((k) => `--${k}`).join(', ')}`);
+    }
+    if (value === undefined) throw new UsageError(`--${name} needs a value`);
+  }
 }
 
 function number(flags, name) {
   if (flags[name] === undefined) return undefined;
   const n = Number(flags[name]);
-  if (!Number.isFinite(n)) fail(`--${name} must be a number`);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got ${JSON.stringify(flags[name])}`);
   return n;
 }
 
 function protocolOf(name) {
-  if (!PROTOCOLS.includes(name)) fail(`unknown protocol ${JSON.stringify(name)}`);
+  if (!PROTOCOLS.includes(name)) throw new UsageError(`unknown protocol ${JSON.stringify(name)}; the protocols: ${PROTOCOLS.join(', ')}`);
   return name;
 }
 
-async function main(argv) {
-  const { positional, flags } = parseArgs(argv, ['json', 'legacy', 'help', 'no-srv']);
+/** Colour on a terminal only; --color/--no-color, then NO_COLOR and FORCE_COLOR, decide first. */
+function useColor(flags) {
+  if (flags['no-color']) return false;
+  if (flags.color) return true;
+  if (process.env.NO_COLOR) return false;
+  if (process.env.FORCE_COLOR !== undefined) return process.env.FORCE_COLOR !== '0';
+  return process.stdout.isTTY === true;
+}
+
+/** `--debug`: a hex dump of every datagram or chunk, on stderr. */
+function tracer(flags) {
+  return flags.debug ? (event) => process.stderr.write(`${hexDump(event)}\n`) : undefined;
+}
+
+async function main(argv, state) {
+  const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
+  state.json = Boolean(flags.json);
+  if (flags.version) return console.log(JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')).version);
   if (!command || flags.help) return console.log(USAGE);
-  if (command === 'demo') return require('./cli/demo.js').demo();
-  if (command === 'serve') return serveCommand(protocolOf(rest[0]), flags);
+  const color = useColor(flags);
+  if (command === 'demo') {
+    checkFlags('demo', flags);
+    return require('./cli/demo.js').demo({ color });
+  }
+  if (command === 'serve') {
+    checkFlags('serve', flags);
+    return serveCommand(protocolOf(rest[0]), flags);
+  }
   if (command === 'rcon') {
+    checkFlags('rcon', flags);
     const [protocol, target, ...words] = rest;
-    if (!target || words.length === 0 || flags.password === undefined) fail('rcon needs <protocol> <host> --password P <command>');
-    const lines = await rcon(protocolOf(protocol), target, { password: flags.password, timeout: number(flags, 'timeout'), encoding: flags.encoding }, words.join(' '));
+    if (!target || words.length === 0 || flags.password === undefined) throw new UsageError('rcon needs <protocol> <host> --password P <command>');
+    const options = { password: flags.password, timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), idle: number(flags, 'idle'), encoding: flags.encoding, trace: tracer(flags) };
+    const lines = await rcon(protocolOf(protocol), target, options, words.join(' '));
     return console.log(flags.json ? JSON.stringify(lines, null, 2) : lines.map((l) => clean(l)).join('\n'));
   }
   const protocol = protocolOf(command);
-  if (!rest[0]) fail(`${protocol} needs a target <host[:port]>`);
-  const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries') };
+  checkFlags(protocol, flags);
+  if (!rest[0]) throw new UsageError(`${protocol} needs a target <host[:port]>`);
+  const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
   if (protocol === 'samp') {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
   } else if (protocol === 'sqp') {
@@ -79,7 +135,7 @@ async function main(argv) {
   }
   const status = await query(protocol, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));
-  else printStatus(status);
+  else printStatus(status, { color });
 }
 
 async function serveCommand(protocol, flags) {
@@ -89,7 +145,7 @@ async function serveCommand(protocol, flags) {
   const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
   const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0 }[protocol] ?? 25565 };
   if (samp) {
-    options.legacy = Boolean(flags.legacy);
+    if (flags.legacy) options.legacy = true;
     if (flags['rcon-password']) options.rcon = { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] };
   }
   // A saved `gamequery samp host --json` output is a Status: serve its raw part.
@@ -103,7 +159,25 @@ async function serveCommand(protocol, flags) {
   process.once('SIGTERM', stop);
 }
 
-main(process.argv.slice(2)).catch((e) => {
-  console.error(`gamequery: ${e.code ? `${e.code}: ` : ''}${e.message}`);
+// Output piped into `head` and closed early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
+const state = { json: false };
+main(process.argv.slice(2), state).catch((e) => {
+  if (e instanceof UsageError) {
+    console.error(`gamequery: ${e.message}\n\nRun 'gamequery --help' for the usage.`);
+    process.exit(2);
+  }
+  if (state.json) {
+    const { name, code, message, protocol, target, address, port, attempts, field, offset } = e;
+    console.log(JSON.stringify({ error: { name, code: code ?? 'GQ_ERROR', message, protocol, target, address, port, attempts, field, offset } }, null, 2));
+  } else {
+    console.error(`gamequery: ${e.code ? `${e.code}: ` : ''}${e.message}`);
+  }
   process.exit(1);
 });

@@ -1,26 +1,50 @@
 // The Node package: the codec (declared in types.d.ts, generated from the Rust types)
 // plus the network API below.
-import type { Favicon, JavaQueryResult, JavaStatus, LegacyQueryResult, Motd, Protocol, SampServerState, SqpChunk, SqpChunks, SqpQueryResult, Status } from './types';
+import type { AnyStatus, Favicon, GameQueryError, JavaQueryResult, JavaStatus, LegacyQueryResult, Motd, Protocol, SampServerState, SqpChunk, SqpChunks, SqpQueryResult, StatusOf } from './types';
 
 export * from './types';
 
 /** `'host:port'` (IPv6 as `'[::1]:7777'`) or `{ host, port }`. */
 export type Target = string | { host: string; port?: number };
 
+/** What `trace` is called with, for every datagram (or stream chunk) sent and received. */
+export interface TraceEvent {
+  direction: 'send' | 'receive';
+  bytes: Uint8Array;
+  /** The peer. */
+  address: string;
+  port: number;
+  /** Milliseconds since the call began. */
+  time: number;
+}
+
 export interface NetworkOptions {
-  /** Milliseconds per attempt (default 1000). */
+  /**
+   * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+   * every retransmission. A dead server costs exactly this.
+   */
   timeout?: number;
-  /** Extra attempts for the steps that must answer (default 1). */
+  /** Retransmissions of an unanswered request within the budget (0–10, default 1). */
   retries?: number;
+  /** Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason). */
   signal?: AbortSignal;
   /** Address family for host names: 4, 6 or 0 (either; default). */
   family?: 0 | 4 | 6;
+  /** Send from this local address (an IP of this machine), for firewalled hosts. */
+  localAddress?: string;
+  /** Send from this local port. */
+  localPort?: number;
+  /** Called for every datagram or stream chunk, both ways (a packet trace, for debugging). */
+  trace?: (event: TraceEvent) => void;
 }
 
 export interface SampQueryOptions extends NetworkOptions {
   /** A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default). */
   encoding?: string;
-  /** `'auto'`: `c`, plus `d` unless the server is open.mp; `'c'`; `'d'`; `false`: no list. */
+  /**
+   * `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
+   * otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
+   */
   players?: 'auto' | 'c' | 'd' | false;
   /** Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans). */
   openMp?: boolean;
@@ -35,7 +59,7 @@ export interface SampServeOptions {
   host?: string;
   /** UDP port (default 7777; 0 picks a free one). */
   port?: number;
-  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not) instead of open.mp. */
+  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`). */
   legacy?: boolean;
   rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
   /** Per-source token bucket (default burst 60, 30 per second). */
@@ -113,39 +137,49 @@ export interface Responder<S> {
 
 export interface RconOptions extends NetworkOptions {
   password: string;
-  /** After a line, how long without another one ends the reply (default 250 ms). */
+  /**
+   * How long without a line ends the reply (default 250 ms): after the last line, or, for a
+   * command that prints nothing, after the server answered the `i` query sent beside it.
+   */
   idle?: number;
   /** Code page of the command and the reply (default: UTF-8 out, detection in). */
   encoding?: string;
 }
 
 /** Queries a server and returns the unified Status; `raw` holds everything it sent. */
-export declare function query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<Status<NetworkTypes[P]['raw']>>;
-/** One server for `queryMany`. */
-export interface QueryManyItem<P extends Protocol = Protocol> {
-  protocol: P;
-  target: Target;
-  options?: NetworkTypes[P]['queryOptions'];
+export declare function query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+
+/** One server for `queryMany`: its protocol, and options of that protocol. */
+export type QueryManyItem = { [P in Protocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[Protocol];
+
+/** What `queryMany` yields for each server as it finishes: its status, or its error. */
+export type QueryManyResult<T, S = AnyStatus> =
+  | { target: T; status: S; error?: undefined }
+  | { target: T; status?: undefined; error: GameQueryError };
+
+export interface QueryManyOptions extends NetworkOptions {
+  /** Queries in flight at most (default 16; `Infinity` for no limit — the engine paces itself). */
+  concurrency?: number;
 }
 
-/** What `queryMany` yields for each server, as each finishes. */
-export interface QueryManyResult<T> {
-  target: T;
-  status?: Status<NetworkTypes[Protocol]['raw']>;
-  error?: Error & { code?: string };
-}
+/** Options for a batch of several protocols: shared ones, and each protocol's under its name. */
+export type PerProtocolOptions = QueryManyOptions & { [P in Protocol]?: NetworkTypes[P]['queryOptions'] };
 
 /**
- * Queries many servers, at most `concurrency` (default 16; `Infinity` for no limit) at a
- * time, yielding each result as it finishes. Breaking out of the loop cancels the rest; an
- * aborted `signal` ends every unfinished one as `GQ_ABORTED`.
+ * Queries many servers, at most `concurrency` at a time, yielding each result as it
+ * finishes. Breaking out of the loop cancels the rest; an aborted `signal` ends every
+ * unfinished one as `GQ_ABORTED`. Plain targets need the batch's `protocol`.
  */
-export declare function queryMany<T extends QueryManyItem | Target>(
-  targets: Iterable<T>,
-  options?: NetworkOptions & { concurrency?: number; protocol?: Protocol },
-): AsyncIterable<QueryManyResult<T>>;
+export declare function queryMany<P extends Protocol>(
+  targets: Iterable<Target>,
+  options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P },
+): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+export declare function queryMany<I extends QueryManyItem>(
+  targets: Iterable<I>,
+  options?: PerProtocolOptions,
+): AsyncIterable<QueryManyResult<I>>;
 
-/** Runs a console command; resolves with the lines the server printed. */
+/** Runs a console command; resolves with the lines the server printed (`[]` when it printed none). */
 export declare function rcon(protocol: 'samp', target: Target, options: RconOptions, command: string): Promise<string[]>;
 /** Answers queries for `state` until `close()`. */
 export declare function serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

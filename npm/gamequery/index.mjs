@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 
 const gamequery = createRequire(import.meta.url)('./index.js');
 
-export const { PROTOCOLS, encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, serve } =
-  gamequery;
+export const {
+  PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
+  encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, serve,
+} = gamequery;
 export default gamequery;

@@ -57,7 +57,7 @@ test('serve --state file.json answers queries; rcon reaches it', async () => {
 });
 
 test('errors exit non-zero with the code', async () => {
-  await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_TIMEOUT/.test(e.stderr));
+  await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_PORT_CLOSED/.test(e.stderr));
   await assert.rejects(run('nope', 'x'), (e) => e.code === 2 && /unknown protocol/.test(e.stderr));
 });
 
@@ -65,12 +65,12 @@ test('minecraft-java: ANSI MOTD, players, version, latency; --json; serve', asyn
   const { javaState } = await import('./helpers.mjs');
   const server = await serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
   servers.push(server);
-  const { stdout } = await run('minecraft-java', `127.0.0.1:${server.port}`);
+  const { stdout } = await run('minecraft-java', `127.0.0.1:${server.port}`, '--color');
   assert.match(stdout, /^motd {9}\x1b\[33mgamequery \x1b\[0m\x1b\[38;2;51;102;255;1mtest\x1b\[0m/m);
   assert.match(stdout, /^ {13}second line/m);
   assert.match(stdout, /^version {6}1\.21\.4 \(protocol 769\)$/m);
   assert.match(stdout, /^players {6}5\/100$/m);
-  assert.match(stdout, /^ping {9}\d+ ms$/m);
+  assert.match(stdout, /^ping {9}\d+(\.\d+)? ms$/m);
   assert.match(stdout, /^Steve +8667ba71-b85a-4004-af54-457a9734eed7$/m);
   const json = JSON.parse((await run('minecraft-java', `127.0.0.1:${server.port}`, '--json')).stdout);
   assert.equal(json.raw.motd.plain, 'gamequery test\nsecond line');
@@ -102,4 +102,63 @@ test('server text cannot drive the terminal', async () => {
   const { stdout } = await run('samp', `127.0.0.1:${server.port}`, '--timeout', '300');
   assert.doesNotMatch(stdout, /[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
   assert.match(stdout, /^name +evil \]0;pwned  \[2Jname$/m);
+});
+
+/** Runs the CLI with `env` added; resolves with its exit code and output. */
+function runWith(env, ...args) {
+  return new Promise((resolve) => {
+    execFile('node', [cli, ...args], { timeout: 20_000, env: { ...process.env, ...env } }, (e, stdout, stderr) => resolve({ code: e ? e.code : 0, stdout, stderr }));
+  });
+}
+
+test('a CLI that behaves: help, version, unknown options, exit codes', async () => {
+  for (const flag of ['-h', '--help']) {
+    const r = await runWith({}, flag);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^Usage:/);
+  }
+  const v = await runWith({}, '--version');
+  assert.equal(v.code, 0);
+  assert.match(v.stdout.trim(), /^\d+\.\d+\.\d+/);
+  const bad = await runWith({}, 'samp', '127.0.0.1:7777', '--player', 'c');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /unknown option --player for 'samp'; its options: .*--players/);
+  const missing = await runWith({}, 'samp', '127.0.0.1:7777', '--timeout');
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /--timeout needs a value/);
+});
+
+test('--json: the Status, or a JSON error object with its code and exit 1', async () => {
+  const r = await runWith({}, 'samp', '127.0.0.1:1', '--json', '--timeout', '500');
+  assert.equal(r.code, 1);
+  const { error } = JSON.parse(r.stdout);
+  assert.deepEqual([error.code, error.protocol, error.target, error.port], ['GQ_PORT_CLOSED', 'samp', '127.0.0.1:1', 1]);
+  assert.match(error.message, /^SA:MP query of 127\.0\.0\.1:1/);
+});
+
+test('colour only on a terminal, NO_COLOR and FORCE_COLOR honoured; --debug dumps packets', async () => {
+  const { javaState } = await import('./helpers.mjs');
+  const server = await serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const target = `127.0.0.1:${server.port}`;
+  const piped = await runWith({ FORCE_COLOR: undefined, NO_COLOR: undefined }, 'minecraft-java', target);
+  assert.doesNotMatch(piped.stdout, /\x1b\[/, 'no escapes into a pipe');
+  assert.match(piped.stdout, /^motd {9}gamequery test$/m);
+  assert.match((await runWith({ FORCE_COLOR: '1' }, 'minecraft-java', target)).stdout, /\x1b\[33m/);
+  assert.doesNotMatch((await runWith({ FORCE_COLOR: '1', NO_COLOR: '1' }, 'minecraft-java', target, '--no-color')).stdout, /\x1b\[/);
+  const debug = await runWith({}, 'minecraft-java', target, '--debug');
+  assert.match(debug.stderr, /^→ 127\.0\.0\.1:\d+ {2}\d+ bytes/m);
+  assert.match(debug.stderr, /^← 127\.0\.0\.1:\d+ {2}\d+ bytes/m);
+  assert.match(debug.stderr, /^ {2}0000 {2}[0-9a-f]{2} /m);
+});
+
+test('piped into head: the CLI ends quietly when the reader stops', async () => {
+  const child = spawn('node', [cli, 'demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  child.stdout.destroy();
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 0);
+  assert.doesNotMatch(stderr, /EPIPE|Error/);
 });

@@ -1,5 +1,8 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
-import { query, queryMany, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder, type GamequeryError, type SampServerState } from 'gamequery';
+import {
+  query, queryMany, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
+  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus,
+} from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
 export async function typed(): Promise<void> {
@@ -23,8 +26,12 @@ export async function typed(): Promise<void> {
   try {
     decodeResponse('samp', new Uint8Array(2));
   } catch (e) {
-    const code: GamequeryError['code'] = (e as GamequeryError).code;
-    void code;
+    if (isGameQueryError(e)) {
+      const code: ErrorCode = e.code;
+      const attempts: number | undefined = e.attempts;
+      void [code, attempts, e.field, e.offset, e.address, e.port, e.protocol];
+    }
+    if (e instanceof GameQueryError && e.name === 'AbortError') void e.cause;
   }
   void [hostname, score, open, lines];
   const mc = await query('minecraft-java', 'play.example.org', { srv: 'auto', dnsServer: '127.0.0.1:5353' });
@@ -48,9 +55,36 @@ export async function typed(): Promise<void> {
   const server2 = await serve('sqp', { info: { currentPlayers: 0, maxPlayers: 8, serverName: 'x', gameType: 'g', buildId: '1', map: 'm', port: 1 } }, { maxPacketSize: 1200 });
   server2.update({ metrics: [1, 2] });
   void [buildId, missing];
-  for await (const r of queryMany([{ protocol: 'samp', target: 'a:7777' }, { protocol: 'sqp', target: 'b:1', options: { chunks: ['info'] } }], { concurrency: 4 })) {
-    void (r.error ? r.error.code : r.status?.name);
+  for await (const r of queryMany([{ protocol: 'samp', target: 'a:7777' }, { protocol: 'sqp', target: 'b:1', options: { chunks: ['info'] } }], { concurrency: 4, samp: { players: 'c' } })) {
+    if (r.error) {
+      const code: ErrorCode = r.error.code;
+      void code;
+    } else {
+      narrow(r.status);
+    }
   }
+  // Plain targets with the batch's protocol: options and results typed by it.
+  for await (const r of queryMany(['a:7777', 'b:7777'], { protocol: 'samp', players: 'c', concurrency: Infinity })) {
+    if (r.status) {
+      const isOpenMp: boolean = r.status.raw.isOpenMp;
+      void isOpenMp;
+    }
+  }
+}
+
+/** `protocol` narrows `raw`. */
+function narrow(s: AnyStatus): void {
+  if (s.protocol === 'samp') {
+    const gamemode: string = s.raw.info.gamemode;
+    void gamemode;
+  } else if (s.protocol === 'minecraft-java') {
+    const motd: string = s.raw.motd.plain;
+    void motd;
+  }
+  const partial: boolean = s.players.partial;
+  const ping: number | null = s.pingMs;
+  const map: string | null = s.map;
+  void [partial, ping, map];
 }
 
 export async function misuse(): Promise<void> {
@@ -70,4 +104,13 @@ export async function misuse(): Promise<void> {
   new FrameDecoder('samp');
   // @ts-expect-error: not a chunk name
   await query('sqp', 'h:1', { chunks: ['everything'] });
+  // @ts-expect-error: plain targets need the batch's protocol
+  queryMany(['h:1']);
+  // @ts-expect-error: an item needs its protocol
+  queryMany([{ target: 'h:1' }]);
+  // @ts-expect-error: a SA:MP option on a Minecraft batch
+  queryMany(['h:1'], { protocol: 'minecraft-java', players: 'c' });
+  // @ts-expect-error: GQ_TIMEOUT is a code, GQ_TIMEDOUT is not
+  const code: ErrorCode = 'GQ_TIMEDOUT';
+  void code;
 }

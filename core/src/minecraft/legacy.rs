@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::{round_ms, Millis};
 use crate::text::Motd;
 use crate::wire::{Reader, Writer};
 
@@ -239,23 +240,24 @@ impl Response {
 pub struct LegacyExchange {
     request: Option<Vec<u8>>,
     buf: Vec<u8>,
-    sent_at: u64,
-    deadline: Option<u64>,
-    result: Option<Result<(Response, u32)>>,
+    sent_at: Millis,
+    deadline: Option<Millis>,
+    result: Option<Result<(Response, f64)>>,
 }
 
 impl LegacyExchange {
-    pub fn new(request: &Request, timeout_ms: u64, now_ms: u64) -> Result<Self> {
+    /// `end`: when this connection's attempt gives up.
+    pub fn new(request: &Request, end: Millis, now: Millis) -> Result<Self> {
         Ok(Self {
             request: Some(request.encode()?),
             buf: Vec::new(),
-            sent_at: now_ms,
-            deadline: Some(now_ms + timeout_ms),
+            sent_at: now,
+            deadline: Some(end),
             result: None,
         })
     }
 
-    fn done(&mut self, result: Result<(Response, u32)>) {
+    fn done(&mut self, result: Result<(Response, f64)>) {
         self.deadline = None;
         self.result = Some(result);
     }
@@ -263,54 +265,56 @@ impl LegacyExchange {
 
 impl crate::exchange::Exchange for LegacyExchange {
     /// The reply and the round trip in milliseconds.
-    type Output = (Response, u32);
+    type Output = (Response, f64);
 
     fn poll_transmit(&mut self) -> Option<Vec<u8>> {
         self.request.take()
     }
 
-    fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
+    fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
         if self.deadline.is_none() {
             return;
         }
         if self.buf.is_empty() && bytes.first().is_some_and(|&b| b != 0xff) {
-            return self.done(Err(Error::at(
-                ErrorCode::UnexpectedOpcode,
-                "packet id",
-                0,
-                "a legacy reply starts with 0xFF",
+            return self.done(Err(Error::new(
+                ErrorCode::WrongProtocol,
+                format!("not a Minecraft server: it answered {}", crate::sniff::describe(bytes)),
             )));
         }
         // Never more than the largest reply there can be.
         let room = MAX_REPLY - self.buf.len();
         self.buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
         if let Some(need) = reply_len(&self.buf).filter(|&n| self.buf.len() >= n) {
-            let rtt = u32::try_from(now_ms.saturating_sub(self.sent_at)).unwrap_or(u32::MAX);
+            let rtt = round_ms(now - self.sent_at);
             let result = Response::decode(&self.buf[..need]).map(|r| (r, rtt));
             self.done(result);
         }
     }
 
-    fn poll_timeout(&self) -> Option<u64> {
+    fn poll_timeout(&self) -> Option<Millis> {
         self.deadline
     }
 
-    fn handle_timeout(&mut self, now_ms: u64) {
-        if self.deadline.is_some_and(|d| now_ms >= d) {
-            self.done(Err(Error::timeout("the legacy ping")));
+    fn handle_timeout(&mut self, now: Millis) {
+        if self.deadline.is_some_and(|d| now >= d) {
+            self.done(Err(Error::timeout("the legacy ping", 1)));
         }
     }
 
-    fn handle_close(&mut self, _now_ms: u64) {
+    fn handle_close(&mut self, _now: Millis) {
         if self.deadline.is_some() {
-            self.done(Err(Error::new(
-                ErrorCode::Truncated,
-                "the server closed the connection before a complete legacy reply",
-            )));
+            self.done(Err(if self.buf.is_empty() {
+                Error::new(ErrorCode::Network, "the server closed the connection without answering")
+            } else {
+                Error::new(
+                    ErrorCode::Truncated,
+                    "the server closed the connection inside its legacy reply",
+                )
+            }));
         }
     }
 
-    fn poll_result(&mut self) -> Option<Result<(Response, u32)>> {
+    fn poll_result(&mut self) -> Option<Result<(Response, f64)>> {
         self.result.take()
     }
 }

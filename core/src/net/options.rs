@@ -1,13 +1,25 @@
-//! Options as JavaScript callers pass them, parsed once here for every protocol.
+//! Options as JavaScript callers pass them, checked once here for every protocol. Every
+//! message names the option and what it accepts; an option a protocol does not know is
+//! an error that lists the ones it does.
 
-use serde::Deserialize;
-use serde_json::Value;
+use std::net::IpAddr;
 
-use crate::api::from_options;
+use serde_json::{Map, Value};
+
 use crate::error::{Error, Result};
+use crate::exchange::{Deadline, Millis};
 use crate::samp::PlayersMode;
 use crate::target::Target;
 use crate::text::TextEncoding;
+
+/// The default budget of every call: room to answer a Discord interaction (3 s) in time.
+pub const DEFAULT_TIMEOUT_MS: Millis = 2500.0;
+pub const DEFAULT_RETRIES: u32 = 1;
+const MAX_RETRIES: u32 = 10;
+const MAX_TIMEOUT_MS: Millis = 600_000.0;
+
+/// Options every network call takes.
+pub const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress", "localPort"];
 
 /// `'host:port'` or `{ host, port }`.
 pub fn parse_target(value: &Value) -> Result<Target> {
@@ -24,130 +36,260 @@ pub fn parse_target(value: &Value) -> Result<Target> {
                     p.as_u64()
                         .and_then(|p| u16::try_from(p).ok())
                         .filter(|&p| p > 0)
-                        .ok_or_else(|| Error::invalid("target.port must be 1–65535"))?,
+                        .ok_or_else(|| Error::invalid(format!("target.port must be 1–65535, got {p}")))?,
                 ),
             };
             let mut t = Target::parse(host)?;
             t.port = port.or(t.port);
             Ok(t)
         }
-        _ => Err(Error::invalid("target must be 'host:port' or { host, port }")),
+        other => Err(Error::invalid(format!(
+            "target must be 'host:port' or {{ host, port }}, got {}",
+            kind(other)
+        ))),
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawQueryOptions {
-    timeout: Option<f64>,
-    retries: Option<u32>,
-    encoding: Option<String>,
-    players: Option<Value>,
-    family: Option<u8>,
-    open_mp: Option<bool>,
-    ping: Option<bool>,
-    raw_strings: Option<bool>,
+/// The target as the caller wrote it, for messages.
+pub fn target_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Object(o) => {
+            let host = o.get("host").and_then(Value::as_str).unwrap_or("?");
+            match o.get("port").and_then(Value::as_u64) {
+                Some(p) => Target::display(host, p as u16),
+                None => host.to_string(),
+            }
+        }
+        other => other.to_string(),
+    }
 }
 
-/// Parsed `query()` options.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A protocol's options, taken one by one; [`Options::finish`] rejects what is left.
+pub struct Options {
+    what: &'static str,
+    map: Map<String, Value>,
+}
+
+impl Options {
+    /// `what`: whose options, for messages (`"SA:MP query"`).
+    pub fn new(what: &'static str, value: Value) -> Result<Self> {
+        let map = match value {
+            Value::Null => Map::new(),
+            Value::Object(o) => o,
+            other => {
+                return Err(Error::invalid(format!(
+                    "{what} options must be an object, got {}",
+                    kind(&other)
+                )))
+            }
+        };
+        Ok(Self { what, map })
+    }
+
+    fn take(&mut self, name: &str) -> Option<Value> {
+        self.map.remove(name).filter(|v| !v.is_null())
+    }
+
+    fn bad(&self, name: &str, accepts: &str, got: &Value) -> Error {
+        Error::invalid(format!("option {name} must be {accepts}, got {got}"))
+    }
+
+    pub fn number(&mut self, name: &str, min: f64, max: f64, default: f64) -> Result<f64> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(v) => v
+                .as_f64()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| self.bad(name, &format!("a number from {min} to {max}"), &v)),
+        }
+    }
+
+    pub fn integer(&mut self, name: &str, min: u64, max: u64, default: u64) -> Result<u64> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(v) => v
+                .as_f64()
+                .filter(|n| n.fract() == 0.0 && (min as f64..=max as f64).contains(n))
+                .map(|n| n as u64)
+                .ok_or_else(|| self.bad(name, &format!("a whole number from {min} to {max}"), &v)),
+        }
+    }
+
+    pub fn boolean(&mut self, name: &str, default: bool) -> Result<bool> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(b),
+            Some(v) => Err(self.bad(name, "true or false", &v)),
+        }
+    }
+
+    pub fn string(&mut self, name: &str) -> Result<Option<String>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(self.bad(name, "a string", &v)),
+        }
+    }
+
+    /// One of `choices` (strings), or `default`.
+    pub fn choice(&mut self, name: &str, choices: &[&'static str], default: &'static str) -> Result<&'static str> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(Value::String(s)) => choices.iter().copied().find(|c| *c == s).ok_or_else(|| {
+                let list: Vec<String> = choices.iter().map(|c| format!("'{c}'")).collect();
+                self.bad(name, &format!("one of {}", list.join(", ")), &Value::String(s))
+            }),
+            Some(v) => Err(self.bad(name, "a string", &v)),
+        }
+    }
+
+    /// What is left unread, untouched (for options with a shape of their own).
+    pub fn raw(&mut self, name: &str) -> Option<Value> {
+        self.take(name)
+    }
+
+    /// Fails on any option not read, naming the ones this call knows.
+    pub fn finish(self, known: &[&str]) -> Result<()> {
+        match self.map.keys().next() {
+            None => Ok(()),
+            Some(unknown) => Err(Error::invalid(format!(
+                "unknown option {unknown:?} for a {}; its options are {}",
+                self.what,
+                known.join(", ")
+            ))),
+        }
+    }
+}
+
+/// Budget, address family and local address: what every call takes.
+#[derive(Debug, Clone, Copy)]
+pub struct Common {
+    pub timeout_ms: Millis,
+    pub retries: u32,
+    /// 4, 6, or 0 for either.
+    pub family: u8,
+    pub local_address: Option<IpAddr>,
+    pub local_port: u16,
+}
+
+impl Common {
+    pub fn read(o: &mut Options) -> Result<Self> {
+        let timeout_ms = o.number("timeout", 1.0, MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS)?;
+        let retries = o.integer("retries", 0, u64::from(MAX_RETRIES), u64::from(DEFAULT_RETRIES))? as u32;
+        let family = match o.integer("family", 0, 6, 0)? {
+            f @ (0 | 4 | 6) => f as u8,
+            f => {
+                return Err(Error::invalid(format!(
+                    "option family must be 4, 6 or 0 (either), got {f}"
+                )))
+            }
+        };
+        let local_address = match o.string("localAddress")? {
+            None => None,
+            Some(a) => Some(a.trim_matches(['[', ']']).parse::<IpAddr>().map_err(|_| {
+                Error::invalid(format!(
+                    "option localAddress must be an IP address of this machine, got {a:?}"
+                ))
+            })?),
+        };
+        let local_port = o.integer("localPort", 0, 65535, 0)? as u16;
+        Ok(Self {
+            timeout_ms,
+            retries,
+            family,
+            local_address,
+            local_port,
+        })
+    }
+
+    pub fn deadline(&self) -> Deadline {
+        Deadline::for_call(self.timeout_ms, self.retries)
+    }
+}
+
+/// A SA:MP query's options.
 #[derive(Debug, Clone)]
 pub struct QueryRequest {
-    pub timeout_ms: u64,
-    pub retries: u32,
+    pub common: Common,
     pub encoding: TextEncoding,
     pub players: PlayersMode,
-    pub family: u8,
     pub open_mp: bool,
     pub ping: bool,
     pub raw_strings: bool,
 }
 
-fn timeout_ms(t: Option<f64>, default: u64) -> Result<u64> {
-    match t {
-        None => Ok(default),
-        Some(t) if (1.0..=600_000.0).contains(&t) => Ok(t as u64),
-        Some(t) => Err(Error::invalid(format!("timeout must be 1–600000 ms, got {t}"))),
-    }
-}
+const SAMP_QUERY: &[&str] = &["encoding", "players", "openMp", "ping", "rawStrings"];
 
 impl QueryRequest {
     pub fn parse(options: Value) -> Result<Self> {
-        let raw: RawQueryOptions = from_options("options", options)?;
-        let players = match raw.players {
+        let mut o = Options::new("SA:MP query", options)?;
+        let common = Common::read(&mut o)?;
+        let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
+        let players = match o.raw("players") {
             None | Some(Value::Bool(true)) => PlayersMode::Auto,
             Some(Value::Bool(false)) => PlayersMode::None,
-            Some(Value::String(s)) => match s.as_str() {
-                "auto" => PlayersMode::Auto,
-                "c" => PlayersMode::Clients,
-                "d" => PlayersMode::Detailed,
-                _ => {
-                    return Err(Error::invalid(format!(
-                        "players must be 'auto', 'c', 'd' or false, got {s:?}"
-                    )))
-                }
-            },
+            Some(Value::String(s)) if s == "auto" => PlayersMode::Auto,
+            Some(Value::String(s)) if s == "c" => PlayersMode::Clients,
+            Some(Value::String(s)) if s == "d" => PlayersMode::Detailed,
             Some(v) => {
                 return Err(Error::invalid(format!(
-                    "players must be 'auto', 'c', 'd' or false, got {v}"
+                    "option players must be 'auto', 'c', 'd' or false, got {v}"
                 )))
             }
         };
-        let family = raw.family.unwrap_or(0);
-        if ![0, 4, 6].contains(&family) {
-            return Err(Error::invalid("family must be 0, 4 or 6"));
-        }
-        if raw.retries.is_some_and(|r| r > 10) {
-            return Err(Error::invalid("retries must be 0–10"));
-        }
-        Ok(Self {
-            timeout_ms: timeout_ms(raw.timeout, 1000)?,
-            retries: raw.retries.unwrap_or(1),
-            encoding: TextEncoding::from_option(raw.encoding.as_deref())?,
+        let request = Self {
+            common,
+            encoding,
             players,
-            family,
-            open_mp: raw.open_mp.unwrap_or(true),
-            ping: raw.ping.unwrap_or(true),
-            raw_strings: raw.raw_strings.unwrap_or(false),
-        })
+            open_mp: o.boolean("openMp", true)?,
+            ping: o.boolean("ping", true)?,
+            raw_strings: o.boolean("rawStrings", false)?,
+        };
+        o.finish(&[COMMON, SAMP_QUERY].concat())?;
+        Ok(request)
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawRconOptions {
-    password: String,
-    timeout: Option<f64>,
-    idle: Option<f64>,
-    /// The whole reply ends by then (default 10 s).
-    max: Option<f64>,
-    encoding: Option<String>,
-    family: Option<u8>,
-}
-
-/// Parsed `rcon()` options.
+/// A SA:MP RCON call's options.
 #[derive(Debug, Clone)]
 pub struct RconRequest {
+    pub common: Common,
     pub password: String,
-    pub timeout_ms: u64,
-    pub idle_ms: u64,
-    pub max_ms: u64,
+    pub idle_ms: Millis,
     /// WHATWG label for the command and the reply (`None`: UTF-8 out, detection in).
     pub encoding: Option<String>,
-    pub family: u8,
 }
 
 impl RconRequest {
     pub fn parse(options: Value) -> Result<Self> {
-        let raw: RawRconOptions = from_options("rcon options", options)?;
-        if let Some(label) = &raw.encoding {
+        let mut o = Options::new("SA:MP RCON call", options)?;
+        let common = Common::read(&mut o)?;
+        let password = o
+            .string("password")?
+            .ok_or_else(|| Error::invalid("option password is required: the server's rcon_password"))?;
+        let idle_ms = o.number("idle", 1.0, MAX_TIMEOUT_MS, 250.0)?;
+        let encoding = o.string("encoding")?;
+        if let Some(label) = &encoding {
             TextEncoding::from_option(Some(label))?;
         }
+        o.finish(&[COMMON, &["password", "idle", "encoding"]].concat())?;
         Ok(Self {
-            password: raw.password,
-            timeout_ms: timeout_ms(raw.timeout, 1000)?,
-            idle_ms: timeout_ms(raw.idle, 250)?,
-            max_ms: timeout_ms(raw.max, 10_000)?,
-            encoding: raw.encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
-            family: raw.family.unwrap_or(0),
+            common,
+            password,
+            idle_ms,
+            encoding: encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
         })
     }
 }

@@ -2,18 +2,21 @@
 //! the caller's deadline and filtered by address family.
 
 use std::net::{IpAddr, SocketAddr};
-use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
+use super::trace::Clock;
 use super::udp::aborted;
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::Millis;
 
+/// `host`'s address for `family` (4, 6, 0 for either), looked up by `end` on `clock`.
 pub async fn resolve(
     host: &str,
     port: u16,
     family: u8,
-    timeout_ms: u64,
+    clock: &Clock,
+    end: Millis,
     cancel: &CancellationToken,
 ) -> Result<SocketAddr> {
     let wanted = |ip: &IpAddr| match family {
@@ -31,8 +34,8 @@ pub async fn resolve(
     let lookup = tokio::net::lookup_host((host, port));
     let addrs = tokio::select! {
         _ = cancel.cancelled() => return Err(aborted()),
-        r = tokio::time::timeout(Duration::from_millis(timeout_ms), lookup) => match r {
-            Err(_) => return Err(Error::new(ErrorCode::Timeout, format!("resolving {host} took longer than {timeout_ms} ms"))),
+        r = tokio::time::timeout_at(clock.instant(end), lookup) => match r {
+            Err(_) => return Err(Error::new(ErrorCode::Timeout, format!("resolving {host} took longer than the deadline"))),
             Ok(Err(e)) => return Err(Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {e}"))),
             Ok(Ok(addrs)) => addrs,
         },

@@ -5,49 +5,26 @@ use std::hash::{BuildHasher, Hasher};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use serde_json::Value;
-use tokio::net::UdpSocket;
-use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use super::options::{parse_target, QueryRequest, RconRequest};
+use super::options::{parse_target, Common, QueryRequest, RconRequest};
 use super::resolve::resolve;
-use super::udp::{drive, network_error};
+use super::trace::{Clock, Tracer};
+use super::udp::{connect_udp, drive};
 use crate::api::Sink;
 use crate::error::Result;
+use crate::exchange::Millis;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, ServerState, DEFAULT_PORT};
 use crate::status::Status;
 use crate::text::TextEncoding;
 
-async fn connect(
-    target: &Value,
-    family: u8,
-    timeout_ms: u64,
-    cancel: &CancellationToken,
-) -> Result<(UdpSocket, SocketAddr)> {
+/// The server's address, resolved within the call's budget.
+async fn address(target: &Value, common: &Common, clock: &Clock, cancel: &CancellationToken) -> Result<SocketAddr> {
     let target = parse_target(target)?;
-    let addr = resolve(
-        &target.host,
-        target.port.unwrap_or(DEFAULT_PORT),
-        family,
-        timeout_ms,
-        cancel,
-    )
-    .await?;
-    Ok((connect_udp(addr).await?, addr))
-}
-
-/// A UDP socket connected to `addr`: the kernel drops datagrams from any other source.
-pub(crate) async fn connect_udp(addr: SocketAddr) -> Result<UdpSocket> {
-    let local: SocketAddr = if addr.is_ipv4() {
-        (Ipv4Addr::UNSPECIFIED, 0).into()
-    } else {
-        (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
-    };
-    let socket = UdpSocket::bind(local).await.map_err(|e| network_error("bind", e))?;
-    socket.connect(addr).await.map_err(|e| network_error("connect", e))?;
-    Ok(socket)
+    let port = target.port.unwrap_or(DEFAULT_PORT);
+    resolve(&target.host, port, common.family, clock, common.timeout_ms, cancel).await
 }
 
 /// The header's address: the server's IPv4 octets; zeros for IPv6 (open.mp ignores them).
@@ -78,50 +55,71 @@ pub(crate) fn random_bytes8() -> [u8; 8] {
     random_u64().to_be_bytes()
 }
 
-/// A query's exchange for `addr`, started at `now_ms`.
-pub(crate) fn exchange(opts: &QueryRequest, addr: SocketAddr, now_ms: u64) -> QueryExchange {
+/// A query's exchange for `addr`, started at `now` on a clock that began with the call.
+pub(crate) fn exchange(opts: &QueryRequest, addr: SocketAddr, now: Millis) -> QueryExchange {
     let options = QueryOptions {
         players: opts.players,
         encoding: opts.encoding,
-        timeout_ms: opts.timeout_ms,
-        retries: opts.retries,
+        deadline: opts.common.deadline(),
         open_mp: opts.open_mp,
         ping: opts.ping,
         raw_strings: opts.raw_strings,
     };
-    QueryExchange::new(header_address(addr), options, random_bytes(), now_ms)
+    QueryExchange::new(header_address(addr), options, random_bytes(), now)
 }
 
 pub(crate) fn status(raw: ServerState, addr: SocketAddr) -> Status<ServerState> {
     Status::from_samp(raw, addr.ip().to_string(), addr.port())
 }
 
-pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
+pub async fn query<S: Sink>(
+    target: &Value,
+    options: Value,
+    cancel: CancellationToken,
+    out: S,
+    tracer: Option<Tracer>,
+) -> Result<S::Out> {
+    let clock = Clock::start();
     let opts = QueryRequest::parse(options)?;
-    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
-    let mut ex = exchange(&opts, addr, 0);
-    let raw = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
+    let addr = address(target, &opts.common, &clock, &cancel).await?;
+    let run = async {
+        let socket = connect_udp(addr, &opts.common).await?;
+        let mut ex = exchange(&opts, addr, clock.now());
+        drive(&socket, addr, &mut ex, &clock, &cancel, tracer.as_ref()).await
+    };
+    let raw = run
+        .await
+        .map_err(|e| e.in_call("samp", &super::options::target_text(target), Some(addr)))?;
     Ok(out.emit(&status(raw, addr), 1024))
 }
 
-pub async fn rcon(target: &Value, options: Value, command: &str, cancel: CancellationToken) -> Result<Vec<String>> {
+pub async fn rcon(
+    target: &Value,
+    options: Value,
+    command: &str,
+    cancel: CancellationToken,
+    tracer: Option<Tracer>,
+) -> Result<Vec<String>> {
+    let clock = Clock::start();
     let opts = RconRequest::parse(options)?;
-    let (socket, addr) = connect(target, opts.family, opts.timeout_ms, &cancel).await?;
-    let start = Instant::now();
-    let encoding = TextEncoding::from_option(opts.encoding.as_deref())?;
-    let rcon_options = RconOptions {
-        timeout_ms: opts.timeout_ms,
-        idle_ms: opts.idle_ms,
-        max_ms: opts.max_ms,
-        encoding,
+    let addr = address(target, &opts.common, &clock, &cancel).await?;
+    let run = async {
+        let socket = connect_udp(addr, &opts.common).await?;
+        let rcon_options = RconOptions {
+            deadline: opts.common.deadline(),
+            idle_ms: opts.idle_ms,
+            encoding: TextEncoding::from_option(opts.encoding.as_deref())?,
+        };
+        let mut ex = RconExchange::new(
+            header_address(addr),
+            &opts.password,
+            command,
+            opts.encoding.clone(),
+            rcon_options,
+            clock.now(),
+        )?;
+        drive(&socket, addr, &mut ex, &clock, &cancel, tracer.as_ref()).await
     };
-    let mut ex = RconExchange::new(
-        header_address(addr),
-        &opts.password,
-        command,
-        opts.encoding.clone(),
-        rcon_options,
-        0,
-    )?;
-    drive(&socket, &mut ex, start, &cancel).await
+    run.await
+        .map_err(|e| e.in_call("samp-rcon", &super::options::target_text(target), Some(addr)))
 }

@@ -27,8 +27,8 @@ pub type RconHandler =
 struct ServeOptions {
     host: Option<String>,
     port: Option<u16>,
-    #[serde(default)]
-    legacy: bool,
+    /// Answer like SA:MP 0.3.7; by default, when the state's `version` rule says SA:MP.
+    legacy: Option<bool>,
     rcon: Option<RconOptions>,
     rate_limit: Option<RateLimit>,
 }
@@ -53,8 +53,9 @@ pub async fn serve_samp(state: &str, options: Value, handler: Option<RconHandler
             "rcon needs a handler(command) that returns the console lines",
         ));
     }
+    let says_sa_mp = state.rules.get("version").is_some_and(|v| v.starts_with("0."));
     let mut responder_options = ResponderOptions {
-        legacy: options.legacy,
+        legacy: options.legacy.unwrap_or(says_sa_mp),
         rcon_password: options.rcon.map(|r| r.password),
         ..Default::default()
     };

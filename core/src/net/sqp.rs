@@ -10,45 +10,35 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::handle::{listen_address, ServeHandle};
-use super::options::parse_target;
+use super::options::{parse_target, target_text, Common, Options, COMMON};
 use super::resolve::resolve;
-use super::samp::connect_udp;
-use super::udp::{drive, network_error, now_ms};
+use super::trace::{Clock, Tracer};
+use super::udp::{connect_udp, drive, network_error, now_ms};
 use crate::api::{from_json, from_options, Sink};
 use crate::error::{Error, Result};
+use crate::exchange::Millis;
 use crate::sqp::exchange::{SqpExchange, SqpOutcome, SqpQueryResult};
 use crate::sqp::responder::{Responder, ResponderOptions};
 use crate::sqp::{ChunkSet, Chunks, Scalar};
-use crate::status::{Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Status, StatusPlayer, StatusPlayers};
 use crate::target::Target;
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RawQueryOptions {
-    timeout: Option<f64>,
-    retries: Option<u32>,
-    family: Option<u8>,
-    #[serde(default)]
-    chunks: ChunkSet,
-}
 
 /// A parsed SQP query: where to, and how.
 pub(crate) struct Plan {
     pub target: Target,
     pub port: u16,
-    pub family: u8,
-    pub timeout_ms: u64,
-    retries: u32,
+    pub common: Common,
     chunks: u8,
 }
 
 pub(crate) fn plan(target: &Value, options: Value) -> Result<Plan> {
-    let options: RawQueryOptions = from_options("options", options)?;
-    let timeout_ms = match options.timeout {
-        None => 1000,
-        Some(t) if (1.0..=600_000.0).contains(&t) => t as u64,
-        Some(t) => return Err(Error::invalid(format!("timeout must be 1–600000 ms, got {t}"))),
+    let mut o = Options::new("SQP query", options)?;
+    let common = Common::read(&mut o)?;
+    let chunks = match o.raw("chunks") {
+        None => ChunkSet::default(),
+        Some(v) => ChunkSet::from_value(&v).map_err(|e| Error::invalid(format!("option {e}")))?,
     };
+    o.finish(&[COMMON, &["chunks"]].concat())?;
     let target = parse_target(target)?;
     let port = target
         .port
@@ -56,25 +46,44 @@ pub(crate) fn plan(target: &Value, options: Value) -> Result<Plan> {
     Ok(Plan {
         target,
         port,
-        family: options.family.unwrap_or(0),
-        timeout_ms,
-        retries: options.retries.unwrap_or(1).min(10),
-        chunks: options.chunks.0,
+        common,
+        chunks: chunks.0,
     })
 }
 
 impl Plan {
-    pub(crate) fn exchange(&self, now_ms: u64) -> SqpExchange {
-        SqpExchange::new(self.chunks, self.timeout_ms, self.retries, now_ms)
+    pub(crate) fn exchange(&self, now: Millis) -> SqpExchange {
+        SqpExchange::new(self.chunks, self.common.deadline(), now)
     }
 }
 
-pub async fn query<S: Sink>(target: &Value, options: Value, cancel: CancellationToken, out: S) -> Result<S::Out> {
+pub async fn query<S: Sink>(
+    target: &Value,
+    options: Value,
+    cancel: CancellationToken,
+    out: S,
+    tracer: Option<Tracer>,
+) -> Result<S::Out> {
+    let clock = Clock::start();
     let plan = plan(target, options)?;
-    let addr = resolve(&plan.target.host, plan.port, plan.family, plan.timeout_ms, &cancel).await?;
-    let socket = connect_udp(addr).await?;
-    let mut ex = plan.exchange(0);
-    let outcome = drive(&socket, &mut ex, Instant::now(), &cancel).await?;
+    let common = &plan.common;
+    let addr = resolve(
+        &plan.target.host,
+        plan.port,
+        common.family,
+        &clock,
+        common.timeout_ms,
+        &cancel,
+    )
+    .await?;
+    let run = async {
+        let socket = connect_udp(addr, common).await?;
+        let mut ex = plan.exchange(clock.now());
+        drive(&socket, addr, &mut ex, &clock, &cancel, tracer.as_ref()).await
+    };
+    let outcome = run
+        .await
+        .map_err(|e| e.in_call("sqp", &target_text(target), Some(addr)))?;
     Ok(out.emit(&status(outcome, addr), 1024))
 }
 
@@ -118,19 +127,14 @@ pub(crate) fn status(outcome: SqpOutcome, addr: SocketAddr) -> Status<SqpQueryRe
                 .collect()
         })
         .unwrap_or_default();
-    let has_info = raw.chunks.info.is_some();
     Status {
         protocol: "sqp".into(),
         name: info.server_name.clone(),
-        map: has_info.then(|| info.map.clone()),
-        mode: has_info.then(|| info.game_type.clone()),
-        version: has_info.then(|| info.build_id.clone()),
+        map: known(&info.map),
+        mode: known(&info.game_type),
+        version: known(&info.build_id),
         password: false,
-        players: StatusPlayers {
-            online: info.current_players.into(),
-            max: info.max_players.into(),
-            list,
-        },
+        players: StatusPlayers::new(info.current_players.into(), info.max_players.into(), list),
         ping_ms: Some(raw.latency_ms),
         address: addr.ip().to_string(),
         port: addr.port(),

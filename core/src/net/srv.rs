@@ -17,7 +17,8 @@ pub struct Dns {
 }
 
 impl Dns {
-    pub fn new(server: Option<SocketAddr>, timeout_ms: u64) -> Result<Self> {
+    /// `timeout_ms`: what is left of the call's budget.
+    pub fn new(server: Option<SocketAddr>, timeout_ms: f64) -> Result<Self> {
         let mut builder = match server {
             Some(addr) => {
                 let config = ResolverConfig::from_parts(None, vec![], vec![NameServerConfig::new(addr, Protocol::Udp)]);
@@ -27,11 +28,12 @@ impl Dns {
                 Resolver::builder_tokio().map_err(|e| Error::new(ErrorCode::Dns, format!("system resolver: {e}")))?
             }
         };
-        builder.options_mut().timeout = Duration::from_millis(timeout_ms);
+        let timeout = Duration::from_secs_f64(timeout_ms / 1000.0);
+        builder.options_mut().timeout = timeout;
         builder.options_mut().attempts = 1;
         Ok(Self {
             resolver: builder.build(),
-            timeout: Duration::from_millis(timeout_ms),
+            timeout,
         })
     }
 

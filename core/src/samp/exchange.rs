@@ -19,7 +19,8 @@ use super::response::ResponseBody;
 use super::state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
 use super::text::Hex;
 use super::{Info, OpenMpInfo, PlayerList, Rules};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::{round_ms, Deadline, Millis};
 use crate::text::{encoding_name, TextEncoding};
 use crate::wire::Reader;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
@@ -31,10 +32,9 @@ pub const PLAYER_LIST_LIMIT: u16 = 100;
 pub struct QueryOptions {
     pub players: PlayersMode,
     pub encoding: TextEncoding,
-    /// Per attempt.
-    pub timeout_ms: u64,
-    /// Extra attempts for `i` and `r` (the steps that must answer).
-    pub retries: u32,
+    /// The whole query's budget; retransmissions of `i`, `r` (the steps that must answer)
+    /// happen inside it.
+    pub deadline: Deadline,
     /// Send `o` (open.mp extras).
     pub open_mp: bool,
     /// Send `p` to measure latency.
@@ -48,8 +48,7 @@ impl Default for QueryOptions {
         Self {
             players: PlayersMode::Auto,
             encoding: TextEncoding::Auto,
-            timeout_ms: 1000,
-            retries: 1,
+            deadline: Deadline::for_call(2500.0, 1),
             open_mp: true,
             ping: true,
             raw_strings: false,
@@ -69,8 +68,8 @@ enum Phase {
 struct Pending {
     opcode: Opcode,
     packet: Vec<u8>,
-    sent_at: u64,
-    deadline: u64,
+    sent_at: Millis,
+    deadline: Millis,
     attempts: u32,
     required: bool,
     /// `p`: runs beside the phases instead of holding them up.
@@ -80,9 +79,9 @@ struct Pending {
 /// Servers answer in order, so a reply to an optional request trails the round trip of
 /// the required one closely; a server that never sends one (SA:MP for `o`, filtered
 /// hosts for `d`/`p`) is recognised after this many round trips (at least
-/// `GRACE_MIN_MS`) instead of a whole timeout.
-const GRACE_RTTS: u64 = 4;
-const GRACE_MIN_MS: u64 = 50;
+/// `GRACE_MIN_MS`) instead of a whole attempt.
+const GRACE_RTTS: f64 = 4.0;
+const GRACE_MIN_MS: Millis = 50.0;
 
 #[derive(Debug)]
 pub struct QueryExchange {
@@ -98,11 +97,13 @@ pub struct QueryExchange {
     clients: Option<Vec<u8>>,
     detailed: Option<Vec<u8>>,
     open_mp: Option<Vec<u8>>,
-    info_rtt: u32,
-    rules_rtt: u32,
-    ping_rtt: Option<u32>,
+    info_rtt: Millis,
+    rules_rtt: Millis,
+    ping_rtt: Option<Millis>,
     /// `d` went unanswered and `c` was asked instead.
     detailed_ignored: bool,
+    /// What the peer sent that was not SA:MP, if anything (for the error on a timeout).
+    foreign: Option<String>,
     withheld: Option<String>,
     warnings: Vec<String>,
     result: Option<Result<ServerState>>,
@@ -110,7 +111,7 @@ pub struct QueryExchange {
 
 impl QueryExchange {
     /// `ping_payload`: four random bytes from the caller (core has no RNG).
-    pub fn new(address: Address, options: QueryOptions, ping_payload: [u8; 4], now_ms: u64) -> Self {
+    pub fn new(address: Address, options: QueryOptions, ping_payload: [u8; 4], now: Millis) -> Self {
         let mut ex = Self {
             address,
             options,
@@ -123,15 +124,16 @@ impl QueryExchange {
             clients: None,
             detailed: None,
             open_mp: None,
-            info_rtt: 0,
-            rules_rtt: 0,
+            info_rtt: 0.0,
+            rules_rtt: 0.0,
             ping_rtt: None,
             detailed_ignored: false,
+            foreign: None,
             withheld: None,
             warnings: Vec::new(),
             result: None,
         };
-        ex.send(RequestBody::Info, true, now_ms);
+        ex.send(RequestBody::Info, true, now);
         ex
     }
 
@@ -141,8 +143,8 @@ impl QueryExchange {
     }
 
     /// When to call [`Self::handle_timeout`]; `None` once finished.
-    pub fn poll_timeout(&self) -> Option<u64> {
-        self.pending.iter().map(|p| p.deadline).min()
+    pub fn poll_timeout(&self) -> Option<Millis> {
+        self.pending.iter().map(|p| p.deadline).min_by(f64::total_cmp)
     }
 
     /// The outcome, once; `None` while the query is running.
@@ -154,11 +156,12 @@ impl QueryExchange {
         self.phase == Phase::Done
     }
 
-    fn send(&mut self, body: RequestBody, required: bool, now: u64) {
-        self.send_until(body, required, now, now + self.options.timeout_ms);
+    fn send(&mut self, body: RequestBody, required: bool, now: Millis) {
+        let deadline = self.options.deadline.attempt_end(now);
+        self.send_until(body, required, now, deadline);
     }
 
-    fn send_until(&mut self, body: RequestBody, required: bool, now: u64, deadline: u64) {
+    fn send_until(&mut self, body: RequestBody, required: bool, now: Millis, deadline: Millis) {
         let request = Request::new(self.address, body);
         let packet = request.encode().expect("query requests without text always encode");
         self.outbox.push_back(packet.clone());
@@ -173,17 +176,22 @@ impl QueryExchange {
         });
     }
 
-    /// A deadline a few round trips after `now` (never beyond a timeout).
-    fn grace(&self, now: u64, rtt: u32) -> u64 {
-        now + (u64::from(rtt) * GRACE_RTTS)
-            .max(GRACE_MIN_MS)
-            .min(self.options.timeout_ms)
+    /// A deadline a few round trips after `now` (never beyond an attempt).
+    fn grace(&self, now: Millis, rtt: Millis) -> Millis {
+        (now + (rtt * GRACE_RTTS).max(GRACE_MIN_MS)).min(self.options.deadline.attempt_end(now))
     }
 
     /// Feeds one received datagram. Datagrams that are not the echo of a pending request
     /// are ignored (stray traffic, late duplicates, spoofed replies).
-    pub fn handle_datagram(&mut self, now_ms: u64, datagram: &[u8]) {
-        if self.phase == Phase::Done || datagram.len() < HEADER_LEN {
+    pub fn handle_datagram(&mut self, now: Millis, datagram: &[u8]) {
+        if self.phase == Phase::Done {
+            return;
+        }
+        if !datagram.starts_with(super::MAGIC) {
+            self.foreign.get_or_insert_with(|| crate::sniff::describe(datagram));
+            return;
+        }
+        if datagram.len() < HEADER_LEN {
             return;
         }
         let Some(index) = self.pending.iter().position(|p| {
@@ -197,7 +205,7 @@ impl QueryExchange {
             return;
         };
         let pending = self.pending.swap_remove(index);
-        let rtt = u32::try_from(now_ms.saturating_sub(pending.sent_at)).unwrap_or(u32::MAX);
+        let rtt = (now - pending.sent_at).max(0.0);
         if let Err(e) = self.accept(pending.opcode, datagram, rtt) {
             if pending.required {
                 return self.finish(Err(e));
@@ -209,15 +217,15 @@ impl QueryExchange {
             // open.mp never answers `d`: stop waiting for it, and ask `c` if nothing else will.
             self.pending.retain(|p| p.opcode != Opcode::Players);
             if self.clients.is_none() && !self.pending.iter().any(|p| p.opcode == Opcode::Clients) {
-                self.send(RequestBody::Clients, false, now_ms);
+                self.send(RequestBody::Clients, false, now);
             }
         }
-        self.step(now_ms);
+        self.step(now);
     }
 
     /// Checks a matched reply's structure (its text is decoded once, at the end, with one
     /// encoding for every reply) and keeps its bytes.
-    fn accept(&mut self, opcode: Opcode, datagram: &[u8], rtt: u32) -> Result<()> {
+    fn accept(&mut self, opcode: Opcode, datagram: &[u8], rtt: Millis) -> Result<()> {
         let body = read_body(datagram, opcode, &mut Texts::skip())?;
         let slot = match body {
             ResponseBody::Info(_) => {
@@ -242,43 +250,52 @@ impl QueryExchange {
     }
 
     /// Call when [`Self::poll_timeout`]'s instant has passed.
-    pub fn handle_timeout(&mut self, now_ms: u64) {
+    pub fn handle_timeout(&mut self, now: Millis) {
         if self.phase == Phase::Done {
             return;
         }
-        let retries = self.options.retries;
+        let budget = self.options.deadline;
         if let Some(p) = self
             .pending
             .iter()
-            .find(|p| p.deadline <= now_ms && p.required && p.attempts > retries)
+            .find(|p| p.deadline <= now && p.required && !budget.may_retry(p.attempts, now))
         {
-            let what = format!("'{}' after {} attempts", p.opcode.byte() as char, p.attempts);
-            return self.finish(Err(Error::timeout(what)));
+            let error = match &self.foreign {
+                Some(like) => Error::new(
+                    ErrorCode::WrongProtocol,
+                    format!("not a SA:MP server: it answered {like}"),
+                ),
+                None => Error::timeout(format!("'{}'", p.opcode.byte() as char), p.attempts),
+            };
+            return self.finish(Err(error));
         }
         // Silence on an optional request is its answer.
         let detailed_expired = self
             .pending
             .iter()
-            .any(|p| p.opcode == Opcode::Players && p.deadline <= now_ms);
-        self.pending.retain(|p| p.required || p.deadline > now_ms);
-        if detailed_expired && self.clients.is_none() && !self.pending.iter().any(|p| p.opcode == Opcode::Clients) {
+            .any(|p| p.opcode == Opcode::Players && p.deadline <= now);
+        self.pending.retain(|p| p.required || p.deadline > now);
+        if detailed_expired
+            && now < budget.end
+            && self.clients.is_none()
+            && !self.pending.iter().any(|p| p.opcode == Opcode::Clients)
+        {
             // A server that ignores `d` (a filtered host, a proxy) may still answer `c`.
             self.detailed_ignored = true;
-            self.send(RequestBody::Clients, false, now_ms);
+            self.send(RequestBody::Clients, false, now);
         }
-        let timeout = self.options.timeout_ms;
-        for p in self.pending.iter_mut().filter(|p| p.deadline <= now_ms) {
+        for p in self.pending.iter_mut().filter(|p| p.deadline <= now) {
             p.attempts += 1;
-            p.sent_at = now_ms;
-            p.deadline = now_ms + timeout;
+            p.sent_at = now;
+            p.deadline = budget.attempt_end(now);
             self.outbox.push_back(p.packet.clone());
         }
-        self.step(now_ms);
+        self.step(now);
     }
 
     /// Moves to the next phase once the current one has no request left (`p` runs
     /// beside them), and completes once nothing is pending at all.
-    fn step(&mut self, now: u64) {
+    fn step(&mut self, now: Millis) {
         loop {
             let waiting = self.pending.iter().any(|p| !p.background);
             match self.phase {
@@ -301,7 +318,7 @@ impl QueryExchange {
         }
     }
 
-    fn send_extras(&mut self, now: u64) {
+    fn send_extras(&mut self, now: Millis) {
         let info = self.decoded_info();
         let rules = self.decoded_rules();
         let known_open_mp = ServerState::version_says_open_mp(&rules.rules);
@@ -407,7 +424,7 @@ impl QueryExchange {
         };
         let info = match decode(&self.info, Opcode::Info, &mut raw.info) {
             Some(ResponseBody::Info(i)) => i,
-            _ => return self.finish(Err(Error::timeout("'i'"))),
+            _ => return self.finish(Err(Error::timeout("'i'", 1))),
         };
         let rules = match decode(&self.rules, Opcode::Rules, &mut raw.rules) {
             Some(ResponseBody::Rules(r)) => r,
@@ -447,10 +464,11 @@ impl QueryExchange {
         if players.is_none() && withheld.is_none() && info.players > 0 && self.options.players != PlayersMode::None {
             withheld = Some("the server did not answer the player list request".into());
         }
-        let (latency_ms, latency_source) = match self.ping_rtt {
+        let (latency, latency_source) = match self.ping_rtt {
             Some(rtt) => (rtt, LatencySource::Ping),
             None => (self.info_rtt, LatencySource::Info),
         };
+        let latency_ms = round_ms(latency);
         let state = ServerState {
             info,
             rules: rules.rules,

@@ -1,12 +1,16 @@
 //! The sans-IO client flow for SA:MP RCON (`x`). The server answers one datagram per
 //! console line with no end marker, so lines are collected until a zero-length line
 //! (SA:MP's `cmdlist`/`varlist`) or until no line has come for an idle window.
-//! The request is sent once: an RCON command is not idempotent (`gmx`, `kick`), so a
-//! lost reply must not make us run it twice.
+//!
+//! The command is sent once: it is not idempotent (`gmx`, `kick`), so a lost reply must
+//! not run it twice. Beside it goes an `i` query, retransmitted like any query: its answer
+//! proves the server is there, so a command that prints nothing resolves with no lines
+//! once the idle window has passed, while a server that is not there times out.
 
 use super::header::{Address, Opcode, HEADER_LEN};
 use super::request::{Request, RequestBody};
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::{Deadline, Millis};
 use crate::text::TextEncoding;
 use crate::wire::{Prefix, Reader};
 
@@ -18,21 +22,20 @@ pub const MAX_BYTES: usize = 1 << 20;
 
 #[derive(Debug, Clone)]
 pub struct RconOptions {
-    /// How long to wait for the first line.
-    pub timeout_ms: u64,
-    /// After a line, how long without another one ends the reply.
-    pub idle_ms: u64,
-    /// The whole reply ends by then, however lines trickle in.
-    pub max_ms: u64,
+    /// The whole call: the reply ends by then, however lines trickle in. Retries apply to
+    /// the `i` probe, never to the command.
+    pub deadline: Deadline,
+    /// How long after the last line (or, before any line, after the probe's answer) the
+    /// reply is taken as complete.
+    pub idle_ms: Millis,
     pub encoding: TextEncoding,
 }
 
 impl Default for RconOptions {
     fn default() -> Self {
         Self {
-            timeout_ms: 1000,
-            idle_ms: 250,
-            max_ms: 10_000,
+            deadline: Deadline::for_call(2500.0, 1),
+            idle_ms: 250.0,
             encoding: TextEncoding::Auto,
         }
     }
@@ -40,13 +43,18 @@ impl Default for RconOptions {
 
 #[derive(Debug)]
 pub struct RconExchange {
-    packet: Option<Vec<u8>>,
+    outbox: Vec<Vec<u8>>,
     echo: [u8; HEADER_LEN],
+    probe: Vec<u8>,
+    probe_attempts: u32,
+    /// When the probe's current attempt gives up; `None` once it was answered.
+    probe_deadline: Option<Millis>,
     options: RconOptions,
     lines: Vec<Vec<u8>>,
     bytes: usize,
-    deadline: Option<u64>,
-    end: u64,
+    /// The server is there, and what it has printed is complete by then.
+    idle_end: Option<Millis>,
+    done: bool,
     result: Option<Result<Vec<String>>>,
 }
 
@@ -58,7 +66,7 @@ impl RconExchange {
         command: &str,
         encoding: Option<String>,
         options: RconOptions,
-        now_ms: u64,
+        now: Millis,
     ) -> Result<Self> {
         let request = Request::new(
             address,
@@ -72,32 +80,57 @@ impl RconExchange {
         let mut echo = [0; HEADER_LEN];
         echo.copy_from_slice(&packet[..HEADER_LEN]);
         debug_assert_eq!(echo[10], Opcode::Rcon.byte());
+        let probe = Request::new(address, RequestBody::Info)
+            .encode()
+            .expect("an info request always encodes");
         Ok(Self {
-            packet: Some(packet),
+            outbox: vec![packet, probe.clone()],
             echo,
-            deadline: Some(now_ms + options.timeout_ms),
-            end: now_ms.saturating_add(options.max_ms.max(options.timeout_ms)),
+            probe,
+            probe_attempts: 1,
+            probe_deadline: Some(options.deadline.attempt_end(now)),
             options,
             lines: Vec::new(),
             bytes: 0,
+            idle_end: None,
+            done: false,
             result: None,
         })
     }
 
     pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        self.packet.take()
+        (!self.outbox.is_empty()).then(|| self.outbox.remove(0))
     }
 
-    pub fn poll_timeout(&self) -> Option<u64> {
-        self.deadline
+    pub fn poll_timeout(&self) -> Option<Millis> {
+        if self.done {
+            return None;
+        }
+        let end = self.options.deadline.end;
+        Some(
+            [self.probe_deadline, self.idle_end]
+                .into_iter()
+                .flatten()
+                .fold(end, f64::min),
+        )
     }
 
     pub fn poll_result(&mut self) -> Option<Result<Vec<String>>> {
         self.result.take()
     }
 
-    pub fn handle_datagram(&mut self, now_ms: u64, datagram: &[u8]) {
-        if self.deadline.is_none() || datagram.len() < HEADER_LEN || datagram[..HEADER_LEN] != self.echo {
+    pub fn handle_datagram(&mut self, now: Millis, datagram: &[u8]) {
+        if self.done || datagram.len() < HEADER_LEN {
+            return;
+        }
+        if self.probe_deadline.is_some() && datagram[..HEADER_LEN] == self.probe[..HEADER_LEN] {
+            self.probe_deadline = None;
+            if self.lines.is_empty() {
+                self.idle_end = Some(now + self.options.idle_ms);
+            }
+            return;
+        }
+        if datagram[..HEADER_LEN] != self.echo {
             return;
         }
         let mut r = Reader::new(&datagram[HEADER_LEN..]);
@@ -109,7 +142,7 @@ impl RconExchange {
             return self.finish();
         }
         if line == INVALID_PASSWORD.as_bytes() && self.lines.is_empty() {
-            self.deadline = None;
+            self.done = true;
             self.result = Some(Err(Error::new(
                 ErrorCode::RconAuth,
                 "the server rejected the RCON password",
@@ -121,24 +154,38 @@ impl RconExchange {
         if self.lines.len() >= MAX_LINES || self.bytes >= MAX_BYTES {
             return self.finish();
         }
-        self.deadline = Some((now_ms + self.options.idle_ms).min(self.end));
+        // A line proves the server is there as well as the probe would.
+        self.probe_deadline = None;
+        self.idle_end = Some(now + self.options.idle_ms);
     }
 
-    pub fn handle_timeout(&mut self, now_ms: u64) {
-        match self.deadline {
-            Some(d) if now_ms >= d => {}
-            _ => return,
+    pub fn handle_timeout(&mut self, now: Millis) {
+        if self.done {
+            return;
         }
-        if self.lines.is_empty() {
-            self.deadline = None;
-            self.result = Some(Err(Error::timeout("the RCON command")));
-        } else {
-            self.finish();
+        let budget = self.options.deadline;
+        if self.idle_end.is_some_and(|end| now >= end) || (now >= budget.end && self.idle_end.is_some()) {
+            return self.finish();
+        }
+        match self.probe_deadline {
+            Some(d) if now >= d && budget.may_retry(self.probe_attempts, now) => {
+                self.probe_attempts += 1;
+                self.probe_deadline = Some(budget.attempt_end(now));
+                self.outbox.push(self.probe.clone());
+            }
+            Some(d) if now >= d => {
+                self.done = true;
+                self.result = Some(Err(Error::timeout(
+                    "the RCON command, nor to the 'i' query sent beside it",
+                    self.probe_attempts,
+                )));
+            }
+            _ => {}
         }
     }
 
     fn finish(&mut self) {
-        self.deadline = None;
+        self.done = true;
         let refs: Vec<&[u8]> = self.lines.iter().map(Vec::as_slice).collect();
         self.result = Some(Ok(self.options.encoding.decode_all(&refs).texts));
     }

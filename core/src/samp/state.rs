@@ -8,7 +8,7 @@ use super::text::RuleList;
 
 /// `query('samp').raw`, and the `state` of `serve('samp')`: serving a query's result
 /// mirrors the queried server.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampServerState"))]
 pub struct ServerState {
@@ -44,7 +44,7 @@ pub struct ServerState {
     pub raw_strings: Option<RawStrings>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub latency_ms: Option<u32>,
+    pub latency_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub latency_source: Option<LatencySource>,

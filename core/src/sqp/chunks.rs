@@ -34,6 +34,17 @@ impl ChunkKind {
         1 << (self as u8)
     }
 
+    /// The name callers use (`'players'`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Info => "info",
+            Self::Rules => "rules",
+            Self::Players => "players",
+            Self::Teams => "teams",
+            Self::Metrics => "metrics",
+        }
+    }
+
     pub fn in_mask(mask: u8) -> Vec<ChunkKind> {
         Self::ALL.into_iter().filter(|k| mask & k.bit() != 0).collect()
     }

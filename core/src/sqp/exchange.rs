@@ -8,6 +8,7 @@ use super::chunks::Chunks;
 use super::packets::{ChunkSet, QueryHeader, Request, CHALLENGE_REQUEST_LEN, CHALLENGE_TYPE, QUERY_TYPE};
 use super::reassembly::Reassembly;
 use crate::error::{Error, Result};
+use crate::exchange::{round_ms, Deadline, Millis};
 use crate::wire::Reader;
 
 #[derive(Debug)]
@@ -15,7 +16,7 @@ pub struct SqpOutcome {
     pub version: u16,
     pub chunks: Chunks,
     /// Query sent → complete reply.
-    pub latency_ms: u32,
+    pub latency_ms: f64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,42 +29,44 @@ enum Phase {
 #[derive(Debug)]
 pub struct SqpExchange {
     requested: u8,
-    timeout_ms: u64,
-    retries: u32,
+    budget: Deadline,
     attempts: u32,
     phase: Phase,
     outbox: VecDeque<Vec<u8>>,
-    deadline: Option<u64>,
-    sent_at: u64,
+    deadline: Option<Millis>,
+    sent_at: Millis,
     parts: Reassembly,
+    /// What the peer sent that was not SQP, if anything (for the error on a timeout).
+    foreign: Option<String>,
     result: Option<Result<SqpOutcome>>,
 }
 
 impl SqpExchange {
-    pub fn new(requested: u8, timeout_ms: u64, retries: u32, now_ms: u64) -> Self {
+    /// Each attempt (a fresh challenge, then the query) gets its share of `budget`.
+    pub fn new(requested: u8, budget: Deadline, now: Millis) -> Self {
         let mut ex = Self {
             requested,
-            timeout_ms,
-            retries,
+            budget,
             attempts: 0,
             phase: Phase::Challenge,
             outbox: VecDeque::new(),
             deadline: None,
-            sent_at: now_ms,
+            sent_at: now,
             parts: Reassembly::default(),
+            foreign: None,
             result: None,
         };
-        ex.ask_challenge(now_ms);
+        ex.ask_challenge(now);
         ex
     }
 
-    fn ask_challenge(&mut self, now: u64) {
+    fn ask_challenge(&mut self, now: Millis) {
         self.attempts += 1;
         self.phase = Phase::Challenge;
         self.parts = Reassembly::default();
         self.outbox
             .push_back(Request::Challenge.encode().expect("a challenge request always encodes"));
-        self.deadline = Some(now + self.timeout_ms);
+        self.deadline = Some(self.budget.attempt_end(now));
     }
 
     fn finish(&mut self, result: Result<SqpOutcome>) {
@@ -80,7 +83,7 @@ impl crate::exchange::Exchange for SqpExchange {
         self.outbox.pop_front()
     }
 
-    fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
+    fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
         match (self.phase, bytes.first()) {
             (Phase::Challenge, Some(&CHALLENGE_TYPE)) if bytes.len() == CHALLENGE_REQUEST_LEN => {
                 let challenge = u32::from_be_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
@@ -92,8 +95,7 @@ impl crate::exchange::Exchange for SqpExchange {
                 self.outbox
                     .push_back(query.encode().expect("a query request always encodes"));
                 self.phase = Phase::Query(challenge);
-                self.sent_at = now_ms;
-                self.deadline = Some(now_ms + self.timeout_ms);
+                self.sent_at = now;
             }
             (Phase::Query(challenge), Some(&QUERY_TYPE)) => {
                 let mut r = Reader::new(bytes);
@@ -105,7 +107,7 @@ impl crate::exchange::Exchange for SqpExchange {
                     Err(e) => self.finish(Err(e)),
                     Ok(None) => {}
                     Ok(Some((version, payload))) => {
-                        let latency_ms = u32::try_from(now_ms.saturating_sub(self.sent_at)).unwrap_or(u32::MAX);
+                        let latency_ms = round_ms(now - self.sent_at);
                         let result = Chunks::decode(&payload, self.requested, super::packets::RESPONSE_HEADER_LEN).map(
                             |chunks| SqpOutcome {
                                 version,
@@ -117,31 +119,38 @@ impl crate::exchange::Exchange for SqpExchange {
                     }
                 }
             }
-            _ => {}
+            (_, Some(&CHALLENGE_TYPE | &QUERY_TYPE)) => {}
+            _ => {
+                self.foreign.get_or_insert_with(|| crate::sniff::describe(bytes));
+            }
         }
     }
 
-    fn poll_timeout(&self) -> Option<u64> {
+    fn poll_timeout(&self) -> Option<Millis> {
         self.deadline
     }
 
-    fn handle_timeout(&mut self, now_ms: u64) {
-        if self.deadline.is_none_or(|d| now_ms < d) {
+    fn handle_timeout(&mut self, now: Millis) {
+        if self.deadline.is_none_or(|d| now < d) {
             return;
         }
-        if self.attempts > self.retries {
+        if !self.budget.may_retry(self.attempts, now) {
             let step = if self.phase == Phase::Challenge {
                 "the challenge request"
             } else {
                 "the query"
             };
-            return self.finish(Err(Error::timeout(format_args!(
-                "{step} after {} attempts",
-                self.attempts
-            ))));
+            let error = match &self.foreign {
+                Some(like) => Error::new(
+                    crate::error::ErrorCode::WrongProtocol,
+                    format!("not an SQP server: it answered {like}"),
+                ),
+                None => Error::timeout(step, self.attempts),
+            };
+            return self.finish(Err(error));
         }
         // A fresh challenge for the next attempt: the old one may be spent.
-        self.ask_challenge(now_ms);
+        self.ask_challenge(now);
     }
 
     fn poll_result(&mut self) -> Option<Result<SqpOutcome>> {
@@ -157,5 +166,5 @@ pub struct SqpQueryResult {
     #[serde(flatten)]
     pub chunks: Chunks,
     pub version: u16,
-    pub latency_ms: u32,
+    pub latency_ms: f64,
 }

@@ -33,16 +33,32 @@ impl Serialize for ChunkSet {
 
 impl<'de> Deserialize<'de> for ChunkSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Form {
-            Mask(u8),
-            Names(Vec<ChunkKind>),
+        Self::from_value(&serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl ChunkSet {
+    /// The bit mask, or the chunks' names (`['info', 'players']`).
+    pub fn from_value(v: &serde_json::Value) -> std::result::Result<Self, String> {
+        const ACCEPTS: &str = "a mask (1–31) or names from 'info', 'rules', 'players', 'teams', 'metrics'";
+        match v {
+            serde_json::Value::Number(n) => match n.as_u64() {
+                Some(m @ 1..=31) => Ok(Self(m as u8)),
+                _ => Err(format!("chunks must be {ACCEPTS}, got {n}")),
+            },
+            serde_json::Value::Array(names) if !names.is_empty() => {
+                let mut mask = 0;
+                for name in names {
+                    let kind = ChunkKind::ALL
+                        .into_iter()
+                        .find(|k| name.as_str() == Some(k.name()))
+                        .ok_or_else(|| format!("chunks must be {ACCEPTS}, got {name} among them"))?;
+                    mask |= kind.bit();
+                }
+                Ok(Self(mask))
+            }
+            other => Err(format!("chunks must be {ACCEPTS}, got {other}")),
         }
-        Ok(match Form::deserialize(d)? {
-            Form::Mask(m) => Self(m),
-            Form::Names(names) => Self(names.iter().fold(0, |m, k| m | k.bit())),
-        })
     }
 }
 

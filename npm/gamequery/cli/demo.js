@@ -4,7 +4,8 @@ const { serve, query, rcon } = require('../index.js');
 const { printStatus } = require('./format.js');
 const samples = require('./samples.js');
 
-async function demo() {
+async function demo({ color = false } = {}) {
+  const show = (status) => printStatus(status, { color });
   const servers = [];
   try {
     const open = await serve('samp', samples.openMpServer(), { host: '127.0.0.1', port: 0 });
@@ -19,25 +20,25 @@ async function demo() {
 
     const section = (title) => console.log(`\n=== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
     section(`open.mp-like server (20 players, extras) — 127.0.0.1:${open.port}`);
-    printStatus(await query('samp', `127.0.0.1:${open.port}`, { timeout: 500 }));
+    show(await query('samp', `127.0.0.1:${open.port}`, { timeout: 500 }));
     section(`legacy SA:MP 0.3.7 server (cp1251, 'd' list) — 127.0.0.1:${legacy.port}`);
-    printStatus(await query('samp', `127.0.0.1:${legacy.port}`, { timeout: 500 }));
+    show(await query('samp', `127.0.0.1:${legacy.port}`, { timeout: 500 }));
     section(`RCON 'players' on the legacy server`);
     console.log((await rcon('samp', `127.0.0.1:${legacy.port}`, { password: 'changeme' }, 'players')).join('\n'));
     section(`open.mp server with 312 players (no list above 100)`);
-    printStatus(await query('samp', `127.0.0.1:${crowded.port}`, { timeout: 500 }));
+    show(await query('samp', `127.0.0.1:${crowded.port}`, { timeout: 500 }));
 
     const minecraft = await serve('minecraft-java', samples.minecraftServer(), { host: '127.0.0.1', port: 0 });
     servers.push(minecraft);
     section(`Minecraft Java server (component MOTD, sample, favicon) — 127.0.0.1:${minecraft.port}`);
-    printStatus(await query('minecraft-java', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
+    show(await query('minecraft-java', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
     section(`the same server through the legacy 1.6 ping`);
-    printStatus(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
+    show(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
 
     const sqp = await serve('sqp', samples.sqpServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 128 });
     servers.push(sqp);
     section(`Unity SQP server (rules, players, teams; replies split at 128 bytes) — 127.0.0.1:${sqp.port}`);
-    printStatus(await query('sqp', `127.0.0.1:${sqp.port}`, { timeout: 1000 }));
+    show(await query('sqp', `127.0.0.1:${sqp.port}`, { timeout: 1000 }));
     console.log('\ndemo: all queries answered');
   } finally {
     await Promise.all(servers.map((s) => s.close()));

@@ -14,13 +14,18 @@ function table(rows, headers) {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** Milliseconds as people read them: 0.42 ms on a LAN, 87 ms across the world. */
+function ms(value) {
+  return `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
+}
+
 function fields(pairs) {
   const width = Math.max(...pairs.map(([k]) => k.length));
   const hang = `\n${' '.repeat(width + 2)}`;
   return pairs
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     // The MOTD may span lines; in colour it is core's ANSI rendering, already cleaned.
-    .map(([k, v]) => [k, k === 'motd' ? (process.env.NO_COLOR ? clean(v, true) : String(v)) : clean(v)])
+    .map(([k, v]) => [k, k === 'motd' ? String(v) : clean(v)])
     .map(([k, v]) => `${clean(k).padEnd(width)}  ${v.split('\n').join(hang)}`)
     .join('\n');
 }
@@ -36,24 +41,23 @@ function sampFields(s) {
     ['language', raw.info?.language],
     ['players', `${s.players.online}/${s.players.max}`],
     ['password', s.password ? 'yes' : 'no'],
-    ['ping', s.pingMs != null ? `${s.pingMs} ms${raw.latencySource === 'info' ? ' (from the info reply)' : ''}` : undefined],
+    ['ping', s.pingMs != null ? `${ms(s.pingMs)}${raw.latencySource === 'info' ? ' (from the info reply)' : ''}` : undefined],
     ['encoding', raw.encoding],
   ];
   if (raw.openMp) pairs.push(['discord', raw.openMp.discord], ['banner', raw.openMp.lightBanner], ['logo', raw.openMp.logo]);
   return pairs;
 }
 
-function minecraftFields(s) {
+function minecraftFields(s, color) {
   const raw = s.raw;
-  const color = !process.env.NO_COLOR;
-  const motd = color ? raw.motd.ansi : raw.motd.plain;
+  const motd = color ? raw.motd.ansi : clean(raw.motd.plain, true);
   const via = raw.latencySource === 'status' ? ' (status round trip)' : '';
   const pairs = [
     ['motd', motd],
     ['protocol', s.protocol + (raw.legacy ? ' (legacy ping fallback)' : '') + (raw.variant ? ` (${raw.variant} reply)` : '')],
     ['version', s.version != null ? `${s.version}${raw.version?.protocol != null ? ` (protocol ${raw.version.protocol})` : raw.protocol != null ? ` (protocol ${raw.protocol})` : ''}` : undefined],
     ['players', `${s.players.online}/${s.players.max}`],
-    ['ping', s.pingMs != null ? `${s.pingMs} ms${via}` : undefined],
+    ['ping', s.pingMs != null ? `${ms(s.pingMs)}${via}` : undefined],
     ['srv', raw.srv ? `${raw.srv.target}:${raw.srv.port}` : undefined],
     ['favicon', raw.favicon ? `${raw.favicon.mimeType}, ${raw.favicon.byteLength} bytes` : undefined],
     ['forge', raw.forge ? `FML${raw.forge.fml}, ${raw.forge.mods.length} mods` : undefined],
@@ -72,7 +76,7 @@ function sqpFields(s) {
     ['build', s.version],
     ['players', raw.info ? `${s.players.online}/${s.players.max}` : undefined],
     ['game port', raw.info?.port],
-    ['ping', s.pingMs != null ? `${s.pingMs} ms` : undefined],
+    ['ping', s.pingMs != null ? ms(s.pingMs) : undefined],
     ['metrics', raw.metrics?.join(', ')],
     ['missing', raw.missing?.length ? `${raw.missing.join(', ')} (requested, not sent)` : undefined],
   ];
@@ -84,10 +88,11 @@ function records(title, r) {
   console.log(table(r.records.map((rec) => r.fields.map((f) => rec[f.name])), r.fields.map((f) => f.name)));
 }
 
-function printStatus(s) {
+/** Prints a Status for people; `color`: ANSI colours (the MOTD's own). */
+function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const pairs = s.protocol === 'samp' ? sampFields(s) : s.protocol === 'sqp' ? sqpFields(s) : minecraftFields(s);
+  const pairs = s.protocol === 'samp' ? sampFields(s) : s.protocol === 'sqp' ? sqpFields(s) : minecraftFields(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
   if (s.protocol === 'samp' && raw.rules && Object.keys(raw.rules).length) {
@@ -105,7 +110,7 @@ function printStatus(s) {
   }
   const list = s.players.list;
   if (list.length) {
-    console.log(`\nplayers (${list.length}${list.length < s.players.online ? ` of ${s.players.online}` : ''})`);
+    console.log(`\nplayers (${list.length}${s.players.partial ? ` of ${s.players.online}` : ''})`);
     if (s.protocol === 'samp') {
       const detailed = list.some((p) => p.ping !== undefined);
       const rows = list.map((p) => (detailed ? [Number(p.id), p.name, p.score, p.ping] : [p.name, p.score]));
@@ -119,4 +124,17 @@ function printStatus(s) {
   for (const w of raw.warnings ?? []) console.log(`warning: ${w}`);
 }
 
-module.exports = { printStatus, clean };
+/** A hex dump of one traced datagram or chunk, for `--debug`. */
+function hexDump(event) {
+  const head = `${event.direction === 'send' ? '→' : '←'} ${event.address.includes(':') ? `[${event.address}]` : event.address}:${event.port}  ${event.bytes.length} bytes  +${event.time.toFixed(1)} ms`;
+  const lines = [head];
+  for (let at = 0; at < event.bytes.length; at += 16) {
+    const row = event.bytes.subarray(at, at + 16);
+    const hex = [...row].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    const text = [...row].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    lines.push(`  ${at.toString(16).padStart(4, '0')}  ${hex.padEnd(47)}  ${text}`);
+  }
+  return lines.join('\n');
+}
+
+module.exports = { printStatus, clean, hexDump };

@@ -12,6 +12,7 @@ use super::frame::FrameDecoder;
 use super::packets::{Request, Response};
 use super::status::JavaStatus;
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::{round_ms, Millis};
 use crate::samp::Hex;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +28,7 @@ pub enum JavaLatencySource {
 #[derive(Debug)]
 pub struct StatusOutcome {
     pub status: JavaStatus,
-    pub latency_ms: u32,
+    pub latency_ms: f64,
     pub latency_source: JavaLatencySource,
 }
 
@@ -44,29 +45,32 @@ pub struct StatusExchange {
     frames: FrameDecoder,
     phase: Phase,
     payload: [u8; 8],
-    timeout_ms: u64,
-    sent_at: u64,
-    deadline: Option<u64>,
+    /// When this connection's attempt ends.
+    end: Millis,
+    sent_at: Millis,
+    deadline: Option<Millis>,
     received_any: bool,
     /// The reply began with `FF`: a legacy kick, or a frame whose length VarInt starts so.
     starts_ff: bool,
     /// The reply's first bytes, to tell those two apart early.
     head: Vec<u8>,
     wants_legacy: bool,
-    status: Option<(JavaStatus, u32)>,
+    status: Option<(JavaStatus, Millis)>,
     result: Option<Result<StatusOutcome>>,
 }
 
 impl StatusExchange {
-    /// `host`/`port` go into the handshake (after SRV: the record's target and port).
+    /// `host`/`port` go into the handshake (after SRV: the record's target and port);
+    /// `end`: when this connection's attempt gives up (the status must be in by then; the
+    /// pong may be missing, and the status round trip is the latency then).
     pub fn new(
         protocol: i32,
         host: &str,
         port: u16,
         payload: [u8; 8],
-        timeout_ms: u64,
+        end: Millis,
         frame_cap: usize,
-        now_ms: u64,
+        now: Millis,
     ) -> Result<Self> {
         let first = Request::Status {
             protocol,
@@ -79,9 +83,9 @@ impl StatusExchange {
             frames: FrameDecoder::new(frame_cap),
             phase: Phase::Status,
             payload,
-            timeout_ms,
-            sent_at: now_ms,
-            deadline: Some(now_ms + timeout_ms),
+            end,
+            sent_at: now,
+            deadline: Some(end),
             received_any: false,
             starts_ff: false,
             head: Vec::new(),
@@ -101,7 +105,7 @@ impl StatusExchange {
         self.outbox.pop_front()
     }
 
-    pub fn poll_timeout(&self) -> Option<u64> {
+    pub fn poll_timeout(&self) -> Option<Millis> {
         self.deadline
     }
 
@@ -109,12 +113,18 @@ impl StatusExchange {
         self.result.take()
     }
 
-    pub fn handle_data(&mut self, now_ms: u64, bytes: &[u8]) {
+    pub fn handle_data(&mut self, now: Millis, bytes: &[u8]) {
         if self.phase == Phase::Done || bytes.is_empty() {
             return;
         }
         if !self.received_any {
             self.starts_ff = bytes[0] == 0xff;
+            if let Some(other) = crate::sniff::looks_like(bytes).filter(|_| !self.starts_ff) {
+                return self.fail(Error::new(
+                    ErrorCode::WrongProtocol,
+                    format!("not a Minecraft server: it answered like {other}"),
+                ));
+            }
         }
         self.received_any = true;
         if self.starts_ff && self.phase == Phase::Status && self.head.len() < 8 {
@@ -132,14 +142,14 @@ impl StatusExchange {
             Err(e) => return self.fail_or_legacy(e),
         };
         for frame in frames {
-            let rtt = u32::try_from(now_ms.saturating_sub(self.sent_at)).unwrap_or(u32::MAX);
+            let rtt = now - self.sent_at;
             match (self.phase, Response::decode(&frame)) {
                 (_, Err(e)) => return self.fail_or_legacy(e),
                 (Phase::Status, Ok(Response::Status(status))) => {
                     self.status = Some((*status, rtt));
                     self.phase = Phase::Pong;
-                    self.sent_at = now_ms;
-                    self.deadline = Some(now_ms + self.timeout_ms);
+                    self.sent_at = now;
+                    self.deadline = Some(self.end);
                     let ping = Request::Ping {
                         payload: Hex(self.payload),
                     }
@@ -161,7 +171,7 @@ impl StatusExchange {
         }
     }
 
-    pub fn handle_close(&mut self, _now_ms: u64) {
+    pub fn handle_close(&mut self, _now: Millis) {
         match self.phase {
             Phase::Pong => self.finish_with_status_rtt(),
             Phase::Status if !self.received_any => {
@@ -179,23 +189,23 @@ impl StatusExchange {
         }
     }
 
-    pub fn handle_timeout(&mut self, now_ms: u64) {
-        if self.deadline.is_none_or(|d| now_ms < d) {
+    pub fn handle_timeout(&mut self, now: Millis) {
+        if self.deadline.is_none_or(|d| now < d) {
             return;
         }
         match self.phase {
             Phase::Pong => self.finish_with_status_rtt(),
-            Phase::Status => self.fail(Error::timeout("the status request")),
+            Phase::Status => self.fail(Error::timeout("the status request", 1)),
             Phase::Done => {}
         }
     }
 
     fn finish_with_status_rtt(&mut self) {
-        let rtt = self.status.as_ref().map_or(0, |s| s.1);
+        let rtt = self.status.as_ref().map_or(0.0, |s| s.1);
         self.finish(rtt, JavaLatencySource::Status);
     }
 
-    fn finish(&mut self, latency_ms: u32, latency_source: JavaLatencySource) {
+    fn finish(&mut self, latency: Millis, latency_source: JavaLatencySource) {
         let Some((status, _)) = self.status.take() else {
             return;
         };
@@ -203,7 +213,7 @@ impl StatusExchange {
         self.deadline = None;
         self.result = Some(Ok(StatusOutcome {
             status,
-            latency_ms,
+            latency_ms: round_ms(latency),
             latency_source,
         }));
     }
@@ -234,17 +244,17 @@ impl crate::exchange::Exchange for StatusExchange {
     fn poll_transmit(&mut self) -> Option<Vec<u8>> {
         StatusExchange::poll_transmit(self)
     }
-    fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
-        self.handle_data(now_ms, bytes)
+    fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
+        self.handle_data(now, bytes)
     }
-    fn poll_timeout(&self) -> Option<u64> {
+    fn poll_timeout(&self) -> Option<Millis> {
         StatusExchange::poll_timeout(self)
     }
-    fn handle_timeout(&mut self, now_ms: u64) {
-        StatusExchange::handle_timeout(self, now_ms)
+    fn handle_timeout(&mut self, now: Millis) {
+        StatusExchange::handle_timeout(self, now)
     }
-    fn handle_close(&mut self, now_ms: u64) {
-        StatusExchange::handle_close(self, now_ms)
+    fn handle_close(&mut self, now: Millis) {
+        StatusExchange::handle_close(self, now)
     }
     fn poll_result(&mut self) -> Option<Result<StatusOutcome>> {
         StatusExchange::poll_result(self)

@@ -13,7 +13,7 @@ use crate::minecraft::legacy;
 pub struct JavaQueryResult {
     #[serde(flatten)]
     pub status: JavaStatus,
-    pub latency_ms: u32,
+    pub latency_ms: f64,
     pub latency_source: JavaLatencySource,
     /// The `_minecraft._tcp` record used, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,7 +38,7 @@ pub struct SrvRecord {
 pub struct LegacyQueryResult {
     #[serde(flatten)]
     pub reply: legacy::Response,
-    pub latency_ms: u32,
+    pub latency_ms: f64,
 }
 
 impl JavaStatus {

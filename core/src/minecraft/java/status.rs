@@ -86,6 +86,15 @@ pub struct SamplePlayer {
     pub id: String,
 }
 
+impl SamplePlayer {
+    /// A real player, not a MOTD line in disguise: those carry the zero UUID or `§`
+    /// codes (a player's name is 3–16 of `[A-Za-z0-9_]`).
+    pub fn is_player(&self) -> bool {
+        let zero = self.id.chars().all(|c| c == '0' || c == '-');
+        !zero && !self.name.contains('§') && !self.name.trim().is_empty()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

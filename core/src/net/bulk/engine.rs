@@ -19,16 +19,18 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{mpsc, Semaphore};
-use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::jobs::{Plan, Query};
 use super::sockets::Sockets;
 use super::{Item, Shared};
 use crate::api::{Protocol, Tape as TapeSink};
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
+use crate::exchange::Millis;
+use crate::net::options::target_text;
 use crate::net::resolve::resolve;
-use crate::net::udp::{aborted, now_ms};
+use crate::net::trace::{trace, Clock, Direction, Tracer};
+use crate::net::udp::aborted;
 use crate::tape::Tape;
 
 /// New queries started per turn, so replies keep being read while a big batch starts.
@@ -41,26 +43,43 @@ const LOOKUPS: usize = 64;
 /// busy turn fits the reader's scratch array (see bindings-node/src/tape.rs).
 const PUBLISH_AT: usize = 16 * 1024;
 
-/// Work finishing off the engine task: a lookup, or a whole TCP query.
+/// Work finishing off the engine task: a lookup, or a whole query run on its own.
 enum Event {
-    Resolved(u32, Plan, crate::error::Result<SocketAddr>),
+    Resolved(Start, crate::error::Result<SocketAddr>),
     Finished(u32, crate::error::Result<Tape>),
 }
 
-struct Job {
+/// A UDP query on its way to a socket.
+struct Start {
     index: u32,
+    plan: Plan,
+    /// When it started, on the engine's clock: its budget counts from there.
+    origin: Millis,
+    /// The target as given, for errors.
+    target: String,
+}
+
+struct Job {
+    start: Start,
     addr: SocketAddr,
     socket: usize,
     query: Query,
-    /// The deadline in the heap, and its generation (stale heap entries are skipped).
-    deadline: Option<u64>,
+    /// The deadline in the heap (engine clock), and its generation (stale heap entries
+    /// are skipped).
+    deadline: Option<Millis>,
     generation: u64,
     sent: usize,
     received: usize,
 }
 
+/// A heap key: microseconds on the engine's clock (milliseconds are not `Ord`).
+fn key(at: Millis) -> u64 {
+    (at.max(0.0) * 1000.0) as u64
+}
+
 pub struct Engine {
-    start: Instant,
+    clock: Clock,
+    tracer: Option<Tracer>,
     items: Vec<Option<Item>>,
     queue: VecDeque<u32>,
     done: Vec<bool>,
@@ -72,7 +91,7 @@ pub struct Engine {
     free: Vec<usize>,
     routes: HashMap<(usize, SocketAddr), usize>,
     /// Queries waiting for a socket whose pair with their server is free.
-    blocked: HashMap<SocketAddr, VecDeque<(u32, Plan)>>,
+    blocked: HashMap<SocketAddr, VecDeque<Start>>,
     timers: BinaryHeap<Reverse<(u64, usize, u64)>>,
     /// Stamps heap entries; engine-wide, so a reused slot never matches an old entry.
     generation: u64,
@@ -88,17 +107,12 @@ pub struct Engine {
     shared: Arc<Shared>,
 }
 
+/// A failed result: the item's index and the error's description.
 #[derive(Serialize)]
 struct ErrorEntry<'a> {
     index: u32,
-    code: &'static str,
-    message: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    field: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    offset: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<&'a str>,
+    #[serde(flatten)]
+    error: crate::error::Detail<'a>,
 }
 
 impl Engine {
@@ -107,11 +121,13 @@ impl Engine {
         concurrency: usize,
         shared: Arc<Shared>,
         cancel: CancellationToken,
+        tracer: Option<Tracer>,
     ) -> (Self, Receiver) {
         let (events, rx) = mpsc::unbounded_channel();
         let n = items.len();
         let engine = Self {
-            start: Instant::now(),
+            clock: Clock::start(),
+            tracer,
             items: items.into_iter().map(Some).collect(),
             queue: (0..n as u32).collect(),
             done: vec![false; n],
@@ -137,8 +153,8 @@ impl Engine {
         (engine, Receiver(rx))
     }
 
-    fn now(&self) -> u64 {
-        now_ms(self.start)
+    fn now(&self) -> Millis {
+        self.clock.now()
     }
 
     pub async fn run(mut self, mut rx: Receiver, abort: CancellationToken) {
@@ -176,10 +192,8 @@ impl Engine {
             let wake = self
                 .timers
                 .peek()
-                .map_or(Duration::from_secs(3600), |Reverse((d, _, _))| {
-                    Duration::from_millis(*d)
-                });
-            sleep.as_mut().reset(self.start + wake);
+                .map_or(3_600_000.0, |Reverse((d, _, _))| *d as f64 / 1000.0);
+            sleep.as_mut().reset(self.clock.instant(wake));
             let ids: Vec<usize> = self.sockets.open_ids().collect();
             let mut cancelled = pin!(self.cancel.cancelled());
             let mut aborted_fut = pin!(abort.cancelled());
@@ -232,13 +246,14 @@ impl Engine {
                 let Some(&slot) = self.routes.get(&(id, normalize(from))) else {
                     continue;
                 };
+                trace(self.tracer.as_ref(), &self.clock, Direction::Receive, from, &buf[..n]);
                 let now = self.now();
                 let job = self.jobs[slot].as_mut().expect("routed job");
                 if job.received < job.sent {
                     job.received += 1;
                     self.outstanding = self.outstanding.saturating_sub(1);
                 }
-                job.query.handle_input(now, &buf[..n]);
+                job.query.handle_input(now - job.start.origin, &buf[..n]);
                 self.service(slot);
             }
         }
@@ -246,7 +261,7 @@ impl Engine {
 
     /// Whether a live query's deadline has passed (stale heap entries are dropped).
     fn timer_due(&mut self) -> bool {
-        let now = self.now();
+        let now = key(self.now());
         while let Some(&Reverse((deadline, slot, generation))) = self.timers.peek() {
             let live = self
                 .jobs
@@ -264,7 +279,7 @@ impl Engine {
     fn fire_timers(&mut self) {
         let now = self.now();
         while let Some(&Reverse((deadline, slot, generation))) = self.timers.peek() {
-            if deadline > now {
+            if deadline > key(now) {
                 break;
             }
             self.timers.pop();
@@ -275,7 +290,7 @@ impl Engine {
                 continue;
             }
             job.deadline = None;
-            job.query.handle_timeout(now);
+            job.query.handle_timeout(now - job.start.origin);
             self.service(slot);
         }
     }
@@ -298,46 +313,63 @@ impl Engine {
         let item = self.items[index as usize].take().expect("each item starts once");
         if item.protocol.is_empty() {
             let e = Error::invalid("no protocol: give one per item or in the options");
-            return self.fail(index, &e);
+            return self.fail(index, e);
         }
         let protocol = match Protocol::parse(&item.protocol) {
             Ok(p) => p,
-            Err(e) => return self.fail(index, &e),
+            Err(e) => return self.fail(index, e),
         };
+        let text = target_text(&item.target);
         match Plan::parse(protocol, &item.target, item.options.clone()) {
-            Some(Ok((plan, target, port))) => match target.host.parse::<IpAddr>() {
-                Ok(ip) => self.launch(index, plan, SocketAddr::new(ip, port)),
-                Err(_) => self.lookup(index, plan, target.host, port),
-            },
-            Some(Err(e)) => self.fail(index, &e),
-            None => self.spawn_stream_query(index, item),
+            Some(Ok((plan, _, _))) if plan.binds() => self.run_alone(index, item),
+            Some(Ok((plan, target, port))) => {
+                let start = Start {
+                    index,
+                    plan,
+                    origin: self.now(),
+                    target: text,
+                };
+                match target.host.parse::<IpAddr>() {
+                    Ok(ip) => self.launch(start, SocketAddr::new(ip, port)),
+                    Err(_) => self.lookup(start, target.host, port),
+                }
+            }
+            Some(Err(e)) => self.fail(index, e),
+            None => self.run_alone(index, item),
         }
     }
 
-    /// TCP protocols run as their own tasks (each with a bounded buffer) and report back.
-    fn spawn_stream_query(&mut self, index: u32, item: Item) {
-        let events = self.events.clone();
-        let cancel = self.cancel.child_token();
+    /// TCP protocols, and queries that bind a local address, run as tasks of their own
+    /// (each with a bounded buffer) and report back.
+    fn run_alone(&mut self, index: u32, item: Item) {
+        let (events, cancel, tracer) = (self.events.clone(), self.cancel.child_token(), self.tracer.clone());
         tokio::spawn(async move {
             let (target, options) = (item.target.to_string(), item.options.to_string());
-            let result = crate::net::query(&item.protocol, &target, &options, cancel, TapeSink).await;
+            let result = crate::net::query(&item.protocol, &target, &options, cancel, TapeSink, tracer).await;
             let _ = events.send(Event::Finished(index, result));
         });
     }
 
-    fn lookup(&mut self, index: u32, plan: Plan, host: String, port: u16) {
-        let (events, lookups, cancel) = (self.events.clone(), self.lookups.clone(), self.cancel.child_token());
+    fn lookup(&mut self, start: Start, host: String, port: u16) {
+        let (events, lookups) = (self.events.clone(), self.lookups.clone());
+        let (cancel, clock) = (self.cancel.child_token(), self.clock);
         tokio::spawn(async move {
             let Ok(_permit) = lookups.acquire().await else { return };
-            let addr = resolve(&host, port, plan.family(), plan.timeout_ms(), &cancel).await;
-            let _ = events.send(Event::Resolved(index, plan, addr));
+            let common = *start.plan.common();
+            let end = start.origin + common.timeout_ms;
+            let addr = resolve(&host, port, common.family, &clock, end, &cancel).await;
+            let _ = events.send(Event::Resolved(start, addr));
         });
     }
 
     fn handle_event(&mut self, event: Event) {
         match event {
-            Event::Resolved(index, plan, Ok(addr)) => self.launch(index, plan, addr),
-            Event::Resolved(index, _, Err(e)) | Event::Finished(index, Err(e)) => self.fail(index, &e),
+            Event::Resolved(start, Ok(addr)) => self.launch(start, addr),
+            Event::Resolved(start, Err(e)) => {
+                let e = e.in_call(start.plan.protocol(), &start.target, None);
+                self.fail(start.index, e)
+            }
+            Event::Finished(index, Err(e)) => self.fail(index, e),
             Event::Finished(index, Ok(status)) => {
                 self.batch.push(&index);
                 self.batch.append(status);
@@ -347,27 +379,27 @@ impl Engine {
     }
 
     /// Runs the query on a socket whose pair with `addr` is free, or waits for one.
-    fn launch(&mut self, index: u32, plan: Plan, addr: SocketAddr) {
+    fn launch(&mut self, start: Start, addr: SocketAddr) {
         let addr = normalize(addr);
         let ids = match self.sockets.ids_for(addr) {
             Ok(ids) => ids,
-            Err(e) => return self.fail(index, &e),
+            Err(e) => return self.fail(start.index, e),
         };
         let n = ids.len();
         let Some(socket) = (0..n)
-            .map(|k| ids.start + (index as usize + k) % n)
+            .map(|k| ids.start + (start.index as usize + k) % n)
             .find(|id| !self.routes.contains_key(&(*id, addr)))
         else {
-            self.blocked.entry(addr).or_default().push_back((index, plan));
+            self.blocked.entry(addr).or_default().push_back(start);
             return;
         };
-        let query = plan.start(addr, self.now());
+        let query = start.plan.start(addr, self.now() - start.origin);
         let slot = self.free.pop().unwrap_or_else(|| {
             self.jobs.push(None);
             self.jobs.len() - 1
         });
         self.jobs[slot] = Some(Job {
-            index,
+            start,
             addr,
             socket,
             query,
@@ -386,32 +418,36 @@ impl Engine {
         while let Some(packet) = job.query.poll_transmit() {
             job.sent += 1;
             self.outstanding += 1;
+            trace(self.tracer.as_ref(), &self.clock, Direction::Send, job.addr, &packet);
             send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
         }
-        if let Some(result) = job.query.finish(job.addr, job.index, &mut self.batch) {
+        if let Some(result) = job.query.finish(job.addr, job.start.index, &mut self.batch) {
             let job = self.jobs[slot].take().expect("live job");
             self.free.push(slot);
             self.routes.remove(&(job.socket, job.addr));
             self.outstanding = self.outstanding.saturating_sub(job.sent - job.received);
             match result {
-                Ok(()) => self.settle(job.index),
-                Err(e) => self.fail(job.index, &e),
+                Ok(()) => self.settle(job.start.index),
+                Err(e) => {
+                    let e = e.in_call(job.start.plan.protocol(), &job.start.target, Some(job.addr));
+                    self.fail(job.start.index, e)
+                }
             }
-            if let Some((index, plan)) = self.blocked.get_mut(&job.addr).and_then(VecDeque::pop_front) {
-                self.launch(index, plan, job.addr);
+            if let Some(start) = self.blocked.get_mut(&job.addr).and_then(VecDeque::pop_front) {
+                self.launch(start, job.addr);
             }
             if self.blocked.get(&job.addr).is_some_and(VecDeque::is_empty) {
                 self.blocked.remove(&job.addr);
             }
             return;
         }
-        let deadline = job.query.poll_timeout();
+        let deadline = job.query.poll_timeout().map(|d| d + job.start.origin);
         if deadline != job.deadline {
             job.deadline = deadline;
             self.generation += 1;
             job.generation = self.generation;
             if let Some(d) = deadline {
-                self.timers.push(Reverse((d, slot, job.generation)));
+                self.timers.push(Reverse((key(d), slot, job.generation)));
             }
         }
     }
@@ -431,14 +467,10 @@ impl Engine {
         }
     }
 
-    fn fail(&mut self, index: u32, e: &Error) {
+    fn fail(&mut self, index: u32, e: Error) {
         self.batch.push(&ErrorEntry {
             index,
-            code: e.code.as_str(),
-            message: &e.message,
-            field: e.field,
-            offset: e.offset,
-            text: e.text.as_deref(),
+            error: e.detail(),
         });
         self.settle(index);
     }
@@ -458,16 +490,11 @@ impl Engine {
     fn abort_all(&mut self) {
         let e = aborted();
         for index in 0..self.done.len() as u32 {
-            if !self.done[index as usize] {
+            if !std::mem::replace(&mut self.done[index as usize], true) {
                 self.batch.push(&ErrorEntry {
                     index,
-                    code: ErrorCode::Aborted.as_str(),
-                    message: &e.message,
-                    field: None,
-                    offset: None,
-                    text: None,
+                    error: e.detail(),
                 });
-                self.done[index as usize] = true;
             }
         }
         self.remaining = 0;
@@ -512,9 +539,17 @@ fn normalize(addr: SocketAddr) -> SocketAddr {
     }
 }
 
-/// Options of one item: the shared ones overlaid with its own.
-pub fn merge(shared: &serde_json::Map<String, Value>, own: Value) -> Value {
-    let mut merged = shared.clone();
+/// Options of one item: the shared ones, then those shared under its protocol's name
+/// (`{ samp: { players: 'c' } }`), then its own.
+pub fn merge(shared: &serde_json::Map<String, Value>, protocol: &str, own: Value) -> Value {
+    let mut merged: serde_json::Map<String, Value> = shared
+        .iter()
+        .filter(|(k, _)| Protocol::parse(k).is_err())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if let Some(Value::Object(for_protocol)) = shared.get(protocol) {
+        merged.extend(for_protocol.clone());
+    }
     if let Value::Object(own) = own {
         merged.extend(own);
     }

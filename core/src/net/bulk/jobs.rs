@@ -8,7 +8,8 @@ use serde_json::Value;
 use crate::api::Protocol;
 use crate::error::{Error, Result};
 use crate::exchange::Exchange;
-use crate::net::options::{parse_target, QueryRequest};
+use crate::exchange::Millis;
+use crate::net::options::{parse_target, Common, QueryRequest};
 use crate::net::{samp, sqp};
 use crate::samp::exchange::QueryExchange;
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
@@ -38,24 +39,32 @@ impl Plan {
         })
     }
 
-    pub fn family(&self) -> u8 {
+    pub fn common(&self) -> &Common {
         match self {
-            Plan::Samp(o) => o.family,
-            Plan::Sqp(p) => p.family,
+            Plan::Samp(o) => &o.common,
+            Plan::Sqp(p) => &p.common,
         }
     }
 
-    pub fn timeout_ms(&self) -> u64 {
+    /// The protocol's name, for errors.
+    pub fn protocol(&self) -> &'static str {
         match self {
-            Plan::Samp(o) => o.timeout_ms,
-            Plan::Sqp(p) => p.timeout_ms,
+            Plan::Samp(_) => "samp",
+            Plan::Sqp(_) => "sqp",
         }
     }
 
-    pub fn start(&self, addr: SocketAddr, now_ms: u64) -> Query {
+    /// Needs a socket of its own (a local address to bind), so not the shared ones.
+    pub fn binds(&self) -> bool {
+        let c = self.common();
+        c.local_address.is_some() || c.local_port != 0
+    }
+
+    /// The exchange, on a clock that began when the query did (`now` on it).
+    pub fn start(&self, addr: SocketAddr, now: Millis) -> Query {
         match self {
-            Plan::Samp(o) => Query::Samp(Box::new(samp::exchange(o, addr, now_ms))),
-            Plan::Sqp(p) => Query::Sqp(Box::new(p.exchange(now_ms))),
+            Plan::Samp(o) => Query::Samp(Box::new(samp::exchange(o, addr, now))),
+            Plan::Sqp(p) => Query::Sqp(Box::new(p.exchange(now))),
         }
     }
 }
@@ -80,16 +89,16 @@ impl Query {
         each!(self, ex => Exchange::poll_transmit(&mut **ex))
     }
 
-    pub fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
-        each!(self, ex => Exchange::handle_input(&mut **ex, now_ms, bytes))
+    pub fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
+        each!(self, ex => Exchange::handle_input(&mut **ex, now, bytes))
     }
 
-    pub fn poll_timeout(&self) -> Option<u64> {
+    pub fn poll_timeout(&self) -> Option<Millis> {
         each!(self, ex => Exchange::poll_timeout(&**ex))
     }
 
-    pub fn handle_timeout(&mut self, now_ms: u64) {
-        each!(self, ex => Exchange::handle_timeout(&mut **ex, now_ms))
+    pub fn handle_timeout(&mut self, now: Millis) {
+        each!(self, ex => Exchange::handle_timeout(&mut **ex, now))
     }
 
     /// Once finished: the status pushed onto `batch` after its `index`, or the error.

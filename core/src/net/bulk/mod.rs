@@ -111,7 +111,7 @@ impl Bulk {
     /// Starts a run on the current tokio runtime. `items`: JSON `[{ protocol?, target,
     /// options? }]`; `options`: JSON of the shared options plus `concurrency` (0 or absent
     /// for unlimited) and a default `protocol`.
-    pub fn start(items: &str, options: &str) -> Result<Self> {
+    pub fn start(items: &str, options: &str, tracer: Option<crate::net::Tracer>) -> Result<Self> {
         let items: Vec<RawItem> = from_json("targets", items)?;
         let mut shared_options: Map<String, Value> = match from_json::<Value>("options", options)? {
             Value::Null => Map::new(),
@@ -132,10 +132,14 @@ impl Bulk {
         };
         let items = items
             .into_iter()
-            .map(|i| Item {
-                protocol: i.protocol.or_else(|| protocol.clone()).unwrap_or_default(),
-                target: i.target,
-                options: engine::merge(&shared_options, i.options),
+            .map(|i| {
+                let protocol = i.protocol.or_else(|| protocol.clone()).unwrap_or_default();
+                let options = engine::merge(&shared_options, &protocol, i.options);
+                Item {
+                    protocol,
+                    target: i.target,
+                    options,
+                }
             })
             .collect();
         let shared = Arc::new(Shared {
@@ -146,7 +150,7 @@ impl Bulk {
             drained: Notify::new(),
         });
         let (cancel, abort) = (CancellationToken::new(), CancellationToken::new());
-        let (engine, rx) = engine::Engine::new(items, concurrency, shared.clone(), cancel.clone());
+        let (engine, rx) = engine::Engine::new(items, concurrency, shared.clone(), cancel.clone(), tracer);
         tokio::spawn(engine.run(rx, abort.clone()));
         Ok(Self { shared, cancel, abort })
     }
