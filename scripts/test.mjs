@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: builds what is stale, then every suite — Rust, TypeScript declarations,
-// Node (addon, WASM, peers, CLI) and the real browser. Every suite runs even when one
-// fails; the exit code and the closing tally say whether all passed.
+// `npm test`: builds what is stale, then every suite — Rust, TypeScript declarations and
+// the example bot's types, Node (addon, WASM, peers, CLI, the example bot) and the real
+// browser. Every suite runs even when one fails; the exit code and the closing tally say
+// whether all passed.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ ensureSystem();
 const suites = [
   ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],
   ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
+  ['example', join(root, 'node_modules/.bin/tsc'), ['-p', 'examples/discord-bot']],
   ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/']],
   ['browser', 'node', ['--test', '--test-reporter=spec', 'tests/browser/']],
 ];
@@ -43,7 +45,8 @@ for (const [name, cmd, args] of suites) {
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
     child.on('close', (c) => { tally(out); resolve(c); });
   });
-  if (name === 'types') code === 0 ? passed++ : failed++;
+  // A type check is one test: it passes or it does not.
+  if (name === 'types' || name === 'example') code === 0 ? passed++ : failed++;
   if (code !== 0) failedSuites.push(name);
 }
 

@@ -347,10 +347,13 @@ export interface ProtocolTypes {
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
-/** A query's result, narrowed by its `protocol`: `raw` is that protocol's. */
-export type StatusOf<P extends Protocol> = Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & { protocol: P };
+/**
+ * A query's result, narrowed by its `protocol`: `raw` is that protocol's. A protocol only
+ * known at run time gives the union, which `status.protocol` narrows.
+ */
+export type StatusOf<P extends Protocol> = P extends Protocol ? Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & { protocol: P } : never;
 /** Any protocol's result: check `status.protocol` and `raw` narrows with it. */
-export type AnyStatus = { [P in Protocol]: StatusOf<P> }[Protocol];
+export type AnyStatus = StatusOf<Protocol>;
 
 /** `err.code` of every error gamequery throws. */
 export type ErrorCode = 'GQ_TRUNCATED'

@@ -46,3 +46,33 @@ test('both packages ship the same generated declarations', () => {
   assert.equal(a, b);
   assert.match(a, /export type Protocol = 'samp'/);
 });
+
+test('the npm face: README, both licence texts, descriptions naming every protocol, links', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const codes = [...readFileSync(new URL('npm/gamequery/types.d.ts', root), 'utf8').matchAll(/'(GQ_[A-Z_]+)'/g)].map((m) => m[1]);
+  assert.ok(codes.length >= 17, 'the ErrorCode union');
+  for (const name of ['gamequery', 'gamequery-wasm']) {
+    const dir = new URL(`npm/${name}/`, root);
+    const pkg = JSON.parse(readFileSync(new URL('package.json', dir)));
+    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const files = packed.files.map((f) => f.path);
+    for (const f of ['README.md', 'LICENSE-MIT', 'LICENSE-APACHE', 'package.json', 'types.d.ts']) assert.ok(files.includes(f), `${name} ships ${f}`);
+    for (const f of ['LICENSE-MIT', 'LICENSE-APACHE']) {
+      assert.equal(readFileSync(new URL(f, dir), 'utf8'), readFileSync(new URL(f, root), 'utf8'), `${name}/${f} is the root's`);
+    }
+    for (const p of ['SA:MP', 'open.mp', 'Minecraft Java', 'SQP']) assert.ok(pkg.description.includes(p), `${name} description names ${p}`);
+    assert.equal(pkg.license, 'MIT OR Apache-2.0');
+    assert.ok(pkg.keywords.includes('samp') && pkg.keywords.includes('minecraft') && pkg.keywords.includes('sqp'));
+    assert.match(pkg.repository.url, /^git\+https:\/\//);
+    assert.equal(pkg.repository.directory, `npm/${name}`);
+    assert.ok(pkg.homepage && pkg.bugs.url);
+    const readme = readFileSync(new URL('README.md', dir), 'utf8');
+    assert.match(readme, new RegExp(`npm install ${name}\\n`));
+    for (const code of codes.filter((c) => name === 'gamequery' || !/TIMEOUT|PORT_CLOSED|WRONG_PROTOCOL|ABORTED|RCON|DNS|NETWORK/.test(c))) {
+      assert.ok(readme.includes(code), `${name} README explains ${code}`);
+    }
+  }
+  const top = readFileSync(new URL('README.md', root), 'utf8');
+  const install = top.indexOf('npm install gamequery');
+  assert.ok(install >= 0 && install < top.indexOf('npm run demo'), 'the root README starts with the user\'s command');
+});

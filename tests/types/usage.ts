@@ -1,7 +1,7 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
 import {
   query, queryMany, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
-  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus,
+  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type Protocol,
 } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
@@ -85,6 +85,11 @@ function narrow(s: AnyStatus): void {
   const ping: number | null = s.pingMs;
   const map: string | null = s.map;
   void [partial, ping, map];
+}
+
+/** A protocol chosen at run time (a slash command's option) gives the narrowable union. */
+export async function runtimeProtocol(p: Protocol): Promise<void> {
+  narrow(await query(p, 'host:1'));
 }
 
 export async function misuse(): Promise<void> {

@@ -1,0 +1,83 @@
+// examples/discord-bot: the `/status` handler, driven by a fake interaction against local
+// responders — the reply a Discord user would read, for an answer and for each failure.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
+import { createServer } from 'node:http';
+import { serve } from 'gamequery';
+import { data, execute } from '../../examples/discord-bot/status-command.js';
+import { fakeServer, javaState, openMpState } from './helpers.mjs';
+
+/** What discord.js hands the handler, reduced to what it uses; records what it is told. */
+function interaction(game, address) {
+  const said = [];
+  return {
+    said,
+    options: { getString: (name) => ({ game, address })[name] },
+    deferReply: async () => said.push({ defer: Date.now() }),
+    editReply: async (reply) => said.push(reply),
+  };
+}
+
+async function ask(game, address, options) {
+  const i = interaction(game, address);
+  const t0 = Date.now();
+  await execute(i, options);
+  assert.equal(i.said.length, 2, 'deferred, then one reply');
+  assert.ok(i.said[0].defer - t0 < 50, 'deferred before querying');
+  return { reply: i.said[1], ms: Date.now() - t0 };
+}
+
+const fields = (reply) => Object.fromEntries(reply.embeds[0].toJSON().fields.map((f) => [f.name, f.value]));
+
+test('the command registers game and address options', () => {
+  const json = data.toJSON();
+  assert.equal(json.name, 'status');
+  assert.deepEqual(json.options.map((o) => o.name), ['game', 'address']);
+  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'sqp']);
+});
+
+test('a live SA:MP server and a Minecraft server become embeds', async () => {
+  const samp = await serve('samp', openMpState(3), { host: '127.0.0.1', port: 0 });
+  const mc = await serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  try {
+    let { reply } = await ask('samp', `127.0.0.1:${samp.port}`);
+    assert.equal(reply.embeds[0].toJSON().title, 'open.mp test — ünïcödé ✓');
+    assert.deepEqual(
+      { ...fields(reply), Ping: undefined },
+      { Players: '3 / 200', Ping: undefined, Online: 'Player_0, Player_1, Player_2', Map: 'San Andreas', Version: 'omp 1.4.0.2779' },
+    );
+    assert.match(fields(reply).Ping, /^\d+ ms$/);
+    ({ reply } = await ask('minecraft-java', `127.0.0.1:${mc.port}`));
+    assert.equal(reply.embeds[0].toJSON().title, 'gamequery test\nsecond line');
+    assert.equal(fields(reply).Players, '5 / 100');
+    assert.equal(fields(reply).Online, 'Steve, Alex and 3 more');
+    assert.equal(fields(reply).Version, '1.21.4');
+  } finally {
+    await Promise.all([samp.close(), mc.close()]);
+  }
+});
+
+test('each failure is a sentence, within the deadline', async () => {
+  const silent = await fakeServer(() => {});
+  const closed = dgram.createSocket('udp4');
+  await new Promise((r) => closed.bind(0, '127.0.0.1', r));
+  const closedPort = closed.address().port;
+  await new Promise((r) => closed.close(r));
+  const http = createServer((_, res) => res.end('hello')).on('connection', (s) => s.write('HTTP/1.1 400 Bad Request\r\n\r\n'));
+  await new Promise((r) => http.listen(0, '127.0.0.1', r));
+  try {
+    let { reply, ms } = await ask('samp', `127.0.0.1:${silent.port}`, { timeout: 800 });
+    assert.equal(reply.content, `127.0.0.1:${silent.port} did not answer in time: the server is offline, or a firewall drops queries.`);
+    assert.ok(ms >= 790 && ms < 1100, `answered after ${ms} ms`);
+    ({ reply } = await ask('sqp', `127.0.0.1:${closedPort}`));
+    assert.equal(reply.content, `127.0.0.1:${closedPort} is reachable, but nothing is listening on that port: the server is down or the port is wrong.`);
+    ({ reply } = await ask('minecraft-java', `127.0.0.1:${http.address().port}`));
+    assert.equal(reply.content, `127.0.0.1:${http.address().port} answered, but it is not a Minecraft server. Is the port right?`);
+    ({ reply } = await ask('samp', '127.0.0.1:7777:1'));
+    assert.equal(reply.content, '"127.0.0.1:7777:1" is not an address I can query; write it as host:port.');
+  } finally {
+    await silent.close();
+    await new Promise((r) => http.close(r));
+  }
+});
