@@ -194,6 +194,11 @@ impl Error {
         self
     }
 
+    /// The caller aborted (an AbortSignal fired).
+    pub fn aborted() -> Self {
+        Self::new(ErrorCode::Aborted, "the operation was aborted")
+    }
+
     pub fn invalid(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::InvalidArgument, message)
     }

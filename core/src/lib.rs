@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod call;
 pub mod error;
 pub mod exchange;
 pub mod json;

@@ -3,15 +3,12 @@
 
 mod bulk;
 mod handle;
-mod minecraft;
-pub(crate) mod options;
 pub(crate) mod resolve;
-pub(crate) mod samp;
+mod run;
 mod serve_minecraft;
 mod serve_samp;
 pub(crate) mod sqp;
 mod srv;
-mod tcp;
 pub mod trace;
 pub(crate) mod udp;
 
@@ -19,13 +16,13 @@ use serde_json::Value;
 
 pub use bulk::Bulk;
 pub use handle::ServeHandle;
-pub use options::{QueryRequest, RconRequest};
 pub use serve_samp::RconHandler;
 pub use tokio_util::sync::CancellationToken;
 pub use trace::{Direction, TraceEvent, Tracer};
 
 use crate::api::{from_json, Protocol, Sink};
-use crate::error::{Error, Result};
+use crate::call::{Call, Outcome};
+use crate::error::{Error, ErrorCode, Result};
 
 fn json_arg(what: &str, json: &str) -> Result<Value> {
     if json.is_empty() {
@@ -45,22 +42,9 @@ pub async fn query<S: Sink>(
     tracer: Option<Tracer>,
 ) -> Result<S::Out> {
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    let protocol = Protocol::parse(protocol)?;
-    let result = match protocol {
-        Protocol::Samp => samp::query(&target, options, cancel, out, tracer).await,
-        Protocol::MinecraftJava => minecraft::query_java(&target, options, cancel, out, tracer).await,
-        Protocol::MinecraftLegacy => minecraft::query_legacy(&target, options, cancel, out, tracer).await,
-        Protocol::Sqp => sqp::query(&target, options, cancel, out, tracer).await,
-    };
-    result.map_err(|e| in_call(e, protocol.name(), &target))
-}
-
-/// Adds the call to errors that did not get it (bad options, name resolution).
-fn in_call(e: Error, protocol: &'static str, target: &Value) -> Error {
-    if e.code == crate::error::ErrorCode::InvalidArgument {
-        return e;
-    }
-    e.in_call(protocol, &options::target_text(target), None)
+    let call = Call::query(protocol, &target, options, seed(), false)?;
+    let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
+    Ok(out.emit(&outcome, 1024))
 }
 
 /// Runs an RCON command and returns the console lines.
@@ -73,15 +57,23 @@ pub async fn rcon(
     tracer: Option<Tracer>,
 ) -> Result<Vec<String>> {
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    match Protocol::parse(protocol)? {
-        Protocol::Samp => samp::rcon(&target, options, command, cancel, tracer)
-            .await
-            .map_err(|e| in_call(e, "samp-rcon", &target)),
-        other => Err(Error::invalid(format!(
-            "rcon is not available for {:?}; it is for 'samp'",
-            other.name()
-        ))),
+    let call = Call::rcon(protocol, &target, options, command, seed(), false)?;
+    match run::run(call, &cancel, tracer.as_ref()).await? {
+        Outcome::Lines(lines) => Ok(lines),
+        _ => Err(Error::new(ErrorCode::Malformed, "an RCON call ended without lines")),
     }
+}
+
+/// Randomness for a call: std's per-process hasher keys, mixed with the time.
+pub(crate) fn seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }
 
 /// Starts a responder; `state` and `options` are JSON text.

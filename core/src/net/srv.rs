@@ -51,19 +51,15 @@ impl Dns {
         Some((target.trim_end_matches('.').to_string(), best.port()))
     }
 
-    pub async fn ip(&self, host: &str, family: u8) -> Result<IpAddr> {
+    /// Every address of `host` (the caller picks), or the resolver's message.
+    pub async fn ips(&self, host: &str, family: u8) -> std::result::Result<Vec<IpAddr>, String> {
         let lookup = tokio::time::timeout(self.timeout, self.resolver.lookup_ip(format!("{host}.")))
             .await
-            .map_err(|_| Error::new(ErrorCode::Timeout, format!("resolving {host} took too long")))?
-            .map_err(|e| Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {e}")))?;
-        let ips: Vec<IpAddr> = lookup
+            .map_err(|_| "the name server did not answer in time".to_string())?
+            .map_err(|e| e.to_string())?;
+        Ok(lookup
             .iter()
             .filter(|ip| family == 0 || (family == 4) == ip.is_ipv4())
-            .collect();
-        ips.iter()
-            .find(|ip| ip.is_ipv4())
-            .or(ips.first())
-            .copied()
-            .ok_or_else(|| Error::new(ErrorCode::Dns, format!("{host} has no usable address")))
+            .collect())
     }
 }

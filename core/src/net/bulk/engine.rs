@@ -25,12 +25,12 @@ use super::jobs::{Plan, Query};
 use super::sockets::Sockets;
 use super::{Item, Shared};
 use crate::api::{Protocol, Tape as TapeSink};
+use crate::call::options::target_text;
+use crate::call::Rng;
 use crate::error::Error;
 use crate::exchange::Millis;
-use crate::net::options::target_text;
 use crate::net::resolve::resolve;
 use crate::net::trace::{trace, Clock, Direction, Tracer};
-use crate::net::udp::aborted;
 use crate::tape::Tape;
 
 /// New queries started per turn, so replies keep being read while a big batch starts.
@@ -80,6 +80,8 @@ fn key(at: Millis) -> u64 {
 pub struct Engine {
     clock: Clock,
     tracer: Option<Tracer>,
+    /// Ping payloads.
+    rng: Rng,
     items: Vec<Option<Item>>,
     queue: VecDeque<u32>,
     done: Vec<bool>,
@@ -128,6 +130,7 @@ impl Engine {
         let engine = Self {
             clock: Clock::start(),
             tracer,
+            rng: Rng::new(crate::net::seed()),
             items: items.into_iter().map(Some).collect(),
             queue: (0..n as u32).collect(),
             done: vec![false; n],
@@ -393,7 +396,7 @@ impl Engine {
             self.blocked.entry(addr).or_default().push_back(start);
             return;
         };
-        let query = start.plan.start(addr, self.now() - start.origin);
+        let query = start.plan.start(addr, self.now() - start.origin, &mut self.rng);
         let slot = self.free.pop().unwrap_or_else(|| {
             self.jobs.push(None);
             self.jobs.len() - 1
@@ -488,7 +491,7 @@ impl Engine {
 
     /// Every query without a result ends as aborted (an AbortSignal fired).
     fn abort_all(&mut self) {
-        let e = aborted();
+        let e = Error::aborted();
         for index in 0..self.done.len() as u32 {
             if !std::mem::replace(&mut self.done[index as usize], true) {
                 self.batch.push(&ErrorEntry {

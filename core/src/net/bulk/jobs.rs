@@ -6,21 +6,23 @@ use std::net::SocketAddr;
 use serde_json::Value;
 
 use crate::api::Protocol;
+use crate::call::options::{parse_target, Common, QueryRequest, SqpRequest};
+use crate::call::outcome::{peer, sqp_status};
+use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
 use crate::exchange::Exchange;
 use crate::exchange::Millis;
-use crate::net::options::{parse_target, Common, QueryRequest};
-use crate::net::{samp, sqp};
-use crate::samp::exchange::QueryExchange;
+use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
+use crate::status::Status;
 use crate::tape::Tape;
 use crate::target::Target;
 
 /// A parsed UDP query, before its address is known.
 pub enum Plan {
     Samp(QueryRequest),
-    Sqp(sqp::Plan),
+    Sqp(SqpRequest),
 }
 
 impl Plan {
@@ -31,9 +33,12 @@ impl Plan {
                 let port = t.port.unwrap_or(SAMP_PORT);
                 Ok((Plan::Samp(QueryRequest::parse(options)?), t, port))
             }),
-            Protocol::Sqp => sqp::plan(target, options).map(|p| {
-                let (target, port) = (p.target.clone(), p.port);
-                (Plan::Sqp(p), target, port)
+            Protocol::Sqp => parse_target(target).and_then(|t| {
+                let request = SqpRequest::parse(options)?;
+                let port = t
+                    .port
+                    .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
+                Ok((Plan::Sqp(request), t, port))
             }),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
         })
@@ -61,10 +66,21 @@ impl Plan {
     }
 
     /// The exchange, on a clock that began when the query did (`now` on it).
-    pub fn start(&self, addr: SocketAddr, now: Millis) -> Query {
+    pub fn start(&self, addr: SocketAddr, now: Millis, rng: &mut Rng) -> Query {
         match self {
-            Plan::Samp(o) => Query::Samp(Box::new(samp::exchange(o, addr, now))),
-            Plan::Sqp(p) => Query::Sqp(Box::new(p.exchange(now))),
+            Plan::Samp(o) => {
+                let options = QueryOptions {
+                    players: o.players,
+                    encoding: o.encoding,
+                    deadline: o.common.deadline(),
+                    open_mp: o.open_mp,
+                    ping: o.ping,
+                    raw_strings: o.raw_strings,
+                };
+                let header = header_address(Some(addr), addr.port());
+                Query::Samp(Box::new(QueryExchange::new(header, options, rng.bytes4(), now)))
+            }
+            Plan::Sqp(p) => Query::Sqp(Box::new(SqpExchange::new(p.chunks, p.common.deadline(), now))),
         }
     }
 }
@@ -103,11 +119,14 @@ impl Query {
 
     /// Once finished: the status pushed onto `batch` after its `index`, or the error.
     pub fn finish(&mut self, addr: SocketAddr, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
+        let (address, port) = peer(Some(addr), "", 0);
         let done = match self {
             Query::Samp(ex) => ex
                 .poll_result()?
-                .map(|raw| push(batch, index, &samp::status(raw, addr))),
-            Query::Sqp(ex) => ex.poll_result()?.map(|out| push(batch, index, &sqp::status(out, addr))),
+                .map(|raw| push(batch, index, &Status::from_samp(raw, address, port))),
+            Query::Sqp(ex) => ex
+                .poll_result()?
+                .map(|out| push(batch, index, &sqp_status(out, address, port))),
         };
         Some(done)
     }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::samp::PlayersMode;
+use crate::sqp::ChunkSet;
 use crate::target::Target;
 use crate::text::TextEncoding;
 
@@ -259,6 +260,30 @@ impl QueryRequest {
         };
         o.finish(&[COMMON, SAMP_QUERY].concat())?;
         Ok(request)
+    }
+}
+
+/// An SQP query's options.
+#[derive(Debug, Clone)]
+pub struct SqpRequest {
+    pub common: Common,
+    /// The chunk mask.
+    pub chunks: u8,
+}
+
+impl SqpRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("SQP query", options)?;
+        let common = Common::read(&mut o)?;
+        let chunks = match o.raw("chunks") {
+            None => ChunkSet::default(),
+            Some(v) => ChunkSet::from_value(&v).map_err(|e| Error::invalid(format!("option {e}")))?,
+        };
+        o.finish(&[COMMON, &["chunks"]].concat())?;
+        Ok(Self {
+            common,
+            chunks: chunks.0,
+        })
     }
 }
 
