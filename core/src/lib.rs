@@ -18,6 +18,7 @@ pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod samp;
+pub mod serve;
 pub mod sniff;
 pub mod sqp;
 pub mod status;

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 type Updater = Box<dyn Fn(&str) -> Result<()> + Send + Sync>;
 
@@ -45,16 +45,4 @@ impl ServeHandle {
             let _ = task.await;
         }
     }
-}
-
-/// Where a responder listens: `host` must be an IP address (`'0.0.0.0'` by default,
-/// `'::1'` or `'[::1]'` for IPv6).
-pub fn listen_address(host: Option<&str>, port: Option<u16>, default_port: u16) -> Result<SocketAddr> {
-    let host = host.unwrap_or("0.0.0.0");
-    let ip = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse()
-        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
-    Ok(SocketAddr::new(ip, port.unwrap_or(default_port)))
 }

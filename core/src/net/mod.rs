@@ -5,9 +5,7 @@ mod bulk;
 mod handle;
 pub(crate) mod resolve;
 mod run;
-mod serve_minecraft;
-mod serve_samp;
-pub(crate) mod sqp;
+mod serve;
 mod srv;
 pub mod trace;
 pub(crate) mod udp;
@@ -16,11 +14,11 @@ use serde_json::Value;
 
 pub use bulk::Bulk;
 pub use handle::ServeHandle;
-pub use serve_samp::RconHandler;
+pub use serve::RconHandler;
 pub use tokio_util::sync::CancellationToken;
 pub use trace::{Direction, TraceEvent, Tracer};
 
-use crate::api::{from_json, Protocol, Sink};
+use crate::api::{from_json, Sink};
 use crate::call::{Call, Outcome};
 use crate::error::{Error, ErrorCode, Result};
 
@@ -79,9 +77,5 @@ pub(crate) fn seed() -> u64 {
 /// Starts a responder; `state` and `options` are JSON text.
 pub async fn serve(protocol: &str, state: &str, options: &str, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let options = json_arg("options", options)?;
-    match Protocol::parse(protocol)? {
-        Protocol::Samp => serve_samp::serve_samp(state, options, handler).await,
-        Protocol::MinecraftJava | Protocol::MinecraftLegacy => serve_minecraft::serve(state, options).await,
-        Protocol::Sqp => sqp::serve(state, options).await,
-    }
+    serve::serve(protocol, state, options, handler).await
 }

@@ -1,0 +1,139 @@
+//! `serve()` on tokio: binds, moves datagrams and connections, runs RCON handlers off the
+//! receive path and enforces connection limits. What to answer is the sans-IO
+//! [`Server`]'s decision.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream, UdpSocket};
+use tokio::sync::Semaphore;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::handle::ServeHandle;
+use super::udp::{network_error, now_ms};
+use crate::call::Transport;
+use crate::error::Result;
+use crate::minecraft::java::responder::Connection;
+use crate::serve::{Listen, Reply, Server};
+
+/// Runs an RCON command: the console lines, or an error text sent back as one line.
+pub type RconHandler =
+    Arc<dyn Fn(String) -> Pin<Box<dyn Future<Output = std::result::Result<Vec<String>, String>> + Send>> + Send + Sync>;
+
+type Shared = Arc<Mutex<Server>>;
+
+pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
+    let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
+    let server: Shared = Arc::new(Mutex::new(server));
+    let cancel = CancellationToken::new();
+    let (local, task) = match listen.transport {
+        Transport::Udp => {
+            let socket = UdpSocket::bind(listen.addr)
+                .await
+                .map_err(|e| network_error("bind", e))?;
+            let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
+            let task = tokio::spawn(datagrams(Arc::new(socket), server.clone(), handler, cancel.clone()));
+            (local, task)
+        }
+        Transport::Tcp => {
+            let listener = TcpListener::bind(listen.addr)
+                .await
+                .map_err(|e| network_error("bind", e))?;
+            let local = listener.local_addr().map_err(|e| network_error("local address", e))?;
+            let task = tokio::spawn(accept(listener, server.clone(), listen, cancel.clone()));
+            (local, task)
+        }
+    };
+    let update = Box::new(move |state: &str| lock(&server).update(state));
+    Ok(ServeHandle::new(local, update, cancel, task))
+}
+
+fn lock(server: &Shared) -> std::sync::MutexGuard<'_, Server> {
+    server.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconHandler>, cancel: CancellationToken) {
+    let start = Instant::now();
+    let mut buf = vec![0u8; 16_384]; // the largest valid request (SA:MP RCON) is 8 KiB
+    loop {
+        let (n, from) = tokio::select! {
+            _ = cancel.cancelled() => return,
+            r = socket.recv_from(&mut buf) => match r {
+                Ok(x) => x,
+                // ICMP errors from earlier sends surface here; keep serving.
+                Err(_) => continue,
+            },
+        };
+        let reply = lock(&server).handle_datagram(now_ms(start), from, &buf[..n]);
+        match reply {
+            Reply::Send(datagrams) => {
+                for d in datagrams {
+                    let _ = socket.send_to(&d, from).await;
+                }
+            }
+            Reply::Rcon { header, command } => {
+                let Some(handler) = handler.clone() else { continue };
+                let (socket, server, cancel) = (socket.clone(), server.clone(), cancel.clone());
+                tokio::spawn(async move {
+                    let lines = tokio::select! {
+                        _ = cancel.cancelled() => return,
+                        lines = handler(command) => lines.unwrap_or_else(|e| vec![e]),
+                    };
+                    let datagrams = lock(&server).rcon_lines(&header, &lines);
+                    for d in datagrams {
+                        let _ = socket.send_to(&d, from).await;
+                    }
+                });
+            }
+        }
+    }
+}
+
+async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: CancellationToken) {
+    let slots = Arc::new(Semaphore::new(listen.max_connections));
+    let deadline = Duration::from_millis(listen.connection_timeout);
+    loop {
+        let permit = tokio::select! {
+            _ = cancel.cancelled() => return,
+            p = slots.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => return },
+        };
+        let stream = tokio::select! {
+            _ = cancel.cancelled() => return,
+            r = listener.accept() => match r { Ok((s, _)) => s, Err(_) => continue },
+        };
+        let (server, cancel) = (server.clone(), cancel.clone());
+        tokio::spawn(async move {
+            tokio::select! {
+                _ = cancel.cancelled() => {}
+                _ = tokio::time::timeout(deadline, connection(stream, server)) => {}
+            }
+            drop(permit);
+        });
+    }
+}
+
+async fn connection(mut stream: TcpStream, server: Shared) {
+    let _ = stream.set_nodelay(true);
+    let mut conn = Connection::default();
+    let mut buf = vec![0u8; 4096];
+    loop {
+        let n = match stream.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let Some(status) = lock(&server).status() else { return };
+        let out = conn.handle_input(&buf[..n], &status);
+        if !out.write.is_empty() && stream.write_all(&out.write).await.is_err() {
+            return;
+        }
+        if out.close {
+            let _ = stream.shutdown().await;
+            return;
+        }
+    }
+}

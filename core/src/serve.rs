@@ -1,0 +1,218 @@
+//! `serve(protocol, state, options)` without IO: the options checked once, the
+//! protocol's responder, and what each received datagram or stream chunk is answered
+//! with. Hosts (the tokio driver, or JavaScript over Node's sockets) bind, move bytes,
+//! run RCON handlers and enforce the connection limits read here.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::api::{from_json, from_options, Protocol};
+use crate::call::Transport;
+use crate::error::{Error, Result};
+use crate::minecraft::java::JavaStatus;
+use crate::samp::responder::{self as samp, Reply as SampReply};
+use crate::samp::ServerState;
+use crate::samp::HEADER_LEN;
+use crate::sqp::responder as sqp;
+use crate::sqp::Chunks;
+
+/// What to do with a received datagram.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Send these datagrams back to the source.
+    Send(Vec<Vec<u8>>),
+    /// An authenticated RCON command: run the host's handler, then send
+    /// [`Server::rcon_lines`] of its output.
+    Rcon { header: [u8; HEADER_LEN], command: String },
+}
+
+#[derive(Debug)]
+pub enum Server {
+    Samp(Box<samp::Responder>),
+    Sqp(Box<sqp::Responder>),
+    Minecraft(Arc<JavaStatus>),
+}
+
+/// Where and how a responder listens.
+#[derive(Debug, Clone, Copy)]
+pub struct Listen {
+    pub addr: SocketAddr,
+    pub transport: Transport,
+    /// TCP: each connection's deadline, ms.
+    pub connection_timeout: u64,
+    /// TCP: connections served at once; more wait.
+    pub max_connections: usize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SampOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    /// Answer like SA:MP 0.3.7; by default, when the state's `version` rule says SA:MP.
+    legacy: Option<bool>,
+    rcon: Option<RconOptions>,
+    rate_limit: Option<RateLimit>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RconOptions {
+    password: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RateLimit {
+    burst: u32,
+    per_second: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SqpOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    /// How long an issued challenge stays valid (default 5000 ms).
+    challenge_ttl: Option<u64>,
+    /// Bound on outstanding challenges (default 4096).
+    max_challenges: Option<usize>,
+    /// Split replies above this many bytes into several packets.
+    max_packet_size: Option<usize>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MinecraftOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    /// Per-connection deadline (default 5000 ms).
+    connection_timeout: Option<u64>,
+    /// Connections served at once (default 256); more wait for a slot.
+    max_connections: Option<usize>,
+}
+
+impl Server {
+    /// `has_handler`: the host can run RCON commands (`options.rcon` needs one).
+    /// `seed`: randomness for challenges.
+    pub fn new(protocol: &str, state: &str, options: Value, has_handler: bool, seed: u64) -> Result<(Self, Listen)> {
+        let udp = |host: Option<String>, port: Option<u16>, default| -> Result<Listen> {
+            Ok(Listen {
+                addr: listen_address(host.as_deref(), port, default)?,
+                transport: Transport::Udp,
+                connection_timeout: 0,
+                max_connections: 0,
+            })
+        };
+        match Protocol::parse(protocol)? {
+            Protocol::Samp => {
+                let state: ServerState = from_json("SA:MP state", state)?;
+                let o: SampOptions = from_options("serve options", options)?;
+                if o.rcon.is_some() && !has_handler {
+                    return Err(Error::invalid(
+                        "rcon needs a handler(command) that returns the console lines",
+                    ));
+                }
+                let says_sa_mp = state.rules.get("version").is_some_and(|v| v.starts_with("0."));
+                let mut responder_options = samp::ResponderOptions {
+                    legacy: o.legacy.unwrap_or(says_sa_mp),
+                    rcon_password: o.rcon.map(|r| r.password),
+                    ..Default::default()
+                };
+                if let Some(limit) = o.rate_limit {
+                    responder_options.burst = limit.burst;
+                    responder_options.per_second = limit.per_second;
+                }
+                let listen = udp(o.host, o.port, 7777)?;
+                Ok((
+                    Self::Samp(Box::new(samp::Responder::new(state, responder_options)?)),
+                    listen,
+                ))
+            }
+            Protocol::Sqp => {
+                let state: Chunks = from_json("SQP state", state)?;
+                let o: SqpOptions = from_options("serve options", options)?;
+                let defaults = sqp::ResponderOptions::default();
+                let responder_options = sqp::ResponderOptions {
+                    challenge_ttl_ms: o.challenge_ttl.unwrap_or(defaults.challenge_ttl_ms),
+                    max_challenges: o.max_challenges.unwrap_or(defaults.max_challenges).max(1),
+                    max_packet_size: o.max_packet_size,
+                };
+                let listen = udp(o.host, o.port, 0)?;
+                Ok((
+                    Self::Sqp(Box::new(sqp::Responder::new(state, responder_options, seed))),
+                    listen,
+                ))
+            }
+            Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
+                let status: JavaStatus = from_json("Minecraft state", state)?;
+                let o: MinecraftOptions = from_options("serve options", options)?;
+                let listen = Listen {
+                    addr: listen_address(o.host.as_deref(), o.port, 25565)?,
+                    transport: Transport::Tcp,
+                    connection_timeout: o.connection_timeout.unwrap_or(5000),
+                    max_connections: o.max_connections.unwrap_or(256).clamp(1, 65_536),
+                };
+                Ok((Self::Minecraft(Arc::new(status)), listen))
+            }
+        }
+    }
+
+    /// Replaces the served state (JSON text of the protocol's state shape).
+    pub fn update(&mut self, state: &str) -> Result<()> {
+        match self {
+            Self::Samp(r) => r.update(from_json("SA:MP state", state)?),
+            Self::Sqp(r) => {
+                r.update(from_json("SQP state", state)?);
+                Ok(())
+            }
+            Self::Minecraft(status) => {
+                *status = Arc::new(from_json("Minecraft state", state)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// A datagram from `from`, at `now_ms` on the host's clock (ms since it started).
+    pub fn handle_datagram(&mut self, now_ms: u64, from: SocketAddr, bytes: &[u8]) -> Reply {
+        match self {
+            Self::Samp(r) => match r.handle(now_ms, from.ip(), bytes) {
+                SampReply::Ignore => Reply::Send(vec![]),
+                SampReply::Send(d) => Reply::Send(vec![d]),
+                SampReply::Rcon { header, command } => Reply::Rcon { header, command },
+            },
+            Self::Sqp(r) => Reply::Send(r.handle(now_ms, from, bytes).unwrap_or_default()),
+            Self::Minecraft(_) => Reply::Send(vec![]),
+        }
+    }
+
+    /// The datagrams that carry an RCON command's output.
+    pub fn rcon_lines(&self, header: &[u8; HEADER_LEN], lines: &[String]) -> Vec<Vec<u8>> {
+        match self {
+            Self::Samp(r) => r.rcon_lines(header, lines),
+            _ => vec![],
+        }
+    }
+
+    /// The status a Minecraft connection answers with now.
+    pub fn status(&self) -> Option<Arc<JavaStatus>> {
+        match self {
+            Self::Minecraft(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Where a responder listens: `host` must be an IP address (`'0.0.0.0'` by default,
+/// `'::1'` or `'[::1]'` for IPv6).
+pub fn listen_address(host: Option<&str>, port: Option<u16>, default_port: u16) -> Result<SocketAddr> {
+    let host = host.unwrap_or("0.0.0.0");
+    let ip: IpAddr = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .map_err(|_| Error::invalid(format!("host must be an IP address, got {host:?}")))?;
+    Ok(SocketAddr::new(ip, port.unwrap_or(default_port)))
+}
