@@ -73,16 +73,20 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
 }
 
-// 3. glue.cjs: the CommonJS form of the JavaScript both packages share (same code).
-const glue = 'npm/gamequery-wasm/glue.mjs';
-const glueCjs = 'npm/gamequery-wasm/glue.cjs';
-if (stale([glueCjs], [glue])) {
-  const src = readFileSync(join(root, glue), 'utf8');
-  const names = [...src.matchAll(/^export (?:function|class|const) (\w+)/gm)].map((m) => m[1]);
-  const body = src.replace(/^export (function|class|const) /gm, '$1 ');
-  if (/^export /m.test(body)) throw new Error(`${glue}: only \`export function|class|const\` can be turned into CommonJS`);
-  writeFileSync(join(root, glueCjs), `'use strict';\n// Generated from glue.mjs by scripts/build.mjs.\n${body}\nmodule.exports = { ${names.join(', ')} };\n`);
-  say(`wrote ${glueCjs}`);
+// 3. glue.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
+//    (same code). Only `export function|class|const` and named imports of siblings.
+for (const name of ['glue', 'engine']) {
+  const esm = `npm/gamequery-wasm/${name}.mjs`;
+  const cjs = `npm/gamequery-wasm/${name}.cjs`;
+  if (!stale([cjs], [esm])) continue;
+  const src = readFileSync(join(root, esm), 'utf8');
+  const names = [...src.matchAll(/^export (?:async )?(?:function\*?|class|const) (\w+)/gm)].map((m) => m[1]);
+  const body = src
+    .replace(/^import \{([^}]*)\} from '\.\/(\w+)\.mjs';$/gm, (_, list, from) => `const {${list}} = require('./${from}.cjs');`)
+    .replace(/^export ((?:async )?(?:function\*?|class|const)) /gm, '$1 ');
+  if (/^(export|import) /m.test(body)) throw new Error(`${esm}: only \`export function|class|const\` and named sibling imports can be turned into CommonJS`);
+  writeFileSync(join(root, cjs), `'use strict';\n// Generated from ${name}.mjs by scripts/build.mjs.\n${body}\nmodule.exports = { ${names.join(', ')} };\n`);
+  say(`wrote ${cjs}`);
 }
 
 // 4. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.

@@ -18,8 +18,13 @@ ensureSystem();
 const suites = [
   ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],
   ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
+  // The declarations compile for Node projects without the DOM's types too.
+  ['types (Node, no DOM)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.node.json']],
   ['example', join(root, 'node_modules/.bin/tsc'), ['-p', 'examples/discord-bot']],
   ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/']],
+  // The same suites with `require('gamequery')` on the WASM engine (what runs where no
+  // prebuilt addon fits).
+  ['node (WASM engine)', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/'], { GAMEQUERY_ENGINE: 'wasm' }],
   ['browser', 'node', ['--test', '--test-reporter=spec', 'tests/browser/']],
 ];
 
@@ -36,17 +41,17 @@ function tally(text) {
   for (const m of text.matchAll(/^ℹ fail (\d+)$/gm)) failed += Number(m[1]);
 }
 
-for (const [name, cmd, args] of suites) {
+for (const [name, cmd, args, extra] of suites) {
   console.log(`\n[test] ── ${name}: ${cmd.replace(root + '/', '')} ${args.join(' ')}`);
   const code = await new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
     child.on('close', (c) => { tally(out); resolve(c); });
   });
   // A type check is one test: it passes or it does not.
-  if (name === 'types' || name === 'example') code === 0 ? passed++ : failed++;
+  if (name.startsWith('types') || name === 'example') code === 0 ? passed++ : failed++;
   if (code !== 0) failedSuites.push(name);
 }
 

@@ -11,6 +11,14 @@ fn invalid(message: String) -> JsValue {
     to_js_error(Error::new(ErrorCode::InvalidArgument, message))
 }
 
+/// JSON text from the glue (`JSON.stringify`), as a value.
+pub fn parse_json(what: &str, text: &str) -> Result<serde_json::Value, JsValue> {
+    if text.is_empty() {
+        return Ok(serde_json::Value::Null);
+    }
+    gamequery_core::api::from_json(what, text).map_err(to_js_error)
+}
+
 pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
     let text = JSON::stringify(value).map_err(|_| invalid("the argument cannot be converted to JSON".into()))?;
     Ok(text.as_string().unwrap_or_else(|| "null".into()))

@@ -3,7 +3,9 @@
 //! (`gamequery_core::tape`) that `glue.mjs` turns into objects — far cheaper than building
 //! them property by property across the wasm boundary, or a JSON text.
 
+mod call;
 mod convert;
+mod server;
 
 use gamequery_core::api;
 use js_sys::Uint8Array;

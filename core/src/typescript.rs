@@ -45,6 +45,8 @@ pub fn declarations() -> String {
         out.push_str("\n\n");
     }
     out.push_str(&surface());
+    out.push('\n');
+    out.push_str(include_str!("network.d.ts"));
     out
 }
 

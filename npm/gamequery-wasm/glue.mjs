@@ -101,6 +101,68 @@ export const check = {
   },
 };
 
+/** Checks what every network call shares and splits off the JS-only options. */
+export function networkArgs(protocol, target, options, protocols = PROTOCOLS) {
+  check.protocol(protocol, protocols);
+  check.target(target);
+  check.object(options, 'options');
+  const { signal, trace, ...rest } = options ?? {};
+  check.signal(signal);
+  check.fn(trace, 'options.trace');
+  if (signal?.aborted) throw abortError(signal);
+  return { signal, trace, rest };
+}
+
+/** `rcon`'s command. */
+export function checkCommand(command) {
+  if (typeof command !== 'string') throw invalid(`command must be a string; got ${describe(command)}`);
+}
+
+/**
+ * `queryMany`'s arguments: the targets as given, the items for the core
+ * (`{ protocol?, target, options? }`), the shared options (with `concurrency`: 0 for no
+ * limit), and the JS-only ones.
+ */
+export function manyArgs(targets, options) {
+  check.object(options, 'options');
+  const { concurrency = 16, signal, trace, ...shared } = options ?? {};
+  if (typeof concurrency !== 'number' || !(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
+    throw invalid(`options.concurrency must be a whole number ≥ 1 or Infinity; got ${describe(concurrency)}`);
+  }
+  if (shared.protocol !== undefined) check.protocol(shared.protocol);
+  check.signal(signal);
+  check.fn(trace, 'options.trace');
+  if (targets == null || typeof targets[Symbol.iterator] !== 'function') {
+    throw invalid('targets must be an array (or iterable) of targets or { protocol, target, options } items');
+  }
+  const given = [...targets];
+  const isItem = (item) => typeof item === 'object' && item !== null && 'target' in item;
+  const items = given.map((item) => (isItem(item) ? { protocol: item.protocol, target: item.target, options: item.options } : { target: item }));
+  if (signal?.aborted) throw abortError(signal);
+  const targetOf = (i) => (isItem(given[i]) ? given[i].target : given[i]);
+  return { given, items, shared: { ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }, signal, trace, targetOf };
+}
+
+/** `serve`'s arguments: the RCON handler (always resolving to string[]) split off. */
+export function serveArgs(protocol, state, options) {
+  check.protocol(protocol);
+  check.object(state, 'state');
+  check.object(options, 'options');
+  const { rcon: rconOptions, ...rest } = options ?? {};
+  let handler;
+  if (rconOptions) {
+    check.object(rconOptions, 'options.rcon');
+    if (typeof rconOptions.handler !== 'function') {
+      throw invalid('options.rcon.handler(command) must be a function returning the console lines');
+    }
+    handler = async (command) => {
+      const lines = await rconOptions.handler(command);
+      return (Array.isArray(lines) ? lines : [lines]).filter((l) => l != null).map(String);
+    };
+  }
+  return { handler, options: { ...rest, rcon: rconOptions ? { password: String(rconOptions.password) } : undefined } };
+}
+
 // Object literals with constant keys build far faster than keyed stores; a page whose
 // Content-Security-Policy forbids `new Function` gets the keyed stores.
 const canCompile = (() => {
@@ -276,52 +338,3 @@ export function decodeVarInt(bytes, offset = 0) {
   throw gqError('GQ_MALFORMED', `VarInt at byte ${offset}: VarInt longer than 5 bytes`, { field: 'VarInt', offset });
 }
 
-/** The codec API over a wasm-bindgen build (the Node and web entries of gamequery-wasm). */
-export function wasmApi(wasm) {
-  const readTape = tapeReader(() => wasm.shapes());
-  const read = ([text, values]) => readTape(text, values);
-  const start = (protocol, bytes, name) => {
-    check.protocol(protocol);
-    if (name) check.bytes(bytes, name);
-  };
-  class FrameDecoder {
-    #inner;
-    /** Splits a TCP stream into whole packets: `push(chunk)` → the complete ones. */
-    constructor(protocol, options) {
-      check.protocol(protocol);
-      check.object(options, 'options');
-      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
-    }
-    push(chunk) {
-      check.bytes(chunk, 'chunk');
-      return call(() => this.#inner.push(chunk));
-    }
-  }
-  return {
-    PROTOCOLS,
-    GameQueryError,
-    isGameQueryError,
-    encodeVarInt,
-    decodeVarInt,
-    FrameDecoder,
-    encodeRequest(protocol, request) {
-      start(protocol);
-      check.object(request, 'request');
-      return call(() => wasm.encodeRequest(protocol, request));
-    },
-    decodeRequest(protocol, bytes) {
-      start(protocol, bytes, 'bytes');
-      return read(call(() => wasm.decodeRequest(protocol, bytes)));
-    },
-    encodeResponse(protocol, response) {
-      start(protocol);
-      check.object(response, 'response');
-      return call(() => wasm.encodeResponse(protocol, response));
-    },
-    decodeResponse(protocol, bytes, options) {
-      start(protocol, bytes, 'bytes');
-      check.object(options, 'options');
-      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
-    },
-  };
-}

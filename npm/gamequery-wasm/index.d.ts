@@ -1,6 +1,36 @@
-// The WASM package: the codec, declared in types.d.ts (generated from the Rust types).
+// The WASM package: the codec and the network types, declared in types.d.ts (generated
+// from the Rust types), plus loading and the network API over your host's sockets.
+import type { NetworkTypes, PerProtocolOptions, Protocol, QueryManyItem, QueryManyOptions, QueryManyResult, RconOptions, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+
 export * from './types';
 
-/** Loads the WebAssembly module. Required once in browsers; a no-op under Node. */
-export default function init(input?: unknown): Promise<unknown>;
-export declare function init(input?: unknown): Promise<unknown>;
+/**
+ * The `.wasm`: its URL (a string or `URL`), a fetch `Response`, its bytes (`ArrayBuffer`,
+ * `Uint8Array`) or a compiled `WebAssembly.Module`. Typed structurally so the declarations
+ * need neither the DOM nor Node's types.
+ */
+export type WasmSource = string | ArrayBuffer | ArrayBufferView | object;
+
+/** Loads the WebAssembly module (default: the file beside this one). Required once in browsers; a no-op under Node. */
+export default function init(input?: { module_or_path: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
+export declare function init(input?: { module_or_path: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
+/** Loads it synchronously from its bytes or a compiled module (workers, Cloudflare Workers); a no-op under Node. */
+export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | object }): unknown;
+
+/** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP). */
+export declare function query<P extends Protocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
+export declare function queryMany<P extends Protocol>(
+  targets: Iterable<Target>,
+  options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
+): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+export declare function queryMany<I extends QueryManyItem>(targets: Iterable<I>, options: PerProtocolOptions & SocketOptions): AsyncIterable<QueryManyResult<I>>;
+export declare function rcon(protocol: 'samp', target: Target, options: RconOptions & SocketOptions, command: string): Promise<string[]>;
+
+/** The network API over a transport of yours (what `gamequery`'s WASM engine does with Node's sockets). */
+export declare function createEngine(transport: Transport): {
+  query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+  queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
+  queryMany<P extends Protocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+  rcon(protocol: 'samp', target: Target, options: RconOptions, command: string): Promise<string[]>;
+  serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
+};

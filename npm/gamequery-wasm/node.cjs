@@ -1,7 +1,7 @@
 'use strict';
 // Under Node the wasm-bindgen `nodejs` build loads synchronously; `init()` exists so code
 // written for the browser build (`await init()`) runs unchanged.
-const { wasmApi } = require('./glue.cjs');
+const { wasmApi } = require('./engine.cjs');
 
 module.exports = {
   ...wasmApi(require('./pkg/node/gamequery_wasm.js')),

@@ -1,196 +1,27 @@
 'use strict';
-// The Node API: thin glue over the native addon (binding.js). Protocol logic lives in
-// the Rust core; this file adapts JS conventions (argument checks, AbortSignal, trace and
-// RCON handler functions) and shares results, errors and VarInt with gamequery-wasm.
-const binding = require('./binding.js');
-const {
-  PROTOCOLS, GameQueryError, isGameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, abortError, check,
-} = require('gamequery-wasm/glue');
+// The Node API. Its engine is the native addon for this platform when one loads, else the
+// same Rust core as WebAssembly over Node's sockets: same functions, results and errors.
+// GAMEQUERY_ENGINE=wasm picks the WASM engine; GAMEQUERY_ENGINE=native refuses it.
+const { PROTOCOLS, GameQueryError, isGameQueryError } = require('gamequery-wasm/glue');
 
-// Arguments cross as JSON text; results come back as a tape the shared reader builds.
-// Synchronous calls get their numbers written into `scratch` and return only the text.
-const json = (value) => JSON.stringify(value ?? null);
-const readTape = tapeReader(() => binding.shapes());
-const scratch = new Float64Array(4096);
-const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1]));
-
-function encodeRequest(protocol, request) {
-  check.protocol(protocol);
-  check.object(request, 'request');
-  return call(() => binding.encodeRequest(protocol, json(request)));
-}
-function decodeRequest(protocol, bytes) {
-  check.protocol(protocol);
-  check.bytes(bytes);
-  return read(call(() => binding.decodeRequest(protocol, bytes, scratch)));
-}
-function encodeResponse(protocol, response) {
-  check.protocol(protocol);
-  check.object(response, 'response');
-  return call(() => binding.encodeResponse(protocol, json(response)));
-}
-function decodeResponse(protocol, bytes, options) {
-  check.protocol(protocol);
-  check.bytes(bytes);
-  check.object(options, 'options');
-  return read(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options), scratch)));
-}
-
-/** Splits a TCP stream into whole packets: `push(chunk)` → complete packets. */
-class FrameDecoder {
-  #inner;
-  constructor(protocol, options) {
-    check.protocol(protocol);
-    check.object(options, 'options');
-    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame));
-  }
-  push(chunk) {
-    check.bytes(chunk, 'chunk');
-    return call(() => this.#inner.push(chunk));
-  }
-}
-
-let nextCallId = 1;
-
-/** Checks what every network call shares and splits off the JS-only options. */
-function prepare(protocol, target, options, protocols = PROTOCOLS) {
-  check.protocol(protocol, protocols);
-  check.target(target);
-  check.object(options, 'options');
-  const { signal, trace, ...rest } = options ?? {};
-  check.signal(signal);
-  check.fn(trace, 'options.trace');
-  if (signal?.aborted) throw abortError(signal);
-  return { signal, trace, rest };
-}
-
-/** Runs `start(id)` with `signal` wired to the addon's abort(id); errors name the target as given. */
-async function withSignal(signal, target, start) {
-  const id = nextCallId++;
-  const onAbort = () => binding.abort(id);
-  signal?.addEventListener('abort', onAbort, { once: true });
+function pick() {
+  const wanted = process.env.GAMEQUERY_ENGINE;
+  if (wanted === 'wasm') return { api: require('./wasm.js'), engine: 'wasm' };
   try {
-    return await start(id);
+    return { api: require('./native.js'), engine: 'native' };
   } catch (e) {
-    const err = e?.message?.includes('GQ_ABORTED') && signal?.aborted ? abortError(signal) : fromNative(e);
-    if (err instanceof GameQueryError && target !== undefined) err.target = target;
-    throw err;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+    if (wanted === 'native') throw e;
+    return { api: require('./wasm.js'), engine: 'wasm', engineError: e.message };
   }
 }
 
-/** Queries one server and resolves with its Status; `raw` holds everything it sent. */
-async function query(protocol, target, options) {
-  const { signal, trace, rest } = prepare(protocol, target, options);
-  return read(await withSignal(signal, target, (id) => binding.query(protocol, json(target), json(rest), id, trace)));
-}
-
-/**
- * Queries many servers with at most `concurrency` (default 16; `Infinity` for no limit) in
- * flight, yielding `{ target, status }` or `{ target, error }` as each finishes. `targets`
- * holds `{ protocol, target, options? }` items, or plain targets with `options.protocol`;
- * options under a protocol's name (`{ samp: { players: 'c' } }`) apply to its items only.
- * The core's bulk engine runs them (UDP on a few shared sockets, paced to what the
- * receive buffers hold); breaking out of the loop cancels what is still running.
- */
-async function* queryMany(targets, options) {
-  check.object(options, 'options');
-  const { concurrency = 16, signal, trace, ...shared } = options ?? {};
-  if (typeof concurrency !== 'number' || !(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
-    throw new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message: `options.concurrency must be a whole number ≥ 1 or Infinity; got ${String(concurrency)}` });
-  }
-  if (shared.protocol !== undefined) check.protocol(shared.protocol);
-  check.signal(signal);
-  check.fn(trace, 'options.trace');
-  if (targets == null || typeof targets[Symbol.iterator] !== 'function') {
-    throw new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message: 'targets must be an array (or iterable) of targets or { protocol, target, options } items' });
-  }
-  const given = [...targets];
-  const isItem = (item) => typeof item === 'object' && item !== null && 'target' in item;
-  const items = given.map((item) => (isItem(item) ? { protocol: item.protocol, target: item.target, options: item.options } : { target: item }));
-  if (signal?.aborted) throw abortError(signal);
-  let run;
-  try {
-    run = await binding.queryMany(json(items), json({ ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }), trace);
-  } catch (e) {
-    throw fromNative(e);
-  }
-  const onAbort = () => run.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  // One array for every batch's numbers: a new one per batch waits for the GC.
-  const numbers = new Float64Array(1 << 16);
-  try {
-    for (let batch = await run.next(numbers); batch != null; batch = await run.next(numbers)) {
-      const [text, count] = batch;
-      const next = typeof count === 'number' ? readTape.each(text, numbers, count) : readTape.each(text, count);
-      for (let head = next(); head !== undefined; head = next()) {
-        if (typeof head === 'number') {
-          yield { target: given[head], status: next() };
-          continue;
-        }
-        const item = given[head.index];
-        const error = head.code === 'GQ_ABORTED' && signal?.aborted ? abortError(signal) : new GameQueryError(head);
-        error.target = isItem(item) ? item.target : item;
-        yield { target: item, error };
-      }
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    run.cancel();
-  }
-}
-
-/** Runs a console command; resolves with the lines it printed (`[]` for none, once `idle` passed). */
-async function rcon(protocol, target, options, command) {
-  const { signal, trace, rest } = prepare(protocol, target, options, ['samp']);
-  if (typeof command !== 'string') {
-    throw new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message: `command must be a string; got ${typeof command}` });
-  }
-  return withSignal(signal, target, (id) => binding.rcon(protocol, json(target), json(rest), command, id, trace));
-}
-
-/** Answers queries for `state` until `close()`. */
-async function serve(protocol, state, options) {
-  check.protocol(protocol);
-  check.object(state, 'state');
-  check.object(options, 'options');
-  const { rcon: rconOptions, ...rest } = options ?? {};
-  let handler;
-  if (rconOptions) {
-    check.object(rconOptions, 'options.rcon');
-    if (typeof rconOptions.handler !== 'function') {
-      throw new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message: 'options.rcon.handler(command) must be a function returning the console lines' });
-    }
-    // The addon always awaits a promise of string[].
-    handler = async (command) => {
-      const lines = await rconOptions.handler(command);
-      return (Array.isArray(lines) ? lines : [lines]).filter((l) => l != null).map(String);
-    };
-  }
-  const server = await withSignal(undefined, undefined, () =>
-    binding.serve(protocol, json(state), json({ ...rest, rcon: rconOptions ? { password: String(rconOptions.password) } : undefined }), handler));
-  // The socket lives on the addon's threads, which don't keep Node running: this does.
-  const keepAlive = setInterval(() => {}, 1 << 30);
-  let closed = false;
-  return {
-    address: server.address,
-    port: server.port,
-    update(next) {
-      check.object(next, 'state');
-      call(() => server.update(json(next)));
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(keepAlive);
-      await server.close();
-    },
-  };
-}
+const { api, engine, engineError } = pick();
 
 module.exports = {
   PROTOCOLS, GameQueryError, isGameQueryError,
-  encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, serve,
+  ...api,
+  /** `'native'` or `'wasm'`. */
+  engine,
+  /** Why the native addon did not load, when the WASM engine runs instead. */
+  engineError,
 };

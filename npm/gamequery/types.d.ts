@@ -417,3 +417,217 @@ export declare class FrameDecoder {
   constructor(protocol: 'minecraft-java', options?: { maxFrame?: number });
   push(chunk: Uint8Array): Uint8Array[];
 }
+
+// The network API's types, shared by both packages: options, targets, results, the
+// responder handle and the transport a WASM engine runs over. Appended to types.d.ts by
+// core/src/typescript.rs.
+
+/** `'host:port'` (IPv6 as `'[::1]:7777'`) or `{ host, port }`. */
+export type Target = string | { host: string; port?: number };
+
+/** What `trace` is called with, for every datagram (or stream chunk) sent and received. */
+export interface TraceEvent {
+  direction: 'send' | 'receive';
+  bytes: Uint8Array;
+  /** The peer. */
+  address: string;
+  port: number;
+  /** Milliseconds since the call began. */
+  time: number;
+}
+
+export interface NetworkOptions {
+  /**
+   * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+   * every retransmission. A dead server costs exactly this.
+   */
+  timeout?: number;
+  /** Retransmissions of an unanswered request within the budget (0–10, default 1). */
+  retries?: number;
+  /** Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason). */
+  signal?: AbortSignal;
+  /** Address family for host names: 4, 6 or 0 (either; default). */
+  family?: 0 | 4 | 6;
+  /** Send from this local address (an IP of this machine), for firewalled hosts. */
+  localAddress?: string;
+  /** Send from this local port. */
+  localPort?: number;
+  /** Called for every datagram or stream chunk, both ways (a packet trace, for debugging). */
+  trace?: (event: TraceEvent) => void;
+}
+
+export interface SampQueryOptions extends NetworkOptions {
+  /** A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default). */
+  encoding?: string;
+  /**
+   * `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
+   * otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
+   */
+  players?: 'auto' | 'c' | 'd' | false;
+  /** Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans). */
+  openMp?: boolean;
+  /** Measure latency with `p` (default true; false: the `i` round trip is the latency). */
+  ping?: boolean;
+  /** Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false). */
+  rawStrings?: boolean;
+}
+
+export interface SampServeOptions {
+  /** IP address to bind (default `'0.0.0.0'`). */
+  host?: string;
+  /** UDP port (default 7777; 0 picks a free one). */
+  port?: number;
+  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`). */
+  legacy?: boolean;
+  rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
+  /** Per-source token bucket (default burst 60, 30 per second). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
+/** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
+export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
+
+export interface MinecraftQueryOptions extends NetworkOptions {
+  /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
+  srv?: 'auto' | boolean;
+  /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
+  dnsServer?: string;
+  /** Handshake protocol version (default 47). */
+  protocolVersion?: number;
+  /** Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true). */
+  legacyFallback?: boolean;
+  /** Refuse a status frame above this many bytes (default 256 KiB). */
+  maxFrame?: number;
+}
+
+export interface MinecraftLegacyQueryOptions extends Omit<MinecraftQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
+  /** Which legacy ping to send (default `'1.6'`). */
+  variant?: 'beta' | '1.4' | '1.6';
+}
+
+export interface MinecraftServeOptions {
+  host?: string;
+  /** TCP port (default 25565; 0 picks a free one). */
+  port?: number;
+  /** Per-connection deadline in ms (default 5000). */
+  connectionTimeout?: number;
+  /** Connections served at once (default 256). */
+  maxConnections?: number;
+}
+
+/** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
+export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
+  motd?: string | object | Motd;
+  favicon?: string | Favicon;
+};
+
+export interface SqpQueryOptions extends NetworkOptions {
+  /** Chunks to request: names or the bit mask (default all five). */
+  chunks?: SqpChunk[] | number;
+}
+
+export interface SqpServeOptions {
+  host?: string;
+  /** UDP port (SQP has no default: 0, the default, picks a free one). */
+  port?: number;
+  /** How long an issued challenge stays valid, ms (default 5000). */
+  challengeTtl?: number;
+  /** Bound on outstanding challenges (default 4096). */
+  maxChallenges?: number;
+  /** Split replies above this many bytes into several packets. */
+  maxPacketSize?: number;
+}
+
+export interface NetworkTypes {
+  samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
+  'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
+  'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
+  sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+}
+
+export interface Responder<S> {
+  readonly address: string;
+  readonly port: number;
+  /** Replaces the served state (e.g. live player counts). */
+  update(state: S): void;
+  close(): Promise<void>;
+}
+
+export interface RconOptions extends NetworkOptions {
+  password: string;
+  /**
+   * How long without a line ends the reply (default 250 ms): after the last line, or, for a
+   * command that prints nothing, after the server answered the `i` query sent beside it.
+   */
+  idle?: number;
+  /** Code page of the command and the reply (default: UTF-8 out, detection in). */
+  encoding?: string;
+}
+
+/** One server for `queryMany`: its protocol, and options of that protocol. */
+export type QueryManyItem = { [P in Protocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[Protocol];
+
+/** What `queryMany` yields for each server as it finishes: its status, or its error. */
+export type QueryManyResult<T, S = AnyStatus> =
+  | { target: T; status: S; error?: undefined }
+  | { target: T; status?: undefined; error: GameQueryError };
+
+export interface QueryManyOptions extends NetworkOptions {
+  /** Queries in flight at most (default 16; `Infinity` for no limit — the engine paces itself). */
+  concurrency?: number;
+}
+
+/** Options for a batch of several protocols: shared ones, and each protocol's under its name. */
+export type PerProtocolOptions = QueryManyOptions & { [P in Protocol]?: NetworkTypes[P]['queryOptions'] };
+
+/**
+ * A socket shaped like the WHATWG one (`cloudflare:sockets`' `connect()` returns it):
+ * bytes in `readable`, out through `writable`. For datagrams each chunk is one datagram.
+ */
+export interface StreamSocket {
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+  readonly opened?: Promise<unknown>;
+  close(): unknown;
+}
+
+/** How `gamequery-wasm` reaches servers: your host's sockets. Names resolve when you connect. */
+export interface SocketOptions {
+  /** Opens a TCP connection (Minecraft): e.g. `connect` from `cloudflare:sockets`. */
+  connect?: (address: { hostname: string; port: number }) => StreamSocket | Promise<StreamSocket>;
+  /** Opens a datagram channel to one server (SA:MP, SQP): e.g. a WebSocket relay's. */
+  datagram?: (address: { hostname: string; port: number }) => StreamSocket | Promise<StreamSocket>;
+}
+
+/** What a transport tells the engine about one socket. */
+export interface TransportEvents {
+  data(bytes: Uint8Array): void;
+  /** The peer closed the connection. */
+  closed(): void;
+  /** Nothing listens there (ICMP unreachable, TCP refused). */
+  refused(): void;
+  failed(message: string): void;
+}
+
+/** An incoming TCP connection, for `tcpServer`. */
+export interface TransportConnection {
+  write(bytes: Uint8Array): void;
+  end(): void;
+  destroy(): void;
+  pause?(): void;
+  resume?(): void;
+  /** The engine sets these. */
+  on: { data: ((bytes: Uint8Array) => void) | null; close: (() => void) | null };
+}
+
+/**
+ * Everything `createEngine` can drive: only `open` is required. Without `lookup`, `open`
+ * receives host names. A promise rejected with `code: 'ECONNREFUSED'` means the port is closed.
+ */
+export interface Transport {
+  lookup?(host: string, family: 0 | 4 | 6, server?: string): Promise<string[]>;
+  srv?(name: string, server?: string): Promise<Array<[target: string, port: number, priority: number, weight: number]>>;
+  open(kind: 'udp' | 'tcp', host: string, port: number, local: { localAddress?: string; localPort: number }, on: TransportEvents): Promise<{ send(bytes: Uint8Array): void; close(): void }>;
+  udpServer?(host: string, port: number, onMessage: (bytes: Uint8Array, address: string, port: number) => void): Promise<{ address: string; port: number; send(bytes: Uint8Array, address: string, port: number): void; close(): Promise<void> }>;
+  tcpServer?(host: string, port: number, onConnection: (connection: TransportConnection) => void): Promise<{ address: string; port: number; close(): Promise<void> }>;
+}

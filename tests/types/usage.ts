@@ -119,3 +119,16 @@ export async function misuse(): Promise<void> {
   const code: ErrorCode = 'GQ_TIMEDOUT';
   void code;
 }
+
+/** gamequery-wasm over a host's sockets, and the engine a Node process runs. */
+export async function hostSockets(connect: (a: { hostname: string; port: number }) => import('gamequery-wasm').StreamSocket): Promise<void> {
+  const s = await wasm.query('minecraft-java', 'mc.example.org', { connect, timeout: 2000 });
+  const motd: string = s.raw.motd.plain;
+  const engine: 'native' | 'wasm' = (await import('gamequery')).engine;
+  wasm.initSync({ module: new Uint8Array(8) });
+  const net = wasm.createEngine({ open: async () => ({ send() {}, close() {} }) });
+  const lines: string[] = await net.rcon('samp', 'h:1', { password: 'x' }, 'players');
+  void [motd, engine, lines];
+  // @ts-expect-error: options are required (the sockets to use)
+  await wasm.query('samp', 'h:1');
+}

@@ -10,6 +10,7 @@
 //! clock that starts with the call.
 
 mod active;
+pub mod many;
 mod minecraft;
 pub mod options;
 pub(crate) mod outcome;
@@ -76,8 +77,9 @@ pub enum Io {
 /// What happened, as the host tells it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Input {
-    /// `None`: no record (or the lookup failed: the name is then used as it is).
-    Srv(Option<(String, u16)>),
+    /// The records found; none when there is no record or the lookup failed (the name is
+    /// then used as it is).
+    Srv(Vec<SrvAnswer>),
     /// The addresses, or the resolver's message.
     Resolved(std::result::Result<Vec<IpAddr>, String>),
     Opened {
@@ -96,6 +98,24 @@ pub enum Input {
         id: u32,
         message: String,
     },
+}
+
+/// One SRV record as the resolver returned it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SrvAnswer {
+    pub target: String,
+    pub port: u16,
+    pub priority: u16,
+    pub weight: u16,
+}
+
+/// The record to use: the lowest priority, then the highest weight (RFC 2782 without the
+/// random choice: a status query wants one answer, not load spreading).
+fn best(records: &[SrvAnswer]) -> Option<&SrvAnswer> {
+    records
+        .iter()
+        .filter(|r| !r.target.is_empty() && r.target != ".")
+        .min_by_key(|r| (r.priority, std::cmp::Reverse(r.weight)))
 }
 
 /// What the call waits for.
@@ -150,6 +170,9 @@ impl Call {
     /// randomness from the host (ping payloads, RCON probes). `host_resolves`: the host
     /// opens connections by name and has no resolver of its own to offer.
     pub fn query(protocol: &str, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
+        if protocol.is_empty() {
+            return Err(Error::invalid("no protocol: give one per item or in the options"));
+        }
         let protocol = Protocol::parse(protocol)?;
         let text = target_text(target);
         let in_call = |e: Error| in_call(e, protocol.name(), &text);
@@ -391,11 +414,12 @@ impl Call {
 
     pub fn handle(&mut self, now: Millis, input: Input) {
         match (&self.step, input) {
-            (Step::Srv, Input::Srv(record)) => {
-                if let (Plan::Minecraft(mc), Some((host, port))) = (&mut self.plan, record) {
-                    mc.use_srv(host.clone(), port);
+            (Step::Srv, Input::Srv(records)) => {
+                if let (Plan::Minecraft(mc), Some(r)) = (&mut self.plan, best(&records)) {
+                    let host = r.target.trim_end_matches('.').to_string();
+                    mc.use_srv(host.clone(), r.port);
                     self.host = host;
-                    self.port = port;
+                    self.port = r.port;
                 }
                 self.resolve();
             }

@@ -186,11 +186,11 @@ fn remaining(call: &Call, clock: &Clock) -> f64 {
 }
 
 async fn srv(name: String, server: Option<SocketAddr>, budget: f64) -> Done {
-    let record = match Dns::new(server, budget) {
+    let records = match Dns::new(server, budget) {
         Ok(dns) => dns.srv(&name).await,
-        Err(_) => None,
+        Err(_) => vec![],
     };
-    Done::Input(Input::Srv(record))
+    Done::Input(Input::Srv(records))
 }
 
 async fn lookup(host: String, family: u8, server: Option<SocketAddr>, budget: f64) -> Done {

@@ -9,6 +9,7 @@ use hickory_resolver::name_server::TokioConnectionProvider;
 use hickory_resolver::proto::xfer::Protocol;
 use hickory_resolver::{Resolver, TokioResolver};
 
+use crate::call::SrvAnswer;
 use crate::error::{Error, ErrorCode, Result};
 
 pub struct Dns {
@@ -37,18 +38,20 @@ impl Dns {
         })
     }
 
-    /// The best record (lowest priority, then highest weight), or `None` when there is none.
-    pub async fn srv(&self, name: &str) -> Option<(String, u16)> {
+    /// Every record of `name` (the call picks one); none when there is none.
+    pub async fn srv(&self, name: &str) -> Vec<SrvAnswer> {
         // Search domains and retries multiply the resolver's own timeout: bound it all.
-        let lookup = tokio::time::timeout(self.timeout, self.resolver.srv_lookup(format!("{name}.")))
-            .await
-            .ok()?
-            .ok()?;
-        let best = lookup
+        let lookup = tokio::time::timeout(self.timeout, self.resolver.srv_lookup(format!("{name}."))).await;
+        let Ok(Ok(lookup)) = lookup else { return vec![] };
+        lookup
             .iter()
-            .min_by_key(|r| (r.priority(), std::cmp::Reverse(r.weight())))?;
-        let target = best.target().to_utf8();
-        Some((target.trim_end_matches('.').to_string(), best.port()))
+            .map(|r| SrvAnswer {
+                target: r.target().to_utf8(),
+                port: r.port(),
+                priority: r.priority(),
+                weight: r.weight(),
+            })
+            .collect()
     }
 
     /// Every address of `host` (the caller picks), or the resolver's message.

@@ -17,14 +17,14 @@ use std::task::Poll;
 use std::time::Duration;
 
 use serde::Serialize;
-use serde_json::Value;
 use tokio::sync::{mpsc, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::jobs::{Plan, Query};
 use super::sockets::Sockets;
-use super::{Item, Shared};
+use super::Shared;
 use crate::api::{Protocol, Tape as TapeSink};
+use crate::call::many::Item;
 use crate::call::options::target_text;
 use crate::call::Rng;
 use crate::error::Error;
@@ -540,21 +540,4 @@ fn normalize(addr: SocketAddr) -> SocketAddr {
         },
         IpAddr::V4(_) => addr,
     }
-}
-
-/// Options of one item: the shared ones, then those shared under its protocol's name
-/// (`{ samp: { players: 'c' } }`), then its own.
-pub fn merge(shared: &serde_json::Map<String, Value>, protocol: &str, own: Value) -> Value {
-    let mut merged: serde_json::Map<String, Value> = shared
-        .iter()
-        .filter(|(k, _)| Protocol::parse(k).is_err())
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    if let Some(Value::Object(for_protocol)) = shared.get(protocol) {
-        merged.extend(for_protocol.clone());
-    }
-    if let Value::Object(own) = own {
-        merged.extend(own);
-    }
-    Value::Object(merged)
 }

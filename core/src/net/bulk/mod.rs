@@ -18,31 +18,12 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use serde::Deserialize;
-use serde_json::{Map, Value};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-use crate::api::from_json;
-use crate::error::{Error, Result};
+use crate::call::many::{prepare, Batch};
+use crate::error::Result;
 use crate::tape::Tape;
-
-/// One query of the run, its options already merged with the shared ones.
-pub(crate) struct Item {
-    pub protocol: String,
-    pub target: Value,
-    pub options: Value,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawItem {
-    #[serde(default)]
-    protocol: Option<String>,
-    target: Value,
-    #[serde(default)]
-    options: Value,
-}
 
 /// Results finished but not taken by JS yet, at most: past this the engine starts no new
 /// query until JS catches up, so memory stays bounded however many servers are asked.
@@ -112,36 +93,7 @@ impl Bulk {
     /// options? }]`; `options`: JSON of the shared options plus `concurrency` (0 or absent
     /// for unlimited) and a default `protocol`.
     pub fn start(items: &str, options: &str, tracer: Option<crate::net::Tracer>) -> Result<Self> {
-        let items: Vec<RawItem> = from_json("targets", items)?;
-        let mut shared_options: Map<String, Value> = match from_json::<Value>("options", options)? {
-            Value::Null => Map::new(),
-            Value::Object(o) => o,
-            _ => return Err(Error::invalid("options must be an object")),
-        };
-        let concurrency =
-            match shared_options.remove("concurrency") {
-                None | Some(Value::Null) => 0,
-                Some(v) => v.as_f64().filter(|c| *c >= 0.0 && c.fract() == 0.0).ok_or_else(|| {
-                    Error::invalid(format!("concurrency must be a whole number ≥ 1 or Infinity, got {v}"))
-                })? as usize,
-            };
-        let protocol = match shared_options.remove("protocol") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(p)) => Some(p),
-            Some(v) => return Err(Error::invalid(format!("protocol must be a string, got {v}"))),
-        };
-        let items = items
-            .into_iter()
-            .map(|i| {
-                let protocol = i.protocol.or_else(|| protocol.clone()).unwrap_or_default();
-                let options = engine::merge(&shared_options, &protocol, i.options);
-                Item {
-                    protocol,
-                    target: i.target,
-                    options,
-                }
-            })
-            .collect();
+        let Batch { items, concurrency } = prepare(items, options)?;
         let shared = Arc::new(Shared {
             batches: Mutex::new(VecDeque::new()),
             undelivered: AtomicUsize::new(0),

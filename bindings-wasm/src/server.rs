@@ -1,0 +1,123 @@
+//! A responder for JavaScript to drive over its own sockets: datagrams and connection
+//! chunks in, replies out. Options, rate limits and challenges are the core's.
+
+use std::net::{IpAddr, SocketAddr};
+
+use gamequery_core::call::Transport;
+use gamequery_core::minecraft::java::responder::Connection as Conn;
+use gamequery_core::serve::{self, Listen, Reply};
+use js_sys::{Array, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{parse_json, to_js_error};
+
+#[wasm_bindgen]
+pub struct Server {
+    inner: serve::Server,
+    listen: Listen,
+}
+
+fn bytes(b: &[u8]) -> JsValue {
+    Uint8Array::from(b).into()
+}
+
+#[wasm_bindgen]
+impl Server {
+    /// `state` and `options` as JSON text; `hasHandler`: RCON commands can be run.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        protocol: &str,
+        state: &str,
+        options: &str,
+        has_handler: bool,
+        seed_hi: u32,
+        seed_lo: u32,
+    ) -> Result<Server, JsValue> {
+        let options = parse_json("options", options)?;
+        let seed = (u64::from(seed_hi) << 32) | u64::from(seed_lo);
+        let (inner, listen) = serve::Server::new(protocol, state, options, has_handler, seed).map_err(to_js_error)?;
+        Ok(Server { inner, listen })
+    }
+
+    /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections]`.
+    pub fn listen(&self) -> Array {
+        let l = &self.listen;
+        let transport = match l.transport {
+            Transport::Udp => "udp",
+            Transport::Tcp => "tcp",
+        };
+        [
+            JsValue::from_str(&l.addr.ip().to_string()),
+            JsValue::from_f64(l.addr.port().into()),
+            JsValue::from_str(transport),
+            JsValue::from_f64(l.connection_timeout as f64),
+            JsValue::from_f64(l.max_connections as f64),
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    pub fn update(&mut self, state: &str) -> Result<(), JsValue> {
+        self.inner.update(state).map_err(to_js_error)
+    }
+
+    /// A datagram from `address:port` at `now` (ms since serving began):
+    /// `[datagram, …]` to send back, or `['rcon', header, command]`.
+    #[wasm_bindgen(js_name = handleDatagram)]
+    pub fn handle_datagram(&mut self, now: f64, address: &str, port: u16, datagram: &[u8]) -> Array {
+        let Ok(ip) = address.parse::<IpAddr>() else {
+            return Array::new();
+        };
+        match self
+            .inner
+            .handle_datagram(now as u64, SocketAddr::new(ip, port), datagram)
+        {
+            Reply::Send(datagrams) => datagrams.iter().map(|d| bytes(d)).collect(),
+            Reply::Rcon { header, command } => [JsValue::from_str("rcon"), bytes(&header), JsValue::from_str(&command)]
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// The datagrams carrying an RCON command's output.
+    #[wasm_bindgen(js_name = rconLines)]
+    pub fn rcon_lines(&self, header: &[u8], lines: Vec<String>) -> Array {
+        let Ok(header) = <[u8; gamequery_core::samp::HEADER_LEN]>::try_from(header) else {
+            return Array::new();
+        };
+        self.inner
+            .rcon_lines(&header, &lines)
+            .iter()
+            .map(|d| bytes(d))
+            .collect()
+    }
+}
+
+/// One TCP connection of a Minecraft responder.
+#[wasm_bindgen]
+pub struct Connection {
+    inner: Conn,
+}
+
+#[wasm_bindgen]
+impl Connection {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Connection {
+        Connection { inner: Conn::default() }
+    }
+
+    /// Bytes from the client: `[bytes to write, close after writing]`.
+    pub fn input(&mut self, server: &Server, chunk: &[u8]) -> Array {
+        let Some(status) = server.inner.status() else {
+            return [bytes(&[]), JsValue::TRUE].into_iter().collect();
+        };
+        let out = self.inner.handle_input(chunk, &status);
+        [bytes(&out.write), JsValue::from_bool(out.close)].into_iter().collect()
+    }
+}
+
+impl Default for Connection {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,89 @@
+//! `queryMany`'s items as JavaScript gives them: `{ protocol?, target, options? }` (or a
+//! plain target with the batch's protocol), each item's options merged from the shared
+//! ones, those under its protocol's name, then its own. Both engines run what this gives.
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::api::{from_json, Protocol};
+use crate::error::{Error, Result};
+
+/// One query of the batch, its options merged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Empty when neither the item nor the batch named one (the call says so).
+    pub protocol: String,
+    pub target: Value,
+    pub options: Value,
+}
+
+#[derive(Debug)]
+pub struct Batch {
+    pub items: Vec<Item>,
+    /// Queries in flight at most; 0 for no limit.
+    pub concurrency: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawItem {
+    #[serde(default)]
+    protocol: Option<String>,
+    target: Value,
+    #[serde(default)]
+    options: Value,
+}
+
+/// `items`: JSON `[{ protocol?, target, options? }]`; `options`: JSON of the shared
+/// options plus `concurrency` (0 or absent for unlimited) and a default `protocol`.
+pub fn prepare(items: &str, options: &str) -> Result<Batch> {
+    let items: Vec<RawItem> = from_json("targets", items)?;
+    let mut shared: Map<String, Value> = match from_json::<Value>("options", options)? {
+        Value::Null => Map::new(),
+        Value::Object(o) => o,
+        _ => return Err(Error::invalid("options must be an object")),
+    };
+    let concurrency = match shared.remove("concurrency") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_f64()
+            .filter(|c| *c >= 0.0 && c.fract() == 0.0)
+            .ok_or_else(|| Error::invalid(format!("concurrency must be a whole number ≥ 1 or Infinity, got {v}")))?
+            as usize,
+    };
+    let protocol = match shared.remove("protocol") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(p)) => Some(p),
+        Some(v) => return Err(Error::invalid(format!("protocol must be a string, got {v}"))),
+    };
+    let items = items
+        .into_iter()
+        .map(|i| {
+            let protocol = i.protocol.or_else(|| protocol.clone()).unwrap_or_default();
+            let options = merge(&shared, &protocol, i.options);
+            Item {
+                protocol,
+                target: i.target,
+                options,
+            }
+        })
+        .collect();
+    Ok(Batch { items, concurrency })
+}
+
+/// Options of one item: the shared ones, then those shared under its protocol's name
+/// (`{ samp: { players: 'c' } }`), then its own.
+pub fn merge(shared: &Map<String, Value>, protocol: &str, own: Value) -> Value {
+    let mut merged: Map<String, Value> = shared
+        .iter()
+        .filter(|(k, _)| Protocol::parse(k).is_err())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if let Some(Value::Object(for_protocol)) = shared.get(protocol) {
+        merged.extend(for_protocol.clone());
+    }
+    if let Value::Object(own) = own {
+        merged.extend(own);
+    }
+    Value::Object(merged)
+}

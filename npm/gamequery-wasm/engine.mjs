@@ -1,0 +1,435 @@
+// Runs the core's sans-IO calls and responders (compiled to WebAssembly) over sockets the
+// host provides: Node's dgram/net/dns (gamequery's WASM engine), a Worker's `connect()`,
+// a WebSocket relay. This file only moves bytes and keeps timers: which packet to send,
+// when to retry, what a reply means and when a call is done are the core's decisions.
+// build.mjs writes engine.cjs from this file for CommonJS callers.
+import {
+  PROTOCOLS, GameQueryError, isGameQueryError, fromNative, abortError, call, check, networkArgs, checkCommand, manyArgs,
+  serveArgs, tapeReader, encodeVarInt, decodeVarInt,
+} from './glue.mjs';
+
+/**
+ * A transport: what the host can do. Every member is optional except `open`.
+ *   lookup(host, family, server?) → Promise<string[]>   addresses; absent: `open` takes names
+ *   srv(name, server?) → Promise<[target, port, priority, weight][]>
+ *   open(kind: 'udp' | 'tcp', host, port, { localAddress, localPort }, on) → Promise<{ send(bytes), close() }>
+ *     where `on` is { data(bytes), closed(), refused(), failed(message) }; a rejected
+ *     promise with `code: 'ECONNREFUSED'` means nothing listens there
+ *   udpServer(host, port, onMessage(bytes, address, port)) → Promise<{ address, port, send(bytes, address, port), close() }>
+ *   tcpServer(host, port, onConnection({ write(bytes), end(), destroy(), on: { data, close } })) → Promise<{ address, port, close() }>
+ */
+
+const seed = () => crypto.getRandomValues(new Uint32Array(2));
+const json = (value) => JSON.stringify(value ?? null);
+const refusal = (e) => e?.code === 'ECONNREFUSED';
+
+/** Runs one `Call` to its end: the result's tape read by `read`, or the error. */
+export function runCall(wasmCall, transport, { signal, trace, read }) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const now = () => performance.now() - t0;
+    const conns = new Map();
+    const given = new Set();
+    let timer;
+    let done = false;
+
+    const finish = (error, value) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      for (const c of conns.values()) c.close();
+      conns.clear();
+      if (error) reject(error);
+      else resolve(value);
+    };
+    // Every answer from the host goes in, then whatever the call wants next goes out.
+    const pump = () => {
+      if (done) return;
+      try {
+        for (let io = wasmCall.pollIo(); io !== undefined; io = wasmCall.pollIo()) perform(io);
+        const result = wasmCall.pollResult();
+        if (result !== undefined) return finish(null, read(result));
+      } catch (e) {
+        return finish(fromNative(e));
+      }
+      clearTimeout(timer);
+      const at = wasmCall.pollTimeout();
+      if (at !== undefined) {
+        timer = setTimeout(() => {
+          wasmCall.handleTimeout(now());
+          pump();
+        }, Math.max(0, at - now()));
+      }
+    };
+    const later = (fn) => (...args) => {
+      if (done) return;
+      fn(...args);
+      pump();
+    };
+    const onAbort = later(() => wasmCall.abort());
+
+    function perform(io) {
+      switch (io[0]) {
+        case 'srv': {
+          const [, name, server] = io;
+          if (!transport.srv) return wasmCall.srv(now(), []);
+          transport.srv(name, server).then(
+            later((records) => wasmCall.srv(now(), records.flat())),
+            later(() => wasmCall.srv(now(), [])),
+          );
+          return;
+        }
+        case 'resolve': {
+          const [, host, family, server] = io;
+          transport.lookup(host, family, server).then(
+            later((addresses) => wasmCall.resolved(now(), addresses, undefined)),
+            later((e) => wasmCall.resolved(now(), [], String(e?.message ?? e))),
+          );
+          return;
+        }
+        case 'open': {
+          const [, id, kind, host, port, localAddress, localPort] = io;
+          const on = {
+            data: later((bytes) => {
+              trace?.({ direction: 'receive', bytes, address: host, port, time: now() });
+              wasmCall.received(now(), id, bytes);
+            }),
+            closed: later(() => wasmCall.closed(now(), id)),
+            refused: later(() => wasmCall.refused(now(), id)),
+            failed: later((message) => wasmCall.failed(now(), id, String(message))),
+          };
+          given.add(id);
+          Promise.resolve()
+            .then(() => transport.open(kind, host, port, { localAddress, localPort }, on))
+            .then(
+              (conn) => {
+                // Given up on while it opened: the call moved on.
+                if (done || !given.has(id)) return conn.close();
+                conns.set(id, { ...conn, host, port });
+                later(() => wasmCall.opened(now(), id))();
+              },
+              later((e) => (refusal(e) ? wasmCall.refused(now(), id) : wasmCall.failed(now(), id, String(e?.message ?? e)))),
+            );
+          return;
+        }
+        case 'send': {
+          const [, id, bytes] = io;
+          const c = conns.get(id);
+          if (!c) return;
+          trace?.({ direction: 'send', bytes, address: c.host, port: c.port, time: now() });
+          c.send(bytes);
+          return;
+        }
+        case 'close': {
+          given.delete(io[1]);
+          conns.get(io[1])?.close();
+          conns.delete(io[1]);
+          return;
+        }
+        default:
+          throw new Error(`unknown io ${io[0]}`);
+      }
+    }
+
+    signal?.addEventListener('abort', onAbort, { once: true });
+    pump();
+  });
+}
+
+/**
+ * The network API over `transport`: `query`, `queryMany`, `rcon`, `serve`, with the
+ * arguments, results and errors of the native engine. `hostResolves`: `open` takes
+ * names (there is no `lookup`).
+ */
+export function createEngine(wasm, transport, readTape) {
+  const hostResolves = typeof transport.lookup !== 'function';
+  const read = ([text, values]) => readTape(text, values);
+  const settle = async (signal, target, run) => {
+    try {
+      return await run();
+    } catch (e) {
+      const err = e instanceof GameQueryError && e.code === 'GQ_ABORTED' && signal?.aborted ? abortError(signal) : fromNative(e);
+      if (err instanceof GameQueryError && target !== undefined) err.target = target;
+      throw err;
+    }
+  };
+  const start = (protocol, targetJson, optionsJson) => {
+    const [hi, lo] = seed();
+    return call(() => wasm.Call.query(protocol, targetJson, optionsJson, hi, lo, hostResolves));
+  };
+
+  async function query(protocol, target, options) {
+    const { signal, trace, rest } = networkArgs(protocol, target, options);
+    return settle(signal, target, () => runCall(start(protocol, json(target), json(rest)), transport, { signal, trace, read }));
+  }
+
+  async function rcon(protocol, target, options, command) {
+    const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp']);
+    checkCommand(command);
+    const [hi, lo] = seed();
+    const c = call(() => wasm.Call.rcon(protocol, json(target), json(rest), command, hi, lo, hostResolves));
+    return settle(signal, target, () => runCall(c, transport, { signal, trace, read }));
+  }
+
+  async function* queryMany(targets, options) {
+    const { given, items, shared, signal, trace, targetOf } = manyArgs(targets, options);
+    const flat = call(() => wasm.prepareMany(json(items), json(shared)));
+    // Each query here has a socket of its own: bound what one batch holds open.
+    const limit = Math.min(flat.pop() || Infinity, 512);
+    // Ends what still runs: the caller's signal, or leaving the loop.
+    const runs = new AbortController();
+    const finished = [];
+    let wake = null;
+    let next = 0;
+    let running = 0;
+    const settled = (i, status, error) => {
+      running--;
+      finished.push([i, status, error]);
+      wake?.();
+      wake = null;
+    };
+    const launch = () => {
+      while (running < limit && next < given.length && !runs.signal.aborted) {
+        const i = next++;
+        running++;
+        let wasmCall;
+        try {
+          wasmCall = start(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+        } catch (e) {
+          settled(i, undefined, e);
+          continue;
+        }
+        runCall(wasmCall, transport, { signal: runs.signal, trace, read }).then(
+          (status) => settled(i, status),
+          (e) => settled(i, undefined, fromNative(e)),
+        );
+      }
+    };
+    const onAbort = () => runs.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let delivered = 0; delivered < given.length;) {
+        launch();
+        // As the native engine does: what did not start ends as aborted too.
+        if (signal?.aborted) for (; next < given.length; next++) finished.push([next, undefined, abortError(signal)]);
+        if (!finished.length) await new Promise((r) => (wake = r));
+        while (finished.length) {
+          const [i, status, error] = finished.shift();
+          delivered++;
+          if (status !== undefined) {
+            yield { target: given[i], status };
+            continue;
+          }
+          const err = error instanceof GameQueryError && error.code === 'GQ_ABORTED' && signal?.aborted ? abortError(signal) : error;
+          if (err instanceof GameQueryError) err.target = targetOf(i);
+          yield { target: given[i], error: err };
+        }
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      runs.abort();
+    }
+  }
+
+  /** The host's listener, or GQ_NETWORK naming what could not be bound. */
+  const bound = async (host, port, listen) => {
+    try {
+      return await listen();
+    } catch (e) {
+      throw new GameQueryError({ code: 'GQ_NETWORK', message: `bind ${host}:${port}: ${e?.message ?? e}` });
+    }
+  };
+
+  async function serve(protocol, state, options) {
+    const { handler, options: core } = serveArgs(protocol, state, options);
+    const [hi, lo] = seed();
+    const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
+    const [host, port, kind, connectionTimeout, maxConnections] = server.listen();
+    const t0 = performance.now();
+    const clock = () => Math.floor(performance.now() - t0);
+    let listener;
+    if (kind === 'udp') {
+      listener = await bound(host, port, () => transport.udpServer(host, port, (bytes, address, from) => {
+        const out = server.handleDatagram(clock(), address, from, bytes);
+        if (out[0] === 'rcon') {
+          const [, header, command] = out;
+          handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
+            for (const d of server.rconLines(header, lines)) listener.send(d, address, from);
+          });
+          return;
+        }
+        for (const d of out) listener.send(d, address, from);
+      }));
+    } else {
+      let open = 0;
+      const waiting = [];
+      const serveConnection = (conn) => {
+        open++;
+        const minecraft = new wasm.Connection();
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(deadline);
+          open--;
+          waiting.shift()?.();
+        };
+        const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
+        conn.on.data = (bytes) => {
+          const [write, close] = minecraft.input(server, bytes);
+          if (write.length) conn.write(write);
+          if (close) conn.end();
+        };
+        conn.on.close = end;
+      };
+      listener = await bound(host, port, () => transport.tcpServer(host, port, (conn) => {
+        if (open < maxConnections) return serveConnection(conn);
+        conn.pause?.();
+        waiting.push(() => {
+          conn.resume?.();
+          serveConnection(conn);
+        });
+      }));
+    }
+    let closed = false;
+    return {
+      address: listener.address,
+      port: listener.port,
+      update(next) {
+        check.object(next, 'state');
+        call(() => server.update(json(next)));
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await listener.close();
+      },
+    };
+  }
+
+  return { query, queryMany, rcon, serve };
+}
+
+/**
+ * A transport from WHATWG-style sockets: `connect({ hostname, port })` returns
+ * `{ readable, writable, close(), opened? }` (a Worker's `cloudflare:sockets`), and
+ * `datagram({ hostname, port })` the same shape with one datagram per chunk (a WebSocket
+ * relay, the Direct Sockets API). Names are resolved by the host when it connects.
+ */
+export function socketTransport({ connect, datagram }) {
+  const wrap = (socket, on) => {
+    const writer = socket.writable.getWriter();
+    const reader = socket.readable.getReader();
+    let closing = false;
+    (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          on.data(value instanceof Uint8Array ? value : new Uint8Array(value));
+        }
+        if (!closing) on.closed();
+      } catch (e) {
+        if (!closing) on.failed(String(e?.message ?? e));
+      }
+    })();
+    return {
+      send: (bytes) => writer.write(bytes).catch((e) => on.failed(String(e?.message ?? e))),
+      close: () => {
+        closing = true;
+        try {
+          Promise.resolve(socket.close()).catch(() => {});
+        } catch {}
+      },
+    };
+  };
+  return {
+    async open(kind, hostname, port, _local, on) {
+      const open = kind === 'tcp' ? connect : datagram;
+      if (typeof open !== 'function') {
+        throw new GameQueryError({
+          code: 'GQ_INVALID_ARGUMENT',
+          message: kind === 'tcp'
+            ? 'this protocol runs over TCP: give options.connect({ hostname, port }) returning { readable, writable, close }'
+            : 'this protocol runs over UDP: give options.datagram({ hostname, port }) returning { readable, writable, close }',
+        });
+      }
+      const socket = await open({ hostname, port });
+      if (socket.opened) await socket.opened;
+      return wrap(socket, on);
+    },
+  };
+}
+
+/** The package's API over one instance of the WASM core: the codec, and the network API. */
+export function wasmApi(wasm) {
+  const readTape = tapeReader(() => wasm.shapes());
+  const read = ([text, values]) => readTape(text, values);
+  const start = (protocol, bytes, name) => {
+    check.protocol(protocol);
+    if (name) check.bytes(bytes, name);
+  };
+  class FrameDecoder {
+    #inner;
+    /** Splits a TCP stream into whole packets: `push(chunk)` → the complete ones. */
+    constructor(protocol, options) {
+      check.protocol(protocol);
+      check.object(options, 'options');
+      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
+    }
+    push(chunk) {
+      check.bytes(chunk, 'chunk');
+      return call(() => this.#inner.push(chunk));
+    }
+  }
+  // Queries over the host's sockets: `options.connect` (TCP) and `options.datagram` (UDP).
+  const overSockets = (options) => {
+    const { connect, datagram, ...rest } = options ?? {};
+    return [createEngine(wasm, socketTransport({ connect, datagram }), readTape), rest];
+  };
+  return {
+    PROTOCOLS,
+    GameQueryError,
+    isGameQueryError,
+    encodeVarInt,
+    decodeVarInt,
+    FrameDecoder,
+    query(protocol, target, options) {
+      check.object(options, 'options');
+      const [engine, rest] = overSockets(options);
+      return engine.query(protocol, target, rest);
+    },
+    rcon(protocol, target, options, command) {
+      check.object(options, 'options');
+      const [engine, rest] = overSockets(options);
+      return engine.rcon(protocol, target, rest, command);
+    },
+    queryMany(targets, options) {
+      check.object(options, 'options');
+      const [engine, rest] = overSockets(options);
+      return engine.queryMany(targets, rest);
+    },
+    /** The whole network API (query, queryMany, rcon, serve) over a transport of yours. */
+    createEngine: (transport) => createEngine(wasm, transport, readTape),
+    encodeRequest(protocol, request) {
+      start(protocol);
+      check.object(request, 'request');
+      return call(() => wasm.encodeRequest(protocol, request));
+    },
+    decodeRequest(protocol, bytes) {
+      start(protocol, bytes, 'bytes');
+      return read(call(() => wasm.decodeRequest(protocol, bytes)));
+    },
+    encodeResponse(protocol, response) {
+      start(protocol);
+      check.object(response, 'response');
+      return call(() => wasm.encodeResponse(protocol, response));
+    },
+    decodeResponse(protocol, bytes, options) {
+      start(protocol, bytes, 'bytes');
+      check.object(options, 'options');
+      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
+    },
+  };
+}

@@ -1,0 +1,152 @@
+'use strict';
+// The native engine: thin glue over the addon (binding.js). Protocol logic lives in the
+// Rust core; this file adapts JS conventions (AbortSignal, trace and RCON handler
+// functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
+const binding = require('./binding.js');
+const {
+  GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, abortError, check, networkArgs, checkCommand,
+  manyArgs, serveArgs,
+} = require('gamequery-wasm/glue');
+
+// Arguments cross as JSON text; results come back as a tape the shared reader builds.
+// Synchronous calls get their numbers written into `scratch` and return only the text.
+const json = (value) => JSON.stringify(value ?? null);
+const readTape = tapeReader(() => binding.shapes());
+const scratch = new Float64Array(4096);
+const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1]));
+
+function encodeRequest(protocol, request) {
+  check.protocol(protocol);
+  check.object(request, 'request');
+  return call(() => binding.encodeRequest(protocol, json(request)));
+}
+function decodeRequest(protocol, bytes) {
+  check.protocol(protocol);
+  check.bytes(bytes);
+  return read(call(() => binding.decodeRequest(protocol, bytes, scratch)));
+}
+function encodeResponse(protocol, response) {
+  check.protocol(protocol);
+  check.object(response, 'response');
+  return call(() => binding.encodeResponse(protocol, json(response)));
+}
+function decodeResponse(protocol, bytes, options) {
+  check.protocol(protocol);
+  check.bytes(bytes);
+  check.object(options, 'options');
+  return read(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options), scratch)));
+}
+
+/** Splits a TCP stream into whole packets: `push(chunk)` → complete packets. */
+class FrameDecoder {
+  #inner;
+  constructor(protocol, options) {
+    check.protocol(protocol);
+    check.object(options, 'options');
+    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame));
+  }
+  push(chunk) {
+    check.bytes(chunk, 'chunk');
+    return call(() => this.#inner.push(chunk));
+  }
+}
+
+let nextCallId = 1;
+
+/** Runs `start(id)` with `signal` wired to the addon's abort(id); errors name the target as given. */
+async function withSignal(signal, target, start) {
+  const id = nextCallId++;
+  const onAbort = () => binding.abort(id);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await start(id);
+  } catch (e) {
+    const err = e?.message?.includes('GQ_ABORTED') && signal?.aborted ? abortError(signal) : fromNative(e);
+    if (err instanceof GameQueryError && target !== undefined) err.target = target;
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Queries one server and resolves with its Status; `raw` holds everything it sent. */
+async function query(protocol, target, options) {
+  const { signal, trace, rest } = networkArgs(protocol, target, options);
+  return read(await withSignal(signal, target, (id) => binding.query(protocol, json(target), json(rest), id, trace)));
+}
+
+/**
+ * Queries many servers with at most `concurrency` (default 16; `Infinity` for no limit) in
+ * flight, yielding `{ target, status }` or `{ target, error }` as each finishes. `targets`
+ * holds `{ protocol, target, options? }` items, or plain targets with `options.protocol`;
+ * options under a protocol's name (`{ samp: { players: 'c' } }`) apply to its items only.
+ * The core's bulk engine runs them (UDP on a few shared sockets, paced to what the
+ * receive buffers hold); breaking out of the loop cancels what is still running.
+ */
+async function* queryMany(targets, options) {
+  const { given, items, shared, signal, trace, targetOf } = manyArgs(targets, options);
+  let run;
+  try {
+    run = await binding.queryMany(json(items), json(shared), trace);
+  } catch (e) {
+    throw fromNative(e);
+  }
+  const onAbort = () => run.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // One array for every batch's numbers: a new one per batch waits for the GC.
+  const numbers = new Float64Array(1 << 16);
+  try {
+    for (let batch = await run.next(numbers); batch != null; batch = await run.next(numbers)) {
+      const [text, count] = batch;
+      const next = typeof count === 'number' ? readTape.each(text, numbers, count) : readTape.each(text, count);
+      for (let head = next(); head !== undefined; head = next()) {
+        if (typeof head === 'number') {
+          yield { target: given[head], status: next() };
+          continue;
+        }
+        const error = head.code === 'GQ_ABORTED' && signal?.aborted ? abortError(signal) : new GameQueryError(head);
+        error.target = targetOf(head.index);
+        yield { target: given[head.index], error };
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    run.cancel();
+  }
+}
+
+/** Runs a console command; resolves with the lines it printed (`[]` for none, once `idle` passed). */
+async function rcon(protocol, target, options, command) {
+  const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp']);
+  checkCommand(command);
+  return withSignal(signal, target, (id) => binding.rcon(protocol, json(target), json(rest), command, id, trace));
+}
+
+/** Answers queries for `state` until `close()`. */
+async function serve(protocol, state, options) {
+  const { handler, options: core } = serveArgs(protocol, state, options);
+  const server = await withSignal(undefined, undefined, () =>
+    binding.serve(protocol, json(state), json(core), handler));
+  // The socket lives on the addon's threads, which don't keep Node running: this does.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  let closed = false;
+  return {
+    address: server.address,
+    port: server.port,
+    update(next) {
+      check.object(next, 'state');
+      call(() => server.update(json(next)));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(keepAlive);
+      await server.close();
+    },
+  };
+}
+
+module.exports = {
+  encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
+  query, queryMany, rcon, serve,
+};

@@ -1,0 +1,14 @@
+'use strict';
+// The WASM engine: the same core compiled to WebAssembly (gamequery-wasm), its calls and
+// responders driven over Node's sockets (transport.js). Used where no prebuilt addon
+// loads, or with GAMEQUERY_ENGINE=wasm.
+const wasm = require('gamequery-wasm');
+const transport = require('./transport.js');
+
+const { query, queryMany, rcon, serve } = wasm.createEngine(transport);
+const { encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder } = wasm;
+
+module.exports = {
+  encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
+  query, queryMany, rcon, serve,
+};
