@@ -124,10 +124,14 @@ impl Minecraft {
         self.tries
     }
 
+    /// A connection is being opened for another attempt.
+    pub fn attempt(&mut self) {
+        self.tries += 1;
+    }
+
     /// The next attempt's exchange, its end this attempt's share of the budget. `host`
     /// and `port` go into the handshake (after SRV: the record's).
     pub fn exchange(&mut self, budget: &Deadline, rng: &mut Rng, now: Millis, host: &str, port: u16) -> Result<Active> {
-        self.tries += 1;
         let end = budget.attempt_end(now);
         Ok(match self.mode {
             Mode::Status => Active::Status(Box::new(StatusExchange::new(

@@ -311,8 +311,11 @@ impl Call {
 
     /// Opens a socket or connection for the next attempt.
     fn open(&mut self, now: Millis) {
-        let transport = match self.plan {
-            Plan::Minecraft(_) => Transport::Tcp,
+        let transport = match &mut self.plan {
+            Plan::Minecraft(mc) => {
+                mc.attempt();
+                Transport::Tcp
+            }
             _ => Transport::Udp,
         };
         let local = match self.local(transport) {

@@ -1,0 +1,252 @@
+//! Whole calls without sockets: a `Call` driven against the core's own responders (or
+//! scripted silence, refusals and SRV answers) on a fake clock, so every decision — name
+//! choice, attempts, fallback, deadlines, error context — is checked deterministically.
+
+use std::net::{IpAddr, SocketAddr};
+
+use gamequery_core::call::{Call, Input, Io, Outcome, SrvAnswer, Transport};
+use gamequery_core::minecraft::java::responder::Connection;
+use gamequery_core::serve::{Reply, Server};
+use gamequery_core::{ErrorCode, Result};
+use serde_json::{json, Value};
+
+const SAMP_STATE: &str = r#"{"info":{"password":false,"players":2,"maxPlayers":50,"hostname":"Call test","gamemode":"Freeroam","language":"English"},
+  "rules":{"version":"omp 1.4.0.2779","mapname":"San Andreas"},"players":[{"name":"a","score":1},{"name":"b","score":2}]}"#;
+const JAVA_STATE: &str =
+    r#"{"version":{"name":"1.21.4","protocol":769},"players":{"online":3,"max":20,"sample":[]},"motd":"Hello"}"#;
+
+/// What the test's network does with a call's IO.
+#[derive(Default)]
+struct Net {
+    /// Every IO the call asked for, in order.
+    log: Vec<Io>,
+    /// Answers to `Resolve`.
+    addresses: Vec<IpAddr>,
+    srv: Vec<SrvAnswer>,
+    /// Refuse every `Open`.
+    refuse: bool,
+    /// Minecraft: connections that close at once without a byte (a pre-1.7 server).
+    close_modern: bool,
+}
+
+/// Runs `call` to its end; `server` answers what it sends, 1 ms later.
+fn drive(mut call: Call, net: &mut Net, mut server: Option<&mut Server>) -> Result<Outcome> {
+    let mut now = 0.0;
+    let from: SocketAddr = "127.0.0.1:50000".parse().unwrap();
+    let mut conn = Connection::default();
+    loop {
+        let mut inbox: Vec<(u32, Vec<u8>, bool)> = vec![];
+        while let Some(io) = call.poll_io() {
+            net.log.push(io.clone());
+            match io {
+                Io::Srv { .. } => call.handle(now, Input::Srv(net.srv.clone())),
+                Io::Resolve { .. } => call.handle(now, Input::Resolved(Ok(net.addresses.clone()))),
+                Io::Open { id, .. } if net.refuse => call.handle(now, Input::Refused { id }),
+                Io::Open { id, transport, .. } => {
+                    conn = Connection::default();
+                    call.handle(now, Input::Opened { id });
+                    if transport == Transport::Tcp && net.close_modern {
+                        net.close_modern = false;
+                        inbox.push((id, vec![], true));
+                    }
+                }
+                Io::Send { id, bytes } => match server.as_deref_mut() {
+                    Some(Server::Minecraft(status)) => {
+                        let status = status.clone();
+                        let out = conn.handle_input(&bytes, &status);
+                        inbox.push((id, out.write, out.close));
+                    }
+                    Some(s) => {
+                        if let Reply::Send(replies) = s.handle_datagram(now as u64, from, &bytes) {
+                            inbox.extend(replies.into_iter().map(|r| (id, r, false)));
+                        }
+                    }
+                    None => {}
+                },
+                Io::Close { .. } => {}
+            }
+        }
+        if let Some(result) = call.poll_result() {
+            return result;
+        }
+        if inbox.is_empty() {
+            now = call.poll_timeout().expect("a live call has a deadline");
+            call.handle_timeout(now);
+            continue;
+        }
+        now += 1.0;
+        for (id, bytes, close) in inbox {
+            if !bytes.is_empty() {
+                call.handle_received(now, id, &bytes);
+            }
+            if close {
+                call.handle(now, Input::Closed { id });
+            }
+        }
+    }
+}
+
+fn server(protocol: &str, state: &str) -> Server {
+    Server::new(protocol, state, Value::Null, false, 7).unwrap().0
+}
+
+fn status_of(outcome: Outcome) -> Value {
+    serde_json::to_value(outcome).unwrap()
+}
+
+#[test]
+fn a_name_resolves_ipv4_first_and_the_whole_sa_mp_query_runs() {
+    let mut net = Net {
+        addresses: vec!["::1".parse().unwrap(), "127.0.0.1".parse().unwrap()],
+        ..Net::default()
+    };
+    let mut s = server("samp", SAMP_STATE);
+    let call = Call::query("samp", &json!("play.example.org:7777"), Value::Null, 1, false).unwrap();
+    let status = status_of(drive(call, &mut net, Some(&mut s)).unwrap());
+    assert_eq!(status["name"], "Call test");
+    assert_eq!(status["address"], "127.0.0.1");
+    assert_eq!(status["players"]["list"][1]["name"], "b");
+    assert_eq!(status["raw"]["isOpenMp"], true);
+    assert!(matches!(&net.log[0], Io::Resolve { host, family: 0, .. } if host == "play.example.org"));
+    match &net.log[1] {
+        Io::Open {
+            transport, host, port, ..
+        } => assert_eq!((*transport, host.as_str(), *port), (Transport::Udp, "127.0.0.1", 7777)),
+        other => panic!("expected an open, got {other:?}"),
+    }
+    // The `i` request: SAMP, the server's IPv4 octets, its port (little-endian), `i`.
+    let Io::Send { bytes, .. } = &net.log[2] else {
+        panic!("expected the first send")
+    };
+    assert_eq!(&bytes[..11], b"SAMP\x7f\x00\x00\x01\x61\x1ei");
+}
+
+#[test]
+fn a_refused_port_is_closed_and_the_error_names_the_call() {
+    let mut net = Net {
+        refuse: true,
+        ..Net::default()
+    };
+    let call = Call::query("sqp", &json!("127.0.0.1:9"), Value::Null, 1, false).unwrap();
+    let e = drive(call, &mut net, None).unwrap_err();
+    assert_eq!(e.code, ErrorCode::PortClosed);
+    assert_eq!(
+        e.message,
+        "SQP query of 127.0.0.1:9: port 9/udp is closed: the host answered that nothing listens there (ICMP port unreachable)"
+    );
+}
+
+#[test]
+fn silence_ends_at_the_deadline_after_every_retry() {
+    let mut net = Net::default();
+    let options = json!({ "timeout": 900, "retries": 2 });
+    let call = Call::query("samp", &json!("127.0.0.1:7777"), options, 1, false).unwrap();
+    let e = drive(call, &mut net, None).unwrap_err();
+    assert_eq!(e.code, ErrorCode::Timeout);
+    let sends = net.log.iter().filter(|io| matches!(io, Io::Send { .. })).count();
+    assert_eq!(sends, 3, "the first send and two retransmissions");
+    assert!(e
+        .message
+        .starts_with("SA:MP query of 127.0.0.1:7777: no answer to 'i' (sent 3 times)"));
+}
+
+#[test]
+fn minecraft_takes_the_best_srv_record_and_names_it_in_the_handshake() {
+    let record = |target: &str, port, priority, weight| SrvAnswer {
+        target: target.into(),
+        port,
+        priority,
+        weight,
+    };
+    let mut net = Net {
+        srv: vec![
+            record("backup.example.org.", 25570, 20, 100),
+            record("light.example.org.", 25566, 10, 5),
+            record("mc.example.org.", 25565, 10, 60),
+        ],
+        addresses: vec!["127.0.0.1".parse().unwrap()],
+        ..Net::default()
+    };
+    let mut s = server("minecraft-java", JAVA_STATE);
+    let call = Call::query("minecraft-java", &json!("example.org"), Value::Null, 1, false).unwrap();
+    let status = status_of(drive(call, &mut net, Some(&mut s)).unwrap());
+    assert_eq!(
+        status["raw"]["srv"],
+        json!({ "target": "mc.example.org", "port": 25565 })
+    );
+    assert_eq!(status["name"], "Hello");
+    assert!(matches!(&net.log[0], Io::Srv { name, .. } if name == "_minecraft._tcp.example.org"));
+    assert!(matches!(&net.log[1], Io::Resolve { host, .. } if host == "mc.example.org"));
+    let Some(Io::Send { bytes, .. }) = net.log.iter().find(|io| matches!(io, Io::Send { .. })) else {
+        panic!("no handshake sent")
+    };
+    let handshake = String::from_utf8_lossy(bytes);
+    assert!(handshake.contains("mc.example.org"), "{handshake}");
+}
+
+#[test]
+fn a_server_that_closes_at_once_is_asked_the_legacy_ping_on_a_new_connection() {
+    let mut net = Net {
+        close_modern: true,
+        ..Net::default()
+    };
+    let mut s = server("minecraft-java", JAVA_STATE);
+    let call = Call::query("minecraft-java", &json!("127.0.0.1:25565"), Value::Null, 1, false).unwrap();
+    let status = status_of(drive(call, &mut net, Some(&mut s)).unwrap());
+    assert_eq!(status["raw"]["legacy"], true);
+    assert_eq!(status["players"]["online"], 3);
+    let opens: Vec<u32> = net
+        .log
+        .iter()
+        .filter_map(|io| match io {
+            Io::Open { id, .. } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(opens, vec![0, 1]);
+}
+
+#[test]
+fn an_unanswered_connection_is_tried_again_within_the_budget() {
+    let options = json!({ "timeout": 1000, "retries": 1 });
+    let call = Call::query("minecraft-legacy", &json!("127.0.0.1"), options, 1, false).unwrap();
+    // The test's network never reports the connection open: each attempt times out.
+    let mut call = call;
+    let mut opens = 0;
+    let result = loop {
+        while let Some(io) = call.poll_io() {
+            opens += matches!(io, Io::Open { .. }) as u32;
+        }
+        if let Some(r) = call.poll_result() {
+            break r;
+        }
+        let at = call.poll_timeout().unwrap();
+        call.handle_timeout(at);
+    };
+    let e = result.unwrap_err();
+    assert_eq!((e.code, e.attempts, opens), (ErrorCode::Timeout, Some(2), 2));
+}
+
+#[test]
+fn a_host_that_resolves_names_itself_gets_the_name() {
+    let mut net = Net::default();
+    let mut s = server("samp", SAMP_STATE);
+    let call = Call::query("samp", &json!("play.example.org"), Value::Null, 1, true).unwrap();
+    let status = status_of(drive(call, &mut net, Some(&mut s)).unwrap());
+    assert!(matches!(&net.log[0], Io::Open { host, port: 7777, .. } if host == "play.example.org"));
+    assert_eq!(status["address"], "play.example.org");
+    let Io::Send { bytes, .. } = &net.log[1] else {
+        panic!("expected the first send")
+    };
+    assert_eq!(&bytes[4..8], &[0, 0, 0, 0], "no address to put in the header");
+}
+
+#[test]
+fn rcon_is_for_sa_mp_and_checks_its_options() {
+    let e = Call::rcon("sqp", &json!("h:1"), Value::Null, "x", 1, false).unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    let e = Call::rcon("samp", &json!("h:1"), json!({}), "x", 1, false).unwrap_err();
+    assert!(e.message.contains("option password is required"), "{}", e.message);
+    let e = Call::query("", &json!("h:1"), Value::Null, 1, false).unwrap_err();
+    assert!(e.message.starts_with("no protocol"));
+}
