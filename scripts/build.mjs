@@ -91,7 +91,7 @@ for (const name of ['glue', 'engine']) {
 
 // 4. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
 const { platform, arch } = process;
-const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : platform === 'win32' ? '-msvc' : '';
+const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : '';
 const addon = `npm/gamequery/gamequery.${platform}-${arch}${abi}.node`;
 if (stale([addon], [...rustInputs, 'bindings-node'])) {
   run('cargo', ['build', '--release', '-p', 'gamequery-node']);

@@ -3,6 +3,7 @@
 //! (`gamequery_core::tape`) that the JS reader turns into objects — far cheaper than a
 //! JSON text or setting properties one by one through FFI.
 
+#[cfg(not(target_os = "macos"))]
 mod alloc;
 pub mod bench;
 pub mod bulk;

@@ -2,7 +2,8 @@
 // Loads the native addon: the file `npm run build` puts beside this one, else the
 // platform package (`gamequery-<platform>-<arch>[-<libc>]`, an optional dependency npm
 // installs only where it fits). The error names the platform looked for; index.js then
-// runs the WASM engine instead. GAMEQUERY_PLATFORM overrides the detected platform.
+// runs the WASM engine instead. GAMEQUERY_PLATFORM overrides the detected platform;
+// GAMEQUERY_ADDON names an addon file to load instead (a build of your own, a test).
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -21,6 +22,7 @@ const local = join(__dirname, `gamequery.${tuple}.node`);
 const pkg = `gamequery-${tuple}`;
 
 function load() {
+  if (process.env.GAMEQUERY_ADDON) return require(process.env.GAMEQUERY_ADDON);
   if (existsSync(local)) return require(local);
   try {
     return require(pkg);

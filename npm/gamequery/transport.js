@@ -37,7 +37,8 @@ async function srv(name, server) {
 function openUdp(host, port, { localAddress, localPort }, on) {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
-    const report = (e) => (e.code === 'ECONNREFUSED' ? on.refused() : on.failed(e.message));
+    // ICMP port unreachable: ECONNREFUSED, or ECONNRESET on Windows.
+    const report = (e) => (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' ? on.refused() : on.failed(e.message));
     socket.once('error', reject);
     socket.bind(localPort || 0, localAddress, () => {
       socket.connect(port, host, (e) => {

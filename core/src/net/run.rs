@@ -85,12 +85,13 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                     };
                     if let Err(e) = sent {
                         let id = *open;
-                        let input = match e.kind() {
-                            ErrorKind::ConnectionRefused => Input::Refused { id },
-                            _ => Input::Failed {
+                        let input = if refused(&e) {
+                            Input::Refused { id }
+                        } else {
+                            Input::Failed {
                                 id,
                                 message: format!("send: {e}"),
-                            },
+                            }
                         };
                         call.handle(clock.now(), input);
                     }
@@ -137,8 +138,9 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                         trace(tracer, &clock, Direction::Receive, addr, &buf[..n]);
                         call.handle_received(now, id, &buf[..n]);
                     }
-                    // An ICMP port unreachable, reported on the connected socket.
-                    Err(e) if !tcp && e.kind() == ErrorKind::ConnectionRefused => call.handle(now, Input::Refused { id }),
+                    // An ICMP port unreachable, reported on the connected socket (as a
+                    // reset on Windows).
+                    Err(e) if !tcp && refused(&e) => call.handle(now, Input::Refused { id }),
                     Err(e) if !tcp => call.handle(now, Input::Failed { id, message: format!("receive: {e}") }),
                     Err(_) => {
                         close_reading(&mut conn);
@@ -172,6 +174,11 @@ async fn receive(conn: &mut Option<(u32, SocketAddr, Conn)>, buf: &mut [u8]) -> 
         Some((id, _, Conn::Tcp { stream, open: true })) => (*id, stream.read(buf).await),
         _ => std::future::pending().await,
     }
+}
+
+/// Nothing listens there: refused, or for UDP on Windows, reset by the ICMP reply.
+fn refused(e: &std::io::Error) -> bool {
+    matches!(e.kind(), ErrorKind::ConnectionRefused | ErrorKind::ConnectionReset)
 }
 
 fn close_reading(conn: &mut Option<(u32, SocketAddr, Conn)>) {
