@@ -105,8 +105,8 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
 // 5. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's wasm-opt.
 const wasmOut = ['node', 'web'].map((t) => `npm/gamequery-wasm/pkg/${t}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
-  run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--release']);
-  const wasm = 'target/wasm32-unknown-unknown/release/gamequery_wasm.wasm';
+  run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm']);
+  const wasm = 'target/wasm32-unknown-unknown/wasm/gamequery_wasm.wasm';
   for (const target of ['nodejs', 'web']) {
     const dir = `npm/gamequery-wasm/pkg/${target === 'nodejs' ? 'node' : 'web'}`;
     mkdirSync(join(root, dir), { recursive: true });

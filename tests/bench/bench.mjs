@@ -1,12 +1,15 @@
 // `npm run bench`: gamequery against the peers on npm, measured in the same run and
 // printed as ratios (never asserted in tests). Contenders of a group run in interleaved
 // rounds and report their median, so machine noise hits them alike. Sections:
+//   size     — what a browser downloads: the .wasm and the JS, raw / gzip / brotli
 //   decode   — one reply, default options, with where gamequery's time goes (native,
 //              crossing, object building) and the JSON text the tape replaced
 //   VarInt   — one value per call against a plain JS loop
 //   queries  — sequential queries over loopback
 //   bulk     — many distinct servers at once (tests/bench/bulk.mjs, fresh processes)
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -148,6 +151,19 @@ function steps(label, protocol, bytes) {
 }
 
 console.log('gamequery benchmarks — ratios are times: below 1 is faster than the reference.');
+
+// The browser entry's whole download (web.mjs imports glue.mjs and engine.mjs).
+console.log('\nbrowser download (gamequery-wasm, web entry) — raw / gzip -9 / brotli -11');
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
+const sized = ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'engine.mjs', 'web.mjs'].map((f) => {
+  const bytes = readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url));
+  const sizes = [bytes.length, gzipSync(bytes, { level: 9 }).length,
+    brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length];
+  console.log(`  ${f.padEnd(50)} ${sizes.map(kib).join(' ')}`);
+  return sizes;
+});
+const total = [0, 1, 2].map((i) => sized.reduce((sum, s) => sum + s[i], 0));
+console.log(`  ${'total'.padEnd(50)} ${total.map(kib).join(' ')}   (issue #9 target: 150 KiB gzipped)`);
 group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', dReply)],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],

@@ -1,5 +1,6 @@
 // A real browser (Debian's Chromium, driven by playwright-core) loads a page that imports
-// the `web` build of gamequery-wasm, decodes SA:MP replies and shows the fields.
+// the `web` build of gamequery-wasm, decodes SA:MP replies and shows the fields; imports
+// every name the typings declare; and runs a page built for production by Vite.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -9,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
+import { build } from 'vite';
 import { CHROMIUM } from '../../scripts/ensure-system.mjs';
+import { declaredValues } from '../declared.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
@@ -19,13 +22,15 @@ let server;
 let browser;
 let context;
 let profile;
+let viteOut;
 
 before(async () => {
   server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
-    if (!ALLOWED.some((p) => path.startsWith(p))) return res.writeHead(404).end();
+    const vite = path.startsWith('vite/') && viteOut;
+    if (!vite && !ALLOWED.some((p) => path.startsWith(p))) return res.writeHead(404).end();
     try {
-      const body = await readFile(join(root, path));
+      const body = await readFile(vite ? join(viteOut, path.slice('vite/'.length)) : join(root, path));
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
     } catch {
       res.writeHead(404).end();
@@ -46,6 +51,7 @@ after(async () => {
   await browser?.close();
   await new Promise((r) => server?.close(r));
   if (profile) rmSync(profile, { recursive: true, force: true });
+  if (viteOut) rmSync(viteOut, { recursive: true, force: true });
 });
 
 test('the web build decodes SA:MP replies in Chromium', async () => {
@@ -70,4 +76,42 @@ test('the web build decodes SA:MP replies in Chromium', async () => {
   assert.equal(await page.$eval('#motd span', (e) => getComputedStyle(e).color), 'rgb(85, 255, 85)');
   assert.equal(await text('hostile'), '<img src=x onerror="document.title=1">pwned', 'shown as text');
   assert.equal(await page.$$eval('#hostile img', (e) => e.length), 0, 'no element injected');
+});
+
+test('the browser entry exports every name its typings declare', async () => {
+  const declared = declaredValues(join(root, 'npm/gamequery-wasm/index.d.ts'));
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/tests/browser/page.html`);
+  const missing = await page.evaluate(async (names) => {
+    const module = await import('/npm/gamequery-wasm/web.mjs');
+    await module.default();
+    return names.filter(([name, kind]) => (kind === 'const' ? module[name] === undefined : typeof module[name] !== 'function'));
+  }, declared);
+  assert.deepEqual(missing, []);
+  assert.ok(declared.length >= 17);
+});
+
+test('a Vite production build of a page using gamequery-wasm loads and decodes', async () => {
+  viteOut = mkdtempSync(join(tmpdir(), 'gq-vite-'));
+  await build({
+    root: join(root, 'tests/browser/vite-app'),
+    base: '/vite/',
+    logLevel: 'warn',
+    build: { outDir: viteOut, emptyOutDir: true },
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const wasmRequests = [];
+  page.on('request', (r) => r.url().endsWith('.wasm') && wasmRequests.push(new URL(r.url()).pathname));
+  await page.goto(`http://127.0.0.1:${server.address().port}/vite/index.html`);
+  await page.waitForSelector('body[data-ready="yes"]', { timeout: 20_000 });
+  const text = async (id) => (await page.textContent(`#${id}`)).trim();
+  assert.deepEqual(errors, []);
+  assert.equal(await text('hostname'), 'Vite-built page');
+  assert.equal(await text('players'), '7/50 true');
+  assert.equal(await text('motd'), 'A Minecraft server');
+  assert.equal(await text('error'), 'GQ_TRUNCATED');
+  assert.equal(wasmRequests.length, 1);
+  assert.match(wasmRequests[0], /^\/vite\/assets\/gamequery_wasm_bg-[\w-]+\.wasm$/, 'the .wasm emitted as a hashed asset');
 });
