@@ -67,5 +67,5 @@ for (const p of platforms) {
 
 // 3. Proof: every artifact's format and entry point; the ones this machine can run, run.
 if (!process.argv.includes('--no-test') && platforms.every((p) => existsSync(join(root, 'npm/platforms', p.tuple, addonName(p))))) {
-  run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/platforms/']);
+  run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/platforms/addons.test.mjs']);
 }

