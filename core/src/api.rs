@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::minecraft::{java, legacy};
+use crate::minecraft::{bedrock, java, legacy};
 use crate::samp;
 use crate::sqp;
 
@@ -16,6 +16,7 @@ pub enum Protocol {
     Samp,
     MinecraftJava,
     MinecraftLegacy,
+    MinecraftBedrock,
     Sqp,
 }
 
@@ -24,6 +25,7 @@ impl Protocol {
         Protocol::Samp,
         Protocol::MinecraftJava,
         Protocol::MinecraftLegacy,
+        Protocol::MinecraftBedrock,
         Protocol::Sqp,
     ];
 
@@ -32,6 +34,7 @@ impl Protocol {
             Self::Samp => "samp",
             Self::MinecraftJava => "minecraft-java",
             Self::MinecraftLegacy => "minecraft-legacy",
+            Self::MinecraftBedrock => "minecraft-bedrock",
             Self::Sqp => "sqp",
         }
     }
@@ -113,6 +116,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
         Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
+        Protocol::MinecraftBedrock => from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
         Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
     }
 }
@@ -123,6 +127,7 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
         Protocol::Samp => Ok(out.emit(&samp::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftJava => Ok(out.emit(&java::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Request::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Ping::decode(bytes)?, bytes.len())),
         Protocol::Sqp => Ok(out.emit(&sqp::Request::decode(bytes)?, bytes.len())),
     }
 }
@@ -133,6 +138,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
         Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
+        Protocol::MinecraftBedrock => from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
         Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
     }
 }
@@ -146,6 +152,7 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         }
         Protocol::MinecraftJava => Ok(out.emit(&java::Response::decode(bytes)?, bytes.len())),
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Response::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Pong::decode(bytes)?, bytes.len())),
         Protocol::Sqp => {
             let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))

@@ -162,6 +162,7 @@ impl Error {
             "minecraft-java" => "Minecraft status",
             "minecraft-legacy" => "Minecraft legacy ping",
             "sqp" => "SQP query",
+            "minecraft-bedrock" => "Minecraft Bedrock ping",
             "samp-rcon" => "SA:MP RCON",
             other => other,
         };

@@ -118,10 +118,26 @@ export interface SqpServeOptions {
   maxPacketSize?: number;
 }
 
+/** `serve('minecraft-bedrock', state, options)`: listens on UDP (default port 19132). */
+export interface BedrockServeOptions {
+  host?: string;
+  port?: number;
+  /** Pings answered per source address: a burst, refilled per second (default 20, 10/s). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
+/** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
+export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
+  motd?: string | Motd;
+  levelName?: string | Motd | null;
+  serverGuid?: string;
+};
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
+  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
 }
 

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::api::{from_json, from_options, Protocol};
 use crate::call::Transport;
 use crate::error::{Error, Result};
+use crate::minecraft::bedrock::responder::{self as bedrock, BedrockState};
 use crate::minecraft::java::JavaStatus;
 use crate::samp::responder::{self as samp, Reply as SampReply};
 use crate::samp::ServerState;
@@ -33,6 +34,7 @@ pub enum Reply {
 pub enum Server {
     Samp(Box<samp::Responder>),
     Sqp(Box<sqp::Responder>),
+    Bedrock(Box<bedrock::Responder>),
     Minecraft(Arc<JavaStatus>),
 }
 
@@ -81,6 +83,14 @@ struct SqpOptions {
     max_challenges: Option<usize>,
     /// Split replies above this many bytes into several packets.
     max_packet_size: Option<usize>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct BedrockOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    rate_limit: Option<RateLimit>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -146,6 +156,22 @@ impl Server {
                     listen,
                 ))
             }
+            Protocol::MinecraftBedrock => {
+                let state: BedrockState = from_json("Bedrock state", state)?;
+                let o: BedrockOptions = from_options("serve options", options)?;
+                let mut limit = bedrock::ResponderOptions::default();
+                if let Some(l) = o.rate_limit {
+                    limit = bedrock::ResponderOptions {
+                        burst: l.burst,
+                        per_second: l.per_second,
+                    };
+                }
+                let listen = udp(o.host, o.port, crate::minecraft::bedrock::DEFAULT_PORT)?;
+                Ok((
+                    Self::Bedrock(Box::new(bedrock::Responder::new(state, limit, seed))),
+                    listen,
+                ))
+            }
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let status: JavaStatus = from_json("Minecraft state", state)?;
                 let o: MinecraftOptions = from_options("serve options", options)?;
@@ -168,6 +194,10 @@ impl Server {
                 r.update(from_json("SQP state", state)?);
                 Ok(())
             }
+            Self::Bedrock(r) => {
+                r.update(from_json("Bedrock state", state)?);
+                Ok(())
+            }
             Self::Minecraft(status) => {
                 *status = Arc::new(from_json("Minecraft state", state)?);
                 Ok(())
@@ -184,6 +214,7 @@ impl Server {
                 SampReply::Rcon { header, command } => Reply::Rcon { header, command },
             },
             Self::Sqp(r) => Reply::Send(r.handle(now_ms, from, bytes).unwrap_or_default()),
+            Self::Bedrock(r) => Reply::Send(r.handle(now_ms, from.ip(), bytes).into_iter().collect()),
             Self::Minecraft(_) => Reply::Send(vec![]),
         }
     }

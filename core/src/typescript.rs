@@ -5,6 +5,7 @@ use ts_rs::{Config, TS};
 
 use crate::api::Protocol;
 use crate::error::ErrorCode;
+use crate::minecraft::bedrock::{self, Advertisement, BedrockQueryResult};
 use crate::minecraft::java::exchange::JavaLatencySource;
 use crate::minecraft::java::{
     Favicon, ForgeChannel, ForgeData, ForgeMod, JavaQueryResult, JavaStatus, LegacyQueryResult, Players, SamplePlayer,
@@ -37,7 +38,8 @@ pub fn declarations() -> String {
         java::Request, java::Response, JavaStatus, Version, Players, SamplePlayer, Favicon, Motd, ForgeData, ForgeMod,
         ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
         sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
-        sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions,
+        sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
+        BedrockQueryResult,
     ];
     for decl in all {
         out.push_str("export ");
@@ -63,6 +65,7 @@ export interface ProtocolTypes {{
   samp: {{ request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState }};
   'minecraft-java': {{ request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult }};
   'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
+  'minecraft-bedrock': {{ request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult }};
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 

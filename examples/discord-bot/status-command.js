@@ -20,6 +20,7 @@ export const data = new SlashCommandBuilder()
         { name: 'SA:MP / open.mp', value: 'samp' },
         { name: 'Minecraft Java', value: 'minecraft-java' },
         { name: 'Minecraft (before 1.7)', value: 'minecraft-legacy' },
+        { name: 'Minecraft Bedrock', value: 'minecraft-bedrock' },
         { name: 'Unity SQP', value: 'sqp' },
       ),
   )
@@ -30,6 +31,7 @@ const GAME_NAMES = {
   samp: 'SA:MP / open.mp',
   'minecraft-java': 'Minecraft',
   'minecraft-legacy': 'Minecraft',
+  'minecraft-bedrock': 'Minecraft Bedrock',
   sqp: 'SQP',
 };
 

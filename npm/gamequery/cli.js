@@ -11,6 +11,7 @@ const USAGE = `Usage:
       samp:             [--encoding X] [--players auto|c|d|none]
       minecraft-java:   [--no-srv] [--dns-server ip:port] [--protocol-version n]
       minecraft-legacy: [--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]
+      minecraft-bedrock: (default port 19132)
       sqp:              [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]
@@ -29,6 +30,7 @@ const COMMANDS = {
   samp: [...NETWORK, 'encoding', 'players'],
   'minecraft-java': [...NETWORK, 'no-srv', 'dns-server', 'protocol-version'],
   'minecraft-legacy': [...NETWORK, 'no-srv', 'dns-server', 'variant'],
+  'minecraft-bedrock': [...NETWORK],
   sqp: [...NETWORK, 'chunks'],
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
@@ -128,7 +130,7 @@ async function main(argv, state) {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
   } else if (protocol === 'sqp') {
     if (flags.chunks) options.chunks = flags.chunks.split(',').map((c) => c.trim());
-  } else {
+  } else if (protocol !== 'minecraft-bedrock') {
     Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
     if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
     else options.variant = flags.variant;
@@ -141,9 +143,9 @@ async function main(argv, state) {
 async function serveCommand(protocol, flags) {
   const samples = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer }[protocol] ?? samples.minecraftServer;
+  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer }[protocol] ?? samples.minecraftServer;
   const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
-  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0 }[protocol] ?? 25565 };
+  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132 }[protocol] ?? 25565 };
   if (samp) {
     if (flags.legacy) options.legacy = true;
     if (flags['rcon-password']) options.rcon = { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] };

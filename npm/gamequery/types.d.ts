@@ -336,14 +336,111 @@ export type SqpQueryResult = { version: number, latencyMs: number, info?: SqpSer
 
 export type SqpDecodeOptions = { chunks?: ChunkSet, };
 
+export type BedrockRequest = { 
+/**
+ * The client's clock, echoed by most servers (ms; any 64-bit value on the wire).
+ */
+time: string, 
+/**
+ * Unsigned 64-bit, as a decimal string.
+ */
+clientGuid: string, 
+/**
+ * `02`: only servers with open slots answer.
+ */
+openConnections?: boolean, };
+
+export type BedrockResponse = { 
+/**
+ * The ping's time as echoed (some servers send their own clock).
+ */
+time: string, 
+/**
+ * Unsigned 64-bit, as a decimal string.
+ */
+serverGuid: string, advertisement: BedrockAdvertisement, 
+/**
+ * The advertisement as received (ignored when encoding).
+ */
+text: string, };
+
+export type BedrockAdvertisement = { 
+/**
+ * `MCPE` (Bedrock) or `MCEE` (Education Edition).
+ */
+edition: string, 
+/**
+ * Line 1 of the server list entry. When serving: a `§` string, or this object.
+ */
+motd: Motd, protocol: number | null, version: string | null, online: number | null, max: number | null, 
+/**
+ * As sent: it can be negative or beyond 64 bits, and need not equal the pong's GUID.
+ */
+serverId: string | null, 
+/**
+ * Line 2 (BDS: the world's name).
+ */
+levelName: Motd | null, gameMode: string | null, 
+/**
+ * BDS: the game mode's number; Geyser/Nukkit: 1 unless Nintendo-limited.
+ */
+gameModeNumeric: number | null, portV4: number | null, 
+/**
+ * Servers without IPv6 send `-1` or `0`.
+ */
+portV6: number | null, 
+/**
+ * Fields after the twelfth (PocketMine 5 adds three).
+ */
+extra: Array<string>, };
+
+export type BedrockQueryResult = { 
+/**
+ * Unsigned 64-bit, as a decimal string.
+ */
+serverGuid: string, 
+/**
+ * The advertisement as received.
+ */
+text: string, latencyMs: number, 
+/**
+ * `MCPE` (Bedrock) or `MCEE` (Education Edition).
+ */
+edition: string, 
+/**
+ * Line 1 of the server list entry. When serving: a `§` string, or this object.
+ */
+motd: Motd, protocol: number | null, version: string | null, online: number | null, max: number | null, 
+/**
+ * As sent: it can be negative or beyond 64 bits, and need not equal the pong's GUID.
+ */
+serverId: string | null, 
+/**
+ * Line 2 (BDS: the world's name).
+ */
+levelName: Motd | null, gameMode: string | null, 
+/**
+ * BDS: the game mode's number; Geyser/Nukkit: 1 unless Nintendo-limited.
+ */
+gameModeNumeric: number | null, portV4: number | null, 
+/**
+ * Servers without IPv6 send `-1` or `0`.
+ */
+portV6: number | null, 
+/**
+ * Fields after the twelfth (PocketMine 5 adds three).
+ */
+extra: Array<string>, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'sqp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'sqp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
   samp: { request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState };
   'minecraft-java': { request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult };
   'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
+  'minecraft-bedrock': { request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
@@ -538,10 +635,26 @@ export interface SqpServeOptions {
   maxPacketSize?: number;
 }
 
+/** `serve('minecraft-bedrock', state, options)`: listens on UDP (default port 19132). */
+export interface BedrockServeOptions {
+  host?: string;
+  port?: number;
+  /** Pings answered per source address: a burst, refilled per second (default 20, 10/s). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
+/** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
+export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
+  motd?: string | Motd;
+  levelName?: string | Motd | null;
+  serverGuid?: string;
+};
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
+  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
 }
 

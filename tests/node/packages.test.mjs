@@ -60,7 +60,7 @@ test('the npm face: README, both licence texts, descriptions naming every protoc
     for (const f of ['LICENSE-MIT', 'LICENSE-APACHE']) {
       assert.equal(readFileSync(new URL(f, dir), 'utf8'), readFileSync(new URL(f, root), 'utf8'), `${name}/${f} is the root's`);
     }
-    for (const p of ['SA:MP', 'open.mp', 'Minecraft Java', 'SQP']) assert.ok(pkg.description.includes(p), `${name} description names ${p}`);
+    for (const p of ['SA:MP', 'open.mp', 'Minecraft Java', 'Minecraft Bedrock', 'SQP']) assert.ok(pkg.description.includes(p), `${name} description names ${p}`);
     assert.equal(pkg.license, 'MIT OR Apache-2.0');
     assert.ok(pkg.keywords.includes('samp') && pkg.keywords.includes('minecraft') && pkg.keywords.includes('sqp'));
     assert.match(pkg.repository.url, /^git\+https:\/\//);

@@ -1,6 +1,6 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
 import {
-  query, queryMany, serve, rcon, decodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
+  query, queryMany, serve, rcon, decodeResponse, decodeRequest, encodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
   GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type Protocol,
 } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
@@ -47,6 +47,16 @@ export async function typed(): Promise<void> {
   const pong = decodeResponse('minecraft-java', frames[0]);
   if (pong.type === 'pong') void pong.payload;
   void [ansi, online, srvPort, mods, variant, v];
+  const be = await query('minecraft-bedrock', 'bedrock.example.org', { timeout: 2000 });
+  const guid: string = be.raw.serverGuid;
+  const line2: string | undefined = be.raw.levelName?.plain;
+  const portV6: number | null = be.raw.portV6;
+  const bedrock = await serve('minecraft-bedrock', { motd: '§aHi', online: 1, max: 10, serverGuid: '1' }, { port: 0, rateLimit: { burst: 5, perSecond: 5 } });
+  await bedrock.update({ motd: 'bye', levelName: 'world' });
+  const ping = decodeRequest('minecraft-bedrock', encodeRequest('minecraft-bedrock', { time: '1', clientGuid: '2' }));
+  const t: string = ping.time;
+  const pongB = decodeResponse('minecraft-bedrock', encodeResponse('minecraft-bedrock', { time: '1', serverGuid: '2', advertisement: decodeResponse('minecraft-bedrock', new Uint8Array(0)).advertisement, text: '' }));
+  void [guid, line2, portV6, t, pongB.advertisement.extra];
   const q = await query('sqp', 'game.example.org:7778', { chunks: ['info', 'players'] });
   const buildId: string | undefined = q.raw.info?.buildId;
   const rule = q.raw.rules?.['region'];

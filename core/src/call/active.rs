@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use super::outcome::{self, Outcome};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Exchange, Millis};
+use crate::minecraft::bedrock::{BedrockOutcome, PingExchange};
 use crate::minecraft::java::exchange::{StatusExchange, StatusOutcome};
 use crate::minecraft::legacy::{self, LegacyExchange};
 use crate::samp::exchange::QueryExchange;
@@ -18,6 +19,7 @@ pub enum Active {
     Samp(Box<QueryExchange>),
     Rcon(Box<RconExchange>),
     Sqp(Box<SqpExchange>),
+    Bedrock(Box<PingExchange>),
     Status(Box<StatusExchange>),
     Legacy(Box<LegacyExchange>),
 }
@@ -28,6 +30,7 @@ pub enum Out {
     Samp(ServerState),
     Rcon(Vec<String>),
     Sqp(SqpOutcome),
+    Bedrock(BedrockOutcome),
     Status(StatusOutcome),
     Legacy(legacy::Response, f64),
 }
@@ -38,6 +41,7 @@ macro_rules! each {
             Active::Samp($ex) => $body,
             Active::Rcon($ex) => $body,
             Active::Sqp($ex) => $body,
+            Active::Bedrock($ex) => $body,
             Active::Status($ex) => $body,
             Active::Legacy($ex) => $body,
         }
@@ -75,6 +79,7 @@ impl Active {
             Active::Samp(ex) => ex.poll_result()?.map(Out::Samp),
             Active::Rcon(ex) => ex.poll_result()?.map(Out::Rcon),
             Active::Sqp(ex) => ex.poll_result()?.map(Out::Sqp),
+            Active::Bedrock(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Bedrock),
             Active::Status(ex) => ex.poll_result()?.map(Out::Status),
             Active::Legacy(ex) => Exchange::poll_result(&mut **ex)?.map(|(r, rtt)| Out::Legacy(r, rtt)),
         })
@@ -89,6 +94,7 @@ impl Out {
             Out::Samp(raw) => Outcome::Samp(crate::status::Status::from_samp(raw, address, port)),
             Out::Rcon(lines) => Outcome::Lines(lines),
             Out::Sqp(out) => Outcome::Sqp(outcome::sqp_status(out, address, port)),
+            Out::Bedrock(out) => Outcome::Bedrock(outcome::bedrock_status(out, address, port)),
             Out::Status(_) | Out::Legacy(..) => {
                 return Err(Error::new(
                     ErrorCode::Malformed,

@@ -23,12 +23,13 @@ use serde_json::Value;
 
 use self::active::Active;
 use self::minecraft::Minecraft;
-use self::options::{parse_target, target_text, Common, QueryRequest, RconRequest, SqpRequest};
+use self::options::{parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SqpRequest};
 pub use self::outcome::Outcome;
 pub use self::rng::Rng;
 use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
+use crate::minecraft::bedrock::PingExchange;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
@@ -141,6 +142,7 @@ enum Plan {
     Samp(QueryRequest),
     Rcon(RconRequest, String),
     Sqp { chunks: u8 },
+    Bedrock,
     Minecraft(Box<Minecraft>),
 }
 
@@ -189,6 +191,11 @@ impl Call {
                     .port
                     .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
                 (Plan::Sqp { chunks: request.chunks }, request.common, port)
+            }
+            Protocol::MinecraftBedrock => {
+                let request = BedrockRequest::parse(options)?;
+                let port = t.port.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
+                (Plan::Bedrock, request.common, port)
             }
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let legacy = protocol == Protocol::MinecraftLegacy;
@@ -520,6 +527,11 @@ impl Call {
             }),
             Plan::Sqp { chunks } => Ok(Active::Sqp(Box::new(crate::sqp::exchange::SqpExchange::new(
                 *chunks,
+                self.budget,
+                now,
+            )))),
+            Plan::Bedrock => Ok(Active::Bedrock(Box::new(PingExchange::new(
+                self.rng.next_u64(),
                 self.budget,
                 now,
             )))),

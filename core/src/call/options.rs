@@ -287,6 +287,21 @@ impl SqpRequest {
     }
 }
 
+/// A Minecraft Bedrock ping's options: the common ones only.
+#[derive(Debug, Clone)]
+pub struct BedrockRequest {
+    pub common: Common,
+}
+
+impl BedrockRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("Minecraft Bedrock ping", options)?;
+        let common = Common::read(&mut o)?;
+        o.finish(COMMON)?;
+        Ok(Self { common })
+    }
+}
+
 /// A SA:MP RCON call's options.
 #[derive(Debug, Clone)]
 pub struct RconRequest {

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 
 use serde::Serialize;
 
+use crate::minecraft::bedrock::{BedrockOutcome, BedrockQueryResult};
 use crate::minecraft::java::{JavaQueryResult, LegacyQueryResult};
 use crate::samp::ServerState;
 use crate::sqp::exchange::{SqpOutcome, SqpQueryResult};
@@ -17,6 +18,7 @@ pub enum Outcome {
     Java(Status<JavaQueryResult>),
     Legacy(Status<LegacyQueryResult>),
     Sqp(Status<SqpQueryResult>),
+    Bedrock(Status<BedrockQueryResult>),
     Lines(Vec<String>),
 }
 
@@ -33,6 +35,27 @@ fn field(record: &[Scalar], fields: &[Field], names: &[&str]) -> Option<Scalar> 
         .iter()
         .position(|f| names.contains(&f.name.to_ascii_lowercase().as_str()))?;
     record.get(i).cloned()
+}
+
+pub fn bedrock_status(outcome: BedrockOutcome, address: String, port: u16) -> Status<BedrockQueryResult> {
+    let raw = BedrockQueryResult::new(outcome);
+    let a = &raw.advertisement;
+    let count = |n: Option<i64>| n.map_or(0, |n| n.clamp(0, i64::from(u32::MAX)) as u32);
+    let text = |t: &Option<String>| t.as_deref().and_then(known);
+    Status {
+        protocol: "minecraft-bedrock".into(),
+        name: a.motd.plain.clone(),
+        map: a.level_name.as_ref().and_then(|l| known(&l.plain)),
+        mode: text(&a.game_mode),
+        version: text(&a.version),
+        password: false,
+        // Bedrock names nobody: whoever is online is left out.
+        players: StatusPlayers::new(count(a.online), count(a.max), vec![]),
+        ping_ms: Some(raw.latency_ms),
+        address,
+        port,
+        raw,
+    }
 }
 
 pub fn sqp_status(outcome: SqpOutcome, address: String, port: u16) -> Status<SqpQueryResult> {

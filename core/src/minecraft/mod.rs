@@ -1,5 +1,7 @@
-//! Minecraft: Java Edition's Server List Ping (1.7+) and the legacy pings it replaced.
+//! Minecraft: Java Edition's Server List Ping (1.7+), the legacy pings it replaced, and
+//! Bedrock Edition's RakNet ping.
 //! Layouts: `shared/PROTOCOLS.md` § Minecraft Java.
 
+pub mod bedrock;
 pub mod java;
 pub mod legacy;

@@ -35,6 +35,11 @@ async function demo({ color = false } = {}) {
     section(`the same server through the legacy 1.6 ping`);
     show(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
 
+    const bedrock = await serve('minecraft-bedrock', samples.bedrockServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(bedrock);
+    section(`Minecraft Bedrock server (RakNet unconnected ping) — 127.0.0.1:${bedrock.port}`);
+    show(await query('minecraft-bedrock', `127.0.0.1:${bedrock.port}`, { timeout: 1000 }));
+
     const sqp = await serve('sqp', samples.sqpServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 128 });
     servers.push(sqp);
     section(`Unity SQP server (rules, players, teams; replies split at 128 bytes) — 127.0.0.1:${sqp.port}`);

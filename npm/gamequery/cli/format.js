@@ -66,6 +66,22 @@ function minecraftFields(s, color) {
   return pairs;
 }
 
+function bedrockFields(s, color) {
+  const raw = s.raw;
+  const render = (m) => (m ? (color ? m.ansi : clean(m.plain, true)) : undefined);
+  return [
+    ['motd', render(raw.motd)],
+    ['protocol', `minecraft-bedrock (${raw.edition === 'MCEE' ? 'Education Edition' : raw.edition})`],
+    ['version', s.version != null ? `${s.version}${raw.protocol != null ? ` (protocol ${raw.protocol})` : ''}` : undefined],
+    ['world', raw.levelName?.plain ? render(raw.levelName) : undefined],
+    ['mode', s.mode],
+    ['players', `${s.players.online}/${s.players.max}`],
+    ['ping', s.pingMs != null ? ms(s.pingMs) : undefined],
+    ['ports', raw.portV4 != null ? `IPv4 ${raw.portV4}${raw.portV6 > 0 ? `, IPv6 ${raw.portV6}` : ''}` : undefined],
+    ['server guid', raw.serverGuid],
+  ];
+}
+
 function sqpFields(s) {
   const raw = s.raw;
   return [
@@ -92,7 +108,8 @@ function records(title, r) {
 function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const pairs = s.protocol === 'samp' ? sampFields(s) : s.protocol === 'sqp' ? sqpFields(s) : minecraftFields(s, color);
+  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields };
+  const pairs = (byProtocol[s.protocol] ?? minecraftFields)(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
   if (s.protocol === 'samp' && raw.rules && Object.keys(raw.rules).length) {

@@ -82,4 +82,22 @@ function sqpServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer };
+function bedrockServer() {
+  return {
+    serverGuid: '13253860892328930865',
+    edition: 'MCPE',
+    motd: '§bgamequery §fdemo §7— Bedrock',
+    protocol: 766,
+    version: '1.21.50',
+    online: 5,
+    max: 30,
+    serverId: '13253860892328930865',
+    levelName: '§aSkyblock',
+    gameMode: 'Survival',
+    gameModeNumeric: 1,
+    portV4: 19132,
+    portV6: 19133,
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer };

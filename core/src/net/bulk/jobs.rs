@@ -6,12 +6,13 @@ use std::net::SocketAddr;
 use serde_json::Value;
 
 use crate::api::Protocol;
-use crate::call::options::{parse_target, Common, QueryRequest, SqpRequest};
-use crate::call::outcome::{peer, sqp_status};
+use crate::call::options::{parse_target, BedrockRequest, Common, QueryRequest, SqpRequest};
+use crate::call::outcome::{bedrock_status, peer, sqp_status};
 use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
 use crate::exchange::Exchange;
 use crate::exchange::Millis;
+use crate::minecraft::bedrock::{PingExchange, DEFAULT_PORT as BEDROCK_PORT};
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
@@ -23,6 +24,7 @@ use crate::target::Target;
 pub enum Plan {
     Samp(QueryRequest),
     Sqp(SqpRequest),
+    Bedrock(BedrockRequest),
 }
 
 impl Plan {
@@ -40,6 +42,10 @@ impl Plan {
                     .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
                 Ok((Plan::Sqp(request), t, port))
             }),
+            Protocol::MinecraftBedrock => parse_target(target).and_then(|t| {
+                let port = t.port.unwrap_or(BEDROCK_PORT);
+                Ok((Plan::Bedrock(BedrockRequest::parse(options)?), t, port))
+            }),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
         })
     }
@@ -48,6 +54,7 @@ impl Plan {
         match self {
             Plan::Samp(o) => &o.common,
             Plan::Sqp(p) => &p.common,
+            Plan::Bedrock(p) => &p.common,
         }
     }
 
@@ -56,6 +63,7 @@ impl Plan {
         match self {
             Plan::Samp(_) => "samp",
             Plan::Sqp(_) => "sqp",
+            Plan::Bedrock(_) => "minecraft-bedrock",
         }
     }
 
@@ -81,6 +89,7 @@ impl Plan {
                 Query::Samp(Box::new(QueryExchange::new(header, options, rng.bytes4(), now)))
             }
             Plan::Sqp(p) => Query::Sqp(Box::new(SqpExchange::new(p.chunks, p.common.deadline(), now))),
+            Plan::Bedrock(p) => Query::Bedrock(Box::new(PingExchange::new(rng.next_u64(), p.common.deadline(), now))),
         }
     }
 }
@@ -89,6 +98,7 @@ impl Plan {
 pub enum Query {
     Samp(Box<QueryExchange>),
     Sqp(Box<SqpExchange>),
+    Bedrock(Box<PingExchange>),
 }
 
 macro_rules! each {
@@ -96,6 +106,7 @@ macro_rules! each {
         match $self {
             Query::Samp($ex) => $body,
             Query::Sqp($ex) => $body,
+            Query::Bedrock($ex) => $body,
         }
     };
 }
@@ -127,6 +138,9 @@ impl Query {
             Query::Sqp(ex) => ex
                 .poll_result()?
                 .map(|out| push(batch, index, &sqp_status(out, address, port))),
+            Query::Bedrock(ex) => {
+                Exchange::poll_result(&mut **ex)?.map(|out| push(batch, index, &bedrock_status(out, address, port)))
+            }
         };
         Some(done)
     }
