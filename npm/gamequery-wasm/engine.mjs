@@ -109,7 +109,12 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
                 conns.set(id, { ...conn, host, port });
                 later(() => wasmCall.opened(now(), id))();
               },
-              later((e) => (refusal(e) ? wasmCall.refused(now(), id) : wasmCall.failed(now(), id, String(e?.message ?? e)))),
+              (e) => {
+                // The transport cannot carry this protocol (no `datagram` given for UDP …):
+                // the caller's mistake, said as such rather than as a network failure.
+                if (isGameQueryError(e) && e.code === 'GQ_INVALID_ARGUMENT') return finish(e);
+                later(() => (refusal(e) ? wasmCall.refused(now(), id) : wasmCall.failed(now(), id, String(e?.message ?? e))))();
+              },
             );
           return;
         }
