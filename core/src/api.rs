@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::minecraft::{bedrock, java, legacy};
+use crate::minecraft::{bedrock, java, legacy, query as mcquery};
 use crate::samp;
 use crate::sqp;
 
@@ -17,6 +17,7 @@ pub enum Protocol {
     MinecraftJava,
     MinecraftLegacy,
     MinecraftBedrock,
+    MinecraftQuery,
     Sqp,
 }
 
@@ -26,6 +27,7 @@ impl Protocol {
         Protocol::MinecraftJava,
         Protocol::MinecraftLegacy,
         Protocol::MinecraftBedrock,
+        Protocol::MinecraftQuery,
         Protocol::Sqp,
     ];
 
@@ -35,6 +37,7 @@ impl Protocol {
             Self::MinecraftJava => "minecraft-java",
             Self::MinecraftLegacy => "minecraft-legacy",
             Self::MinecraftBedrock => "minecraft-bedrock",
+            Self::MinecraftQuery => "minecraft-query",
             Self::Sqp => "sqp",
         }
     }
@@ -117,6 +120,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
         Protocol::MinecraftBedrock => from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
+        Protocol::MinecraftQuery => from_json::<mcquery::Request>("Minecraft Query request", request)?.encode(),
         Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
     }
 }
@@ -128,6 +132,7 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
         Protocol::MinecraftJava => Ok(out.emit(&java::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Ping::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Request::decode(bytes)?, bytes.len())),
         Protocol::Sqp => Ok(out.emit(&sqp::Request::decode(bytes)?, bytes.len())),
     }
 }
@@ -139,6 +144,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
         Protocol::MinecraftBedrock => from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
+        Protocol::MinecraftQuery => from_json::<mcquery::Response>("Minecraft Query response", response)?.encode(),
         Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
     }
 }
@@ -153,6 +159,7 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         Protocol::MinecraftJava => Ok(out.emit(&java::Response::decode(bytes)?, bytes.len())),
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Response::decode(bytes)?, bytes.len())),
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Pong::decode(bytes)?, bytes.len())),
+        Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Response::decode(bytes)?, bytes.len())),
         Protocol::Sqp => {
             let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))

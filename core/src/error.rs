@@ -163,6 +163,7 @@ impl Error {
             "minecraft-legacy" => "Minecraft legacy ping",
             "sqp" => "SQP query",
             "minecraft-bedrock" => "Minecraft Bedrock ping",
+            "minecraft-query" => "Minecraft Query",
             "samp-rcon" => "SA:MP RCON",
             other => other,
         };

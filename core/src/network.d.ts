@@ -133,11 +133,21 @@ export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'le
   serverGuid?: string;
 };
 
+/** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
+export interface MinecraftQueryOptions extends NetworkOptions {
+  /** The full stat, with every player's name (default true); false: the basic stat. */
+  full?: boolean;
+}
+
+/** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
+export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
 }
 

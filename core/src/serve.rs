@@ -14,6 +14,8 @@ use crate::call::Transport;
 use crate::error::{Error, Result};
 use crate::minecraft::bedrock::responder::{self as bedrock, BedrockState};
 use crate::minecraft::java::JavaStatus;
+use crate::minecraft::query::responder as mcquery;
+use crate::minecraft::query::Stat;
 use crate::samp::responder::{self as samp, Reply as SampReply};
 use crate::samp::ServerState;
 use crate::samp::HEADER_LEN;
@@ -35,6 +37,7 @@ pub enum Server {
     Samp(Box<samp::Responder>),
     Sqp(Box<sqp::Responder>),
     Bedrock(Box<bedrock::Responder>),
+    Query(Box<mcquery::Responder>),
     Minecraft(Arc<JavaStatus>),
 }
 
@@ -87,6 +90,7 @@ struct SqpOptions {
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// Bedrock and Minecraft Query: UDP with a per-source limit.
 struct BedrockOptions {
     host: Option<String>,
     port: Option<u16>,
@@ -172,6 +176,22 @@ impl Server {
                     listen,
                 ))
             }
+            Protocol::MinecraftQuery => {
+                let state: Stat = from_json("Minecraft Query state", state)?;
+                let o: BedrockOptions = from_options("serve options", options)?;
+                let mut limit = mcquery::ResponderOptions::default();
+                if let Some(l) = o.rate_limit {
+                    limit = mcquery::ResponderOptions {
+                        burst: l.burst,
+                        per_second: l.per_second,
+                    };
+                }
+                let listen = udp(o.host, o.port, crate::minecraft::query::DEFAULT_PORT)?;
+                Ok((
+                    Self::Query(Box::new(mcquery::Responder::new(state, limit, seed))),
+                    listen,
+                ))
+            }
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let status: JavaStatus = from_json("Minecraft state", state)?;
                 let o: MinecraftOptions = from_options("serve options", options)?;
@@ -198,6 +218,10 @@ impl Server {
                 r.update(from_json("Bedrock state", state)?);
                 Ok(())
             }
+            Self::Query(r) => {
+                r.update(from_json("Minecraft Query state", state)?);
+                Ok(())
+            }
             Self::Minecraft(status) => {
                 *status = Arc::new(from_json("Minecraft state", state)?);
                 Ok(())
@@ -215,6 +239,7 @@ impl Server {
             },
             Self::Sqp(r) => Reply::Send(r.handle(now_ms, from, bytes).unwrap_or_default()),
             Self::Bedrock(r) => Reply::Send(r.handle(now_ms, from.ip(), bytes).into_iter().collect()),
+            Self::Query(r) => Reply::Send(r.handle(now_ms, from, bytes).into_iter().collect()),
             Self::Minecraft(_) => Reply::Send(vec![]),
         }
     }

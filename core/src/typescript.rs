@@ -11,6 +11,7 @@ use crate::minecraft::java::{
     Favicon, ForgeChannel, ForgeData, ForgeMod, JavaQueryResult, JavaStatus, LegacyQueryResult, Players, SamplePlayer,
     SrvRecord, Version,
 };
+use crate::minecraft::query as mcquery;
 use crate::minecraft::{java, legacy};
 use crate::samp::*;
 use crate::sqp::exchange::SqpQueryResult;
@@ -39,7 +40,8 @@ pub fn declarations() -> String {
         ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
         sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
         sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
-        BedrockQueryResult,
+        BedrockQueryResult, mcquery::Request, mcquery::RequestKind, mcquery::Response, mcquery::ResponseKind, mcquery::Stat,
+        mcquery::QueryResult,
     ];
     for decl in all {
         out.push_str("export ");
@@ -66,6 +68,7 @@ export interface ProtocolTypes {{
   'minecraft-java': {{ request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult }};
   'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
   'minecraft-bedrock': {{ request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult }};
+  'minecraft-query': {{ request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult }};
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 

@@ -21,6 +21,7 @@ export const data = new SlashCommandBuilder()
         { name: 'Minecraft Java', value: 'minecraft-java' },
         { name: 'Minecraft (before 1.7)', value: 'minecraft-legacy' },
         { name: 'Minecraft Bedrock', value: 'minecraft-bedrock' },
+        { name: 'Minecraft (Query, full player list)', value: 'minecraft-query' },
         { name: 'Unity SQP', value: 'sqp' },
       ),
   )
@@ -32,6 +33,7 @@ const GAME_NAMES = {
   'minecraft-java': 'Minecraft',
   'minecraft-legacy': 'Minecraft',
   'minecraft-bedrock': 'Minecraft Bedrock',
+  'minecraft-query': 'Minecraft',
   sqp: 'SQP',
 };
 

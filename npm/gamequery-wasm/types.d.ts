@@ -432,8 +432,100 @@ portV6: number | null,
  */
 extra: Array<string>, };
 
+export type MinecraftQueryRequest = { type: QueryRequestKind, sessionId: number, 
+/**
+ * The challenge token (stats only).
+ */
+token?: number, };
+
+export type QueryRequestKind = "handshake" | "basicStat" | "fullStat";
+
+export type MinecraftQueryResponse = { type: QueryResponseKind, sessionId: number, 
+/**
+ * The handshake's token, parsed as the i32 to send back.
+ */
+token?: number, stat?: QueryStat, };
+
+export type QueryResponseKind = "handshake" | "stat";
+
+export type QueryStat = { 
+/**
+ * The MOTD; when serving, a `§` string or this object.
+ */
+motd: Motd, 
+/**
+ * `SMP` on vanilla.
+ */
+gameType: string, 
+/**
+ * `MINECRAFT` (vanilla), `MINECRAFTPE` (PocketMine). Full stat only.
+ */
+gameId: string | null, version: string | null, 
+/**
+ * As sent: `"Paper on Bukkit 1.21: Essentials 2.20; WorldEdit 7.3"` (empty on vanilla).
+ */
+plugins: string | null, 
+/**
+ * The part of `plugins` before `:` — the server software.
+ */
+serverMod: string | null, 
+/**
+ * The plugins after `:`, split at `;`.
+ */
+pluginList: Array<string>, map: string, online: number, max: number, hostPort: number | null, hostIp: string | null, 
+/**
+ * Keys of the full stat not named above (PocketMine's `server_engine`, `whitelist` …).
+ */
+extra: { [key in string]: string }, 
+/**
+ * Every name online (full stat); empty for a basic stat.
+ */
+players: Array<string>, 
+/**
+ * A full stat (with `players`), or a basic one.
+ */
+full: boolean, };
+
+export type MinecraftQueryResult = { latencyMs: number, 
+/**
+ * The MOTD; when serving, a `§` string or this object.
+ */
+motd: Motd, 
+/**
+ * `SMP` on vanilla.
+ */
+gameType: string, 
+/**
+ * `MINECRAFT` (vanilla), `MINECRAFTPE` (PocketMine). Full stat only.
+ */
+gameId: string | null, version: string | null, 
+/**
+ * As sent: `"Paper on Bukkit 1.21: Essentials 2.20; WorldEdit 7.3"` (empty on vanilla).
+ */
+plugins: string | null, 
+/**
+ * The part of `plugins` before `:` — the server software.
+ */
+serverMod: string | null, 
+/**
+ * The plugins after `:`, split at `;`.
+ */
+pluginList: Array<string>, map: string, online: number, max: number, hostPort: number | null, hostIp: string | null, 
+/**
+ * Keys of the full stat not named above (PocketMine's `server_engine`, `whitelist` …).
+ */
+extra: { [key in string]: string }, 
+/**
+ * Every name online (full stat); empty for a basic stat.
+ */
+players: Array<string>, 
+/**
+ * A full stat (with `players`), or a basic one.
+ */
+full: boolean, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'sqp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -441,6 +533,7 @@ export interface ProtocolTypes {
   'minecraft-java': { request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult };
   'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
   'minecraft-bedrock': { request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult };
+  'minecraft-query': { request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
@@ -650,11 +743,21 @@ export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'le
   serverGuid?: string;
 };
 
+/** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
+export interface MinecraftQueryOptions extends NetworkOptions {
+  /** The full stat, with every player's name (default true); false: the basic stat. */
+  full?: boolean;
+}
+
+/** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
+export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
 }
 

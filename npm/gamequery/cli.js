@@ -12,6 +12,7 @@ const USAGE = `Usage:
       minecraft-java:   [--no-srv] [--dns-server ip:port] [--protocol-version n]
       minecraft-legacy: [--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]
       minecraft-bedrock: (default port 19132)
+      minecraft-query:  [--basic] (GameSpy4: the full player list; default port 25565)
       sqp:              [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]
@@ -31,12 +32,13 @@ const COMMANDS = {
   'minecraft-java': [...NETWORK, 'no-srv', 'dns-server', 'protocol-version'],
   'minecraft-legacy': [...NETWORK, 'no-srv', 'dns-server', 'variant'],
   'minecraft-bedrock': [...NETWORK],
+  'minecraft-query': [...NETWORK, 'basic'],
   sqp: [...NETWORK, 'chunks'],
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy'];
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic'];
 
 class UsageError extends Error {}
 
@@ -130,6 +132,8 @@ async function main(argv, state) {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
   } else if (protocol === 'sqp') {
     if (flags.chunks) options.chunks = flags.chunks.split(',').map((c) => c.trim());
+  } else if (protocol === 'minecraft-query') {
+    if (flags.basic) options.full = false;
   } else if (protocol !== 'minecraft-bedrock') {
     Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
     if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
@@ -143,7 +147,7 @@ async function main(argv, state) {
 async function serveCommand(protocol, flags) {
   const samples = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer }[protocol] ?? samples.minecraftServer;
+  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer }[protocol] ?? samples.minecraftServer;
   const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
   const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132 }[protocol] ?? 25565 };
   if (samp) {

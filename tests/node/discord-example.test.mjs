@@ -34,7 +34,7 @@ test('the command registers game and address options', () => {
   const json = data.toJSON();
   assert.equal(json.name, 'status');
   assert.deepEqual(json.options.map((o) => o.name), ['game', 'address']);
-  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'sqp']);
+  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp']);
 });
 
 test('a live SA:MP server and a Minecraft server become embeds', async () => {

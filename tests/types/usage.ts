@@ -57,6 +57,15 @@ export async function typed(): Promise<void> {
   const t: string = ping.time;
   const pongB = decodeResponse('minecraft-bedrock', encodeResponse('minecraft-bedrock', { time: '1', serverGuid: '2', advertisement: decodeResponse('minecraft-bedrock', new Uint8Array(0)).advertisement, text: '' }));
   void [guid, line2, portV6, t, pongB.advertisement.extra];
+  const gs4 = await query('minecraft-query', 'mc.example.org:25565', { full: true, retries: 1 });
+  const names: string[] = gs4.players.list.map((p) => p.name);
+  const plugins: string[] = gs4.raw.pluginList;
+  const software: string | null = gs4.raw.serverMod;
+  const gs4Server = await serve('minecraft-query', { motd: '§aHi', players: ['Steve'], online: 1, max: 5 }, { port: 0 });
+  await gs4Server.update(gs4.raw);
+  const hsReq = decodeRequest('minecraft-query', encodeRequest('minecraft-query', { type: 'handshake', sessionId: 1 }));
+  const token: number | undefined = decodeResponse('minecraft-query', new Uint8Array(0)).token;
+  void [names, plugins, software, hsReq.type, token];
   const q = await query('sqp', 'game.example.org:7778', { chunks: ['info', 'players'] });
   const buildId: string | undefined = q.raw.info?.buildId;
   const rule = q.raw.rules?.['region'];

@@ -8,6 +8,7 @@ use crate::exchange::{Exchange, Millis};
 use crate::minecraft::bedrock::{BedrockOutcome, PingExchange};
 use crate::minecraft::java::exchange::{StatusExchange, StatusOutcome};
 use crate::minecraft::legacy::{self, LegacyExchange};
+use crate::minecraft::query::{StatExchange, StatOutcome};
 use crate::samp::exchange::QueryExchange;
 use crate::samp::rcon::RconExchange;
 use crate::samp::ServerState;
@@ -20,6 +21,7 @@ pub enum Active {
     Rcon(Box<RconExchange>),
     Sqp(Box<SqpExchange>),
     Bedrock(Box<PingExchange>),
+    Stat(Box<StatExchange>),
     Status(Box<StatusExchange>),
     Legacy(Box<LegacyExchange>),
 }
@@ -31,6 +33,7 @@ pub enum Out {
     Rcon(Vec<String>),
     Sqp(SqpOutcome),
     Bedrock(BedrockOutcome),
+    Stat(StatOutcome),
     Status(StatusOutcome),
     Legacy(legacy::Response, f64),
 }
@@ -42,6 +45,7 @@ macro_rules! each {
             Active::Rcon($ex) => $body,
             Active::Sqp($ex) => $body,
             Active::Bedrock($ex) => $body,
+            Active::Stat($ex) => $body,
             Active::Status($ex) => $body,
             Active::Legacy($ex) => $body,
         }
@@ -80,6 +84,7 @@ impl Active {
             Active::Rcon(ex) => ex.poll_result()?.map(Out::Rcon),
             Active::Sqp(ex) => ex.poll_result()?.map(Out::Sqp),
             Active::Bedrock(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Bedrock),
+            Active::Stat(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Stat),
             Active::Status(ex) => ex.poll_result()?.map(Out::Status),
             Active::Legacy(ex) => Exchange::poll_result(&mut **ex)?.map(|(r, rtt)| Out::Legacy(r, rtt)),
         })
@@ -95,6 +100,7 @@ impl Out {
             Out::Rcon(lines) => Outcome::Lines(lines),
             Out::Sqp(out) => Outcome::Sqp(outcome::sqp_status(out, address, port)),
             Out::Bedrock(out) => Outcome::Bedrock(outcome::bedrock_status(out, address, port)),
+            Out::Stat(out) => Outcome::Query(outcome::query_status(out, address, port)),
             Out::Status(_) | Out::Legacy(..) => {
                 return Err(Error::new(
                     ErrorCode::Malformed,

@@ -23,13 +23,16 @@ use serde_json::Value;
 
 use self::active::Active;
 use self::minecraft::Minecraft;
-use self::options::{parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SqpRequest};
+use self::options::{
+    parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SqpRequest, StatRequest,
+};
 pub use self::outcome::Outcome;
 pub use self::rng::Rng;
 use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::bedrock::PingExchange;
+use crate::minecraft::query::StatExchange;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
@@ -143,6 +146,7 @@ enum Plan {
     Rcon(RconRequest, String),
     Sqp { chunks: u8 },
     Bedrock,
+    Stat { full: bool },
     Minecraft(Box<Minecraft>),
 }
 
@@ -196,6 +200,11 @@ impl Call {
                 let request = BedrockRequest::parse(options)?;
                 let port = t.port.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
                 (Plan::Bedrock, request.common, port)
+            }
+            Protocol::MinecraftQuery => {
+                let request = StatRequest::parse(options)?;
+                let port = t.port.unwrap_or(crate::minecraft::query::DEFAULT_PORT);
+                (Plan::Stat { full: request.full }, request.common, port)
             }
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let legacy = protocol == Protocol::MinecraftLegacy;
@@ -532,6 +541,12 @@ impl Call {
             )))),
             Plan::Bedrock => Ok(Active::Bedrock(Box::new(PingExchange::new(
                 self.rng.next_u64(),
+                self.budget,
+                now,
+            )))),
+            Plan::Stat { full } => Ok(Active::Stat(Box::new(StatExchange::new(
+                self.rng.next_u64() as u32,
+                *full,
                 self.budget,
                 now,
             )))),

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::minecraft::bedrock::{BedrockOutcome, BedrockQueryResult};
 use crate::minecraft::java::{JavaQueryResult, LegacyQueryResult};
+use crate::minecraft::query::{QueryResult, StatOutcome};
 use crate::samp::ServerState;
 use crate::sqp::exchange::{SqpOutcome, SqpQueryResult};
 use crate::sqp::{Field, Scalar};
@@ -19,6 +20,7 @@ pub enum Outcome {
     Legacy(Status<LegacyQueryResult>),
     Sqp(Status<SqpQueryResult>),
     Bedrock(Status<BedrockQueryResult>),
+    Query(Status<QueryResult>),
     Lines(Vec<String>),
 }
 
@@ -51,6 +53,41 @@ pub fn bedrock_status(outcome: BedrockOutcome, address: String, port: u16) -> St
         password: false,
         // Bedrock names nobody: whoever is online is left out.
         players: StatusPlayers::new(count(a.online), count(a.max), vec![]),
+        ping_ms: Some(raw.latency_ms),
+        address,
+        port,
+        raw,
+    }
+}
+
+pub fn query_status(outcome: StatOutcome, address: String, port: u16) -> Status<QueryResult> {
+    let raw = QueryResult {
+        stat: outcome.stat,
+        latency_ms: outcome.latency_ms,
+    };
+    let s = &raw.stat;
+    let count = |n: i64| n.clamp(0, i64::from(u32::MAX)) as u32;
+    let list = s
+        .players
+        .iter()
+        .map(|name| StatusPlayer {
+            name: name.clone(),
+            id: None,
+            score: None,
+            ping: None,
+        })
+        .collect();
+    let mut players = StatusPlayers::new(count(s.online), count(s.max), list);
+    // A basic stat names nobody.
+    players.partial |= !s.full && s.online > 0;
+    Status {
+        protocol: "minecraft-query".into(),
+        name: s.motd.plain.clone(),
+        map: known(&s.map),
+        mode: known(&s.game_type),
+        version: s.version.as_deref().and_then(known),
+        password: false,
+        players,
         ping_ms: Some(raw.latency_ms),
         address,
         port,

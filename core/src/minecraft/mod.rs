@@ -5,3 +5,4 @@
 pub mod bedrock;
 pub mod java;
 pub mod legacy;
+pub mod query;

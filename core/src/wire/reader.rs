@@ -47,6 +47,21 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
+    /// The bytes left, not consumed.
+    pub fn peek(&self) -> &'a [u8] {
+        &self.bytes[self.offset..]
+    }
+
+    /// The bytes before the next NUL, consumed with it; `GQ_TRUNCATED` when none comes.
+    pub fn cstr(&mut self, field: &'static str) -> Result<&'a [u8]> {
+        let Some(end) = self.peek().iter().position(|&b| b == 0) else {
+            return Err(Error::at(ErrorCode::Truncated, field, self.offset, "no NUL ends it"));
+        };
+        let out = self.take(end, field)?;
+        self.offset += 1;
+        Ok(out)
+    }
+
     pub fn rest(&mut self) -> &'a [u8] {
         let out = &self.bytes[self.offset..];
         self.offset = self.bytes.len();

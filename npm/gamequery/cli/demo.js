@@ -40,6 +40,11 @@ async function demo({ color = false } = {}) {
     section(`Minecraft Bedrock server (RakNet unconnected ping) — 127.0.0.1:${bedrock.port}`);
     show(await query('minecraft-bedrock', `127.0.0.1:${bedrock.port}`, { timeout: 1000 }));
 
+    const gs4 = await serve('minecraft-query', samples.queryServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(gs4);
+    section(`Minecraft Query (GameSpy4) — the full player list and plugins — 127.0.0.1:${gs4.port}`);
+    show(await query('minecraft-query', `127.0.0.1:${gs4.port}`, { timeout: 1000 }));
+
     const sqp = await serve('sqp', samples.sqpServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 128 });
     servers.push(sqp);
     section(`Unity SQP server (rules, players, teams; replies split at 128 bytes) — 127.0.0.1:${sqp.port}`);

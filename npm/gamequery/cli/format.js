@@ -82,6 +82,21 @@ function bedrockFields(s, color) {
   ];
 }
 
+function queryFields(s, color) {
+  const raw = s.raw;
+  return [
+    ['motd', color ? raw.motd.ansi : clean(raw.motd.plain, true)],
+    ['protocol', `minecraft-query (${raw.full ? 'full' : 'basic'} stat)`],
+    ['version', s.version],
+    ['software', raw.serverMod],
+    ['plugins', raw.pluginList?.length ? raw.pluginList.join(', ') : undefined],
+    ['map', s.map],
+    ['players', `${s.players.online}/${s.players.max}`],
+    ['ping', s.pingMs != null ? ms(s.pingMs) : undefined],
+    ['game port', raw.hostPort],
+  ];
+}
+
 function sqpFields(s) {
   const raw = s.raw;
   return [
@@ -108,7 +123,7 @@ function records(title, r) {
 function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields };
+  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields };
   const pairs = (byProtocol[s.protocol] ?? minecraftFields)(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
@@ -133,7 +148,8 @@ function printStatus(s, { color = false } = {}) {
       const rows = list.map((p) => (detailed ? [Number(p.id), p.name, p.score, p.ping] : [p.name, p.score]));
       console.log(table(rows, detailed ? ['id', 'name', 'score', 'ping'] : ['name', 'score']));
     } else {
-      console.log(table(list.map((p) => [p.name, p.id ?? '']), ['name', 'id']));
+      const ids = list.some((p) => p.id !== undefined);
+      console.log(table(list.map((p) => (ids ? [p.name, p.id ?? ''] : [p.name])), ids ? ['name', 'id'] : ['name']));
     }
   } else if (raw.playersWithheld) {
     console.log(`\nplayers: none listed (${raw.playersWithheld})`);

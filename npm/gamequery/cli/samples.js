@@ -100,4 +100,20 @@ function bedrockServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer };
+function queryServer() {
+  return {
+    motd: '§6gamequery §fdemo §7— Query',
+    gameType: 'SMP',
+    gameId: 'MINECRAFT',
+    version: '1.21.4',
+    plugins: 'Paper on Bukkit 1.21.4: Essentials 2.20.1; WorldEdit 7.3.9; LuckPerms 5.4',
+    map: 'world',
+    online: 14,
+    max: 50,
+    hostPort: 25565,
+    hostIp: '127.0.0.1',
+    players: ['Steve', 'Alex', 'Notch', 'jeb_', 'Dinnerbone', 'Grumm', 'Herobrine', 'Kai', 'Makena', 'Noor', 'Sunny', 'Zuri', 'Efe', 'Ari'],
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer };

@@ -6,13 +6,14 @@ use std::net::SocketAddr;
 use serde_json::Value;
 
 use crate::api::Protocol;
-use crate::call::options::{parse_target, BedrockRequest, Common, QueryRequest, SqpRequest};
-use crate::call::outcome::{bedrock_status, peer, sqp_status};
+use crate::call::options::{parse_target, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
+use crate::call::outcome::{bedrock_status, peer, query_status, sqp_status};
 use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
 use crate::exchange::Exchange;
 use crate::exchange::Millis;
 use crate::minecraft::bedrock::{PingExchange, DEFAULT_PORT as BEDROCK_PORT};
+use crate::minecraft::query::{StatExchange, DEFAULT_PORT as QUERY_PORT};
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
@@ -25,6 +26,7 @@ pub enum Plan {
     Samp(QueryRequest),
     Sqp(SqpRequest),
     Bedrock(BedrockRequest),
+    Stat(StatRequest),
 }
 
 impl Plan {
@@ -46,6 +48,10 @@ impl Plan {
                 let port = t.port.unwrap_or(BEDROCK_PORT);
                 Ok((Plan::Bedrock(BedrockRequest::parse(options)?), t, port))
             }),
+            Protocol::MinecraftQuery => parse_target(target).and_then(|t| {
+                let port = t.port.unwrap_or(QUERY_PORT);
+                Ok((Plan::Stat(StatRequest::parse(options)?), t, port))
+            }),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
         })
     }
@@ -55,6 +61,7 @@ impl Plan {
             Plan::Samp(o) => &o.common,
             Plan::Sqp(p) => &p.common,
             Plan::Bedrock(p) => &p.common,
+            Plan::Stat(p) => &p.common,
         }
     }
 
@@ -64,6 +71,7 @@ impl Plan {
             Plan::Samp(_) => "samp",
             Plan::Sqp(_) => "sqp",
             Plan::Bedrock(_) => "minecraft-bedrock",
+            Plan::Stat(_) => "minecraft-query",
         }
     }
 
@@ -90,6 +98,12 @@ impl Plan {
             }
             Plan::Sqp(p) => Query::Sqp(Box::new(SqpExchange::new(p.chunks, p.common.deadline(), now))),
             Plan::Bedrock(p) => Query::Bedrock(Box::new(PingExchange::new(rng.next_u64(), p.common.deadline(), now))),
+            Plan::Stat(p) => Query::Stat(Box::new(StatExchange::new(
+                rng.next_u64() as u32,
+                p.full,
+                p.common.deadline(),
+                now,
+            ))),
         }
     }
 }
@@ -99,6 +113,7 @@ pub enum Query {
     Samp(Box<QueryExchange>),
     Sqp(Box<SqpExchange>),
     Bedrock(Box<PingExchange>),
+    Stat(Box<StatExchange>),
 }
 
 macro_rules! each {
@@ -107,6 +122,7 @@ macro_rules! each {
             Query::Samp($ex) => $body,
             Query::Sqp($ex) => $body,
             Query::Bedrock($ex) => $body,
+            Query::Stat($ex) => $body,
         }
     };
 }
@@ -140,6 +156,9 @@ impl Query {
                 .map(|out| push(batch, index, &sqp_status(out, address, port))),
             Query::Bedrock(ex) => {
                 Exchange::poll_result(&mut **ex)?.map(|out| push(batch, index, &bedrock_status(out, address, port)))
+            }
+            Query::Stat(ex) => {
+                Exchange::poll_result(&mut **ex)?.map(|out| push(batch, index, &query_status(out, address, port)))
             }
         };
         Some(done)

@@ -1,0 +1,167 @@
+//! The server side, as vanilla behaves and a bit stricter: a token per source address
+//! (IP and port) valid for 30 s; a stat with any other token gets no reply — the token is
+//! the amplification guard, since the full reply is far larger than the request; the stat
+//! reply carries the session stored at the handshake; 15-byte stats are full. Handshakes
+//! are limited per source IP and the token table is bounded.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+
+use super::packets::{Request, RequestKind, HANDSHAKE, STAT};
+use super::stat::Stat;
+use crate::wire::Writer;
+
+pub const TOKEN_LIFETIME_MS: u64 = 30_000;
+const MAX_TOKENS: usize = 65_536;
+
+#[derive(Debug, Clone, Copy)]
+pub struct ResponderOptions {
+    /// Handshakes per source IP: a burst, refilled per second.
+    pub burst: u32,
+    pub per_second: u32,
+}
+
+impl Default for ResponderOptions {
+    fn default() -> Self {
+        Self {
+            burst: 20,
+            per_second: 10,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Responder {
+    stat: Stat,
+    options: ResponderOptions,
+    /// Source → (token, session at handshake, issued at).
+    tokens: HashMap<SocketAddr, (i32, u32, u64)>,
+    buckets: HashMap<IpAddr, (f64, u64)>,
+    rng: u64,
+}
+
+impl Responder {
+    pub fn new(stat: Stat, options: ResponderOptions, seed: u64) -> Self {
+        Self {
+            stat,
+            options,
+            tokens: HashMap::new(),
+            buckets: HashMap::new(),
+            rng: seed | 1,
+        }
+    }
+
+    pub fn update(&mut self, stat: Stat) {
+        self.stat = stat;
+    }
+
+    /// splitmix64; tokens print negative half the time, as PocketMine's do.
+    fn next_token(&mut self) -> i32 {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) as i32
+    }
+
+    fn allow(&mut self, now_ms: u64, ip: IpAddr) -> bool {
+        if self.buckets.len() >= MAX_TOKENS && !self.buckets.contains_key(&ip) {
+            self.buckets.clear();
+        }
+        let o = self.options;
+        let (tokens, last) = self.buckets.entry(ip).or_insert((f64::from(o.burst), now_ms));
+        *tokens =
+            (*tokens + now_ms.saturating_sub(*last) as f64 * f64::from(o.per_second) / 1000.0).min(f64::from(o.burst));
+        *last = now_ms;
+        let ok = *tokens >= 1.0;
+        if ok {
+            *tokens -= 1.0;
+        }
+        ok
+    }
+
+    /// The reply to a datagram from `source`, or nothing.
+    pub fn handle(&mut self, now_ms: u64, source: SocketAddr, datagram: &[u8]) -> Option<Vec<u8>> {
+        let request = Request::decode(datagram).ok()?;
+        match request.kind {
+            RequestKind::Handshake => {
+                if !self.allow(now_ms, source.ip()) {
+                    return None;
+                }
+                if self.tokens.len() >= MAX_TOKENS {
+                    self.tokens.retain(|_, &mut (_, _, at)| now_ms < at + TOKEN_LIFETIME_MS);
+                    if self.tokens.len() >= MAX_TOKENS {
+                        self.tokens.clear();
+                    }
+                }
+                let token = self.next_token();
+                self.tokens.insert(source, (token, request.session_id, now_ms));
+                let mut w = Writer::with_capacity(20);
+                w.u8(HANDSHAKE)
+                    .u32_be(request.session_id)
+                    .bytes(token.to_string().as_bytes())
+                    .u8(0);
+                Some(w.into_bytes())
+            }
+            RequestKind::BasicStat | RequestKind::FullStat => {
+                let &(token, session, at) = self.tokens.get(&source)?;
+                if Some(token) != request.token || now_ms >= at + TOKEN_LIFETIME_MS {
+                    return None;
+                }
+                let mut w = Writer::with_capacity(512);
+                w.u8(STAT).u32_be(session);
+                if request.kind == RequestKind::FullStat {
+                    self.stat.write_full(&mut w);
+                } else {
+                    self.stat.write_basic(&mut w);
+                }
+                Some(w.into_bytes())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minecraft::query::packets::Response;
+
+    #[test]
+    fn token_guards_the_stat_and_expires() {
+        let stat: Stat = serde_json::from_str(r#"{"motd":"hi","online":1,"max":5,"players":["Steve"]}"#).unwrap();
+        let mut r = Responder::new(stat, ResponderOptions::default(), 9);
+        let from: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let hs = Request {
+            kind: RequestKind::Handshake,
+            session_id: 7,
+            token: None,
+        }
+        .encode()
+        .unwrap();
+        let token = Response::decode(&r.handle(0, from, &hs).unwrap()).unwrap().token;
+        let full = |session, token| {
+            Request {
+                kind: RequestKind::FullStat,
+                session_id: session,
+                token,
+            }
+            .encode()
+            .unwrap()
+        };
+        assert!(
+            r.handle(1, from, &full(7, Some(token.unwrap().wrapping_add(1))))
+                .is_none(),
+            "wrong token"
+        );
+        assert!(
+            r.handle(1, "127.0.0.1:5001".parse().unwrap(), &full(7, token))
+                .is_none(),
+            "other source"
+        );
+        // The reply carries the handshake's session, whatever the stat request said.
+        let reply = Response::decode(&r.handle(2, from, &full(8, token)).unwrap()).unwrap();
+        assert_eq!(reply.session_id, 7);
+        assert_eq!(reply.stat.unwrap().players, ["Steve"]);
+        assert!(r.handle(TOKEN_LIFETIME_MS, from, &full(7, token)).is_none(), "expired");
+    }
+}
