@@ -8,6 +8,7 @@ use serde_json::Value;
 use crate::error::{Error, Result};
 use crate::minecraft::{bedrock, java, legacy, query as mcquery};
 use crate::samp;
+use crate::source_rcon;
 use crate::sqp;
 
 /// Protocol names as JS callers spell them. Only implemented protocols are listed.
@@ -19,6 +20,8 @@ pub enum Protocol {
     MinecraftBedrock,
     MinecraftQuery,
     Sqp,
+    /// A packet codec only: `rcon('minecraft-java')` runs it.
+    SourceRcon,
 }
 
 impl Protocol {
@@ -29,6 +32,7 @@ impl Protocol {
         Protocol::MinecraftBedrock,
         Protocol::MinecraftQuery,
         Protocol::Sqp,
+        Protocol::SourceRcon,
     ];
 
     pub fn name(self) -> &'static str {
@@ -39,6 +43,7 @@ impl Protocol {
             Self::MinecraftBedrock => "minecraft-bedrock",
             Self::MinecraftQuery => "minecraft-query",
             Self::Sqp => "sqp",
+            Self::SourceRcon => "source-rcon",
         }
     }
 
@@ -122,6 +127,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftBedrock => from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
         Protocol::MinecraftQuery => from_json::<mcquery::Request>("Minecraft Query request", request)?.encode(),
         Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
+        Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", request)?.encode(),
     }
 }
 
@@ -134,6 +140,7 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Ping::decode(bytes)?, bytes.len())),
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Request::decode(bytes)?, bytes.len())),
         Protocol::Sqp => Ok(out.emit(&sqp::Request::decode(bytes)?, bytes.len())),
+        Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
     }
 }
 
@@ -146,6 +153,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftBedrock => from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
         Protocol::MinecraftQuery => from_json::<mcquery::Response>("Minecraft Query response", response)?.encode(),
         Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
+        Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", response)?.encode(),
     }
 }
 
@@ -160,6 +168,7 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Response::decode(bytes)?, bytes.len())),
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Pong::decode(bytes)?, bytes.len())),
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Response::decode(bytes)?, bytes.len())),
+        Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
         Protocol::Sqp => {
             let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))
@@ -195,6 +204,9 @@ pub fn frame_decoder(protocol: &str, max_frame: Option<u32>) -> Result<java::Fra
     match Protocol::parse(protocol)? {
         Protocol::MinecraftJava => Ok(java::FrameDecoder::new(
             max_frame.map_or(java::DEFAULT_FRAME_CAP, |m| m as usize),
+        )),
+        Protocol::SourceRcon => Ok(java::FrameDecoder::source_rcon(
+            max_frame.map_or(source_rcon::packet::MAX_PACKET, |m| m as usize),
         )),
         other => Err(Error::invalid(format!("{:?} has no stream frames", other.name()))),
     }

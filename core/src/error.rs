@@ -165,6 +165,7 @@ impl Error {
             "minecraft-bedrock" => "Minecraft Bedrock ping",
             "minecraft-query" => "Minecraft Query",
             "samp-rcon" => "SA:MP RCON",
+            "minecraft-rcon" => "Minecraft RCON",
             other => other,
         };
         let at = match address {
@@ -183,6 +184,7 @@ impl Error {
         self.context = Some(Box::new(Context {
             protocol: match protocol {
                 "samp-rcon" => "samp",
+                "minecraft-rcon" => "minecraft-java",
                 p => p,
             },
             target: target.to_string(),

@@ -20,6 +20,7 @@ pub mod net;
 pub mod samp;
 pub mod serve;
 pub mod sniff;
+pub mod source_rcon;
 pub mod sqp;
 pub mod status;
 pub mod tape;

@@ -149,6 +149,8 @@ export interface NetworkTypes {
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+  /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
+  'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
 }
 
 export interface Responder<S> {
@@ -157,6 +159,20 @@ export interface Responder<S> {
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
   close(): Promise<void>;
+}
+
+/** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
+export interface MinecraftRconOptions extends NetworkOptions {
+  /** The server's `rcon.password`. */
+  password: string;
+  /** The output lines as plain text (default), with ANSI colours, or with `§` codes as sent. */
+  format?: 'plain' | 'ansi' | 'minecraft';
+}
+
+/** Which options `rcon` takes for each protocol that has it. */
+export interface RconTypes {
+  samp: RconOptions;
+  'minecraft-java': MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

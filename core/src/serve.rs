@@ -192,6 +192,9 @@ impl Server {
                     listen,
                 ))
             }
+            Protocol::SourceRcon => Err(Error::invalid(
+                "'source-rcon' is a packet codec; serve('minecraft-java') answers status pings",
+            )),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let status: JavaStatus = from_json("Minecraft state", state)?;
                 let o: MinecraftOptions = from_options("serve options", options)?;

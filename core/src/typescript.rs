@@ -41,7 +41,7 @@ pub fn declarations() -> String {
         sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
         sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
         BedrockQueryResult, mcquery::Request, mcquery::RequestKind, mcquery::Response, mcquery::ResponseKind, mcquery::Stat,
-        mcquery::QueryResult,
+        mcquery::QueryResult, crate::source_rcon::Packet,
     ];
     for decl in all {
         out.push_str("export ");
@@ -69,6 +69,7 @@ export interface ProtocolTypes {{
   'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
   'minecraft-bedrock': {{ request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult }};
   'minecraft-query': {{ request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult }};
+  'source-rcon': {{ request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never }};
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 
@@ -123,7 +124,7 @@ export declare function decodeVarInt(bytes: Uint8Array, offset?: number): {{ val
 /** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
 export declare class FrameDecoder {{
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
-  constructor(protocol: 'minecraft-java', options?: {{ maxFrame?: number }});
+  constructor(protocol: 'minecraft-java' | 'source-rcon', options?: {{ maxFrame?: number }});
   push(chunk: Uint8Array): Uint8Array[];
 }}
 "#,

@@ -1,6 +1,6 @@
 // The WASM package: the codec and the network types, declared in types.d.ts (generated
 // from the Rust types), plus loading and the network API over your host's sockets.
-import type { NetworkTypes, PerProtocolOptions, Protocol, QueryManyItem, QueryManyOptions, QueryManyResult, RconOptions, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+import type { NetworkTypes, PerProtocolOptions, Protocol, QueryManyItem, QueryManyOptions, QueryManyResult, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
 
 export * from './types';
 
@@ -24,13 +24,13 @@ export declare function queryMany<P extends Protocol>(
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
 ): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
 export declare function queryMany<I extends QueryManyItem>(targets: Iterable<I>, options: PerProtocolOptions & SocketOptions): AsyncIterable<QueryManyResult<I>>;
-export declare function rcon(protocol: 'samp', target: Target, options: RconOptions & SocketOptions, command: string): Promise<string[]>;
+export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P] & SocketOptions, command: string): Promise<string[]>;
 
 /** The network API over a transport of yours (what `gamequery`'s WASM engine does with Node's sockets). */
 export declare function createEngine(transport: Transport): {
   query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
   queryMany<P extends Protocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
-  rcon(protocol: 'samp', target: Target, options: RconOptions, command: string): Promise<string[]>;
+  rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
   serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
 };

@@ -524,8 +524,22 @@ players: Array<string>,
  */
 full: boolean, };
 
+export type SourceRconPacket = { 
+/**
+ * Chosen by the client, echoed by the server; −1 answers a refused login.
+ */
+id: number, 
+/**
+ * 3 login, 2 command / login answer, 0 response value.
+ */
+type: number, 
+/**
+ * UTF-8 (invalid bytes become U+FFFD).
+ */
+body: string, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'source-rcon';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -534,6 +548,7 @@ export interface ProtocolTypes {
   'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
   'minecraft-bedrock': { request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult };
   'minecraft-query': { request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult };
+  'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
@@ -604,7 +619,7 @@ export declare function decodeVarInt(bytes: Uint8Array, offset?: number): { valu
 /** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
 export declare class FrameDecoder {
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
-  constructor(protocol: 'minecraft-java', options?: { maxFrame?: number });
+  constructor(protocol: 'minecraft-java' | 'source-rcon', options?: { maxFrame?: number });
   push(chunk: Uint8Array): Uint8Array[];
 }
 
@@ -759,6 +774,8 @@ export interface NetworkTypes {
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+  /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
+  'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
 }
 
 export interface Responder<S> {
@@ -767,6 +784,20 @@ export interface Responder<S> {
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
   close(): Promise<void>;
+}
+
+/** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
+export interface MinecraftRconOptions extends NetworkOptions {
+  /** The server's `rcon.password`. */
+  password: string;
+  /** The output lines as plain text (default), with ANSI colours, or with `§` codes as sent. */
+  format?: 'plain' | 'ansi' | 'minecraft';
+}
+
+/** Which options `rcon` takes for each protocol that has it. */
+export interface RconTypes {
+  samp: RconOptions;
+  'minecraft-java': MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

@@ -16,7 +16,8 @@ const USAGE = `Usage:
       sqp:              [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]
-  gamequery rcon <protocol> <host[:port]> --password P <command...> [--timeout ms] [--idle ms] [--encoding X] [--json] [--debug]
+  gamequery rcon samp|minecraft-java <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
+      samp: [--idle ms] [--encoding X]; minecraft-java: Source RCON, default port 25575
   gamequery demo
 
 Options everywhere: --color / --no-color (default: colour on a terminal; NO_COLOR and

@@ -23,6 +23,11 @@ export async function typed(): Promise<void> {
   const server = await serve('samp', raw, { port: 0, legacy: true, rcon: { password: 'x', handler: (cmd) => [cmd] } });
   server.update({ info: raw.info });
   const lines: string[] = await rcon('samp', { host: '::1', port: server.port }, { password: 'x' }, 'players');
+  const mcLines: string[] = await rcon('minecraft-java', 'mc.example.org', { password: 'x', format: 'ansi', timeout: 2000 }, 'list');
+  // @ts-expect-error SA:MP's idle is not a Minecraft RCON option
+  await rcon('minecraft-java', 'mc.example.org', { password: 'x', idle: 5 }, 'list');
+  const rconFrames: Uint8Array[] = new FrameDecoder('source-rcon').push(encodeRequest('source-rcon', { id: 1, type: 3, body: 'pw' }));
+  void [mcLines, rconFrames];
   try {
     decodeResponse('samp', new Uint8Array(2));
   } catch (e) {

@@ -12,6 +12,7 @@ use crate::minecraft::query::{StatExchange, StatOutcome};
 use crate::samp::exchange::QueryExchange;
 use crate::samp::rcon::RconExchange;
 use crate::samp::ServerState;
+use crate::source_rcon::SourceRconExchange;
 use crate::sqp::exchange::{SqpExchange, SqpOutcome};
 
 /// Boxed: the exchanges differ much in size.
@@ -22,6 +23,7 @@ pub enum Active {
     Sqp(Box<SqpExchange>),
     Bedrock(Box<PingExchange>),
     Stat(Box<StatExchange>),
+    SourceRcon(Box<SourceRconExchange>),
     Status(Box<StatusExchange>),
     Legacy(Box<LegacyExchange>),
 }
@@ -46,6 +48,7 @@ macro_rules! each {
             Active::Sqp($ex) => $body,
             Active::Bedrock($ex) => $body,
             Active::Stat($ex) => $body,
+            Active::SourceRcon($ex) => $body,
             Active::Status($ex) => $body,
             Active::Legacy($ex) => $body,
         }
@@ -85,6 +88,7 @@ impl Active {
             Active::Sqp(ex) => ex.poll_result()?.map(Out::Sqp),
             Active::Bedrock(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Bedrock),
             Active::Stat(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Stat),
+            Active::SourceRcon(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Rcon),
             Active::Status(ex) => ex.poll_result()?.map(Out::Status),
             Active::Legacy(ex) => Exchange::poll_result(&mut **ex)?.map(|(r, rtt)| Out::Legacy(r, rtt)),
         })

@@ -24,7 +24,8 @@ use serde_json::Value;
 use self::active::Active;
 use self::minecraft::Minecraft;
 use self::options::{
-    parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SqpRequest, StatRequest,
+    parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SourceRconRequest, SqpRequest,
+    StatRequest,
 };
 pub use self::outcome::Outcome;
 pub use self::rng::Rng;
@@ -36,6 +37,7 @@ use crate::minecraft::query::StatExchange;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
+use crate::source_rcon::SourceRconExchange;
 use crate::target::Target;
 use crate::text::TextEncoding;
 
@@ -147,6 +149,7 @@ enum Plan {
     Sqp { chunks: u8 },
     Bedrock,
     Stat { full: bool },
+    SourceRcon(SourceRconRequest, String),
     Minecraft(Box<Minecraft>),
 }
 
@@ -206,6 +209,11 @@ impl Call {
                 let port = t.port.unwrap_or(crate::minecraft::query::DEFAULT_PORT);
                 (Plan::Stat { full: request.full }, request.common, port)
             }
+            Protocol::SourceRcon => {
+                return Err(Error::invalid(
+                    "'source-rcon' is a packet codec: run a command with rcon('minecraft-java', target, { password }, command)",
+                ))
+            }
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let legacy = protocol == Protocol::MinecraftLegacy;
                 let mc = Minecraft::parse(options, legacy, &t)?;
@@ -236,9 +244,26 @@ impl Call {
     ) -> Result<Self> {
         match Protocol::parse(protocol)? {
             Protocol::Samp => {}
+            Protocol::MinecraftJava => {
+                let text = target_text(target);
+                let t = parse_target(target).map_err(|e| in_call(e, "minecraft-rcon", &text))?;
+                let request = SourceRconRequest::parse(options)?;
+                let (common, port) = (request.common, t.port.unwrap_or(crate::source_rcon::MINECRAFT_PORT));
+                let plan = Plan::SourceRcon(request, command.to_string());
+                return Ok(Self::new(
+                    "minecraft-rcon",
+                    text,
+                    t,
+                    port,
+                    common,
+                    plan,
+                    seed,
+                    host_resolves,
+                ));
+            }
             other => {
                 return Err(Error::invalid(format!(
-                    "rcon is not available for {:?}; it is for 'samp'",
+                    "rcon is not available for {:?}; it is for 'samp' and 'minecraft-java'",
                     other.name()
                 )))
             }
@@ -332,6 +357,7 @@ impl Call {
                 mc.attempt();
                 Transport::Tcp
             }
+            Plan::SourceRcon(..) => Transport::Tcp,
             _ => Transport::Udp,
         };
         let local = match self.local(transport) {
@@ -469,7 +495,7 @@ impl Call {
             }
             (&Step::Exchanging { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
             (&Step::Exchanging { id, .. }, Input::Closed { id: closed } | Input::Failed { id: closed, .. })
-                if id == closed && matches!(self.plan, Plan::Minecraft(_)) =>
+                if id == closed && self.streams() =>
             {
                 if let Step::Exchanging { active, .. } = &mut self.step {
                     active.handle_close(now);
@@ -497,11 +523,7 @@ impl Call {
 
     fn refused(&mut self, id: u32) {
         self.io.push_back(Io::Close { id });
-        let transport = if matches!(self.plan, Plan::Minecraft(_)) {
-            "tcp"
-        } else {
-            "udp"
-        };
+        let transport = if self.streams() { "tcp" } else { "udp" };
         self.fail(port_closed(self.port, transport));
     }
 
@@ -550,6 +572,8 @@ impl Call {
                 self.budget,
                 now,
             )))),
+            Plan::SourceRcon(o, command) => SourceRconExchange::new(&o.password, command, o.format, self.budget)
+                .map(|ex| Active::SourceRcon(Box::new(ex))),
             Plan::Minecraft(mc) => mc.exchange(&self.budget, &mut self.rng, now, &self.host, self.port),
         };
         match active {
@@ -613,6 +637,11 @@ impl Call {
             return self.fail(e);
         }
         self.fail(e)
+    }
+
+    /// Runs over TCP.
+    fn streams(&self) -> bool {
+        matches!(self.plan, Plan::Minecraft(_) | Plan::SourceRcon(..))
     }
 
     fn fail(&mut self, e: Error) {

@@ -1,5 +1,5 @@
-//! Splits a TCP byte stream into whole frames (`VarInt length · id · payload`), however
-//! the stream is chunked. A declared length above the cap is refused before anything of
+//! Splits a TCP byte stream into whole frames (`VarInt length · id · payload`, or Source
+//! RCON's `i32 LE length · …`), however the stream is chunked. A declared length above the cap is refused before anything of
 //! it is buffered, so a hostile peer cannot make us hold more than `cap` bytes.
 
 use crate::error::{Error, ErrorCode, Result};
@@ -14,6 +14,8 @@ pub struct FrameDecoder {
     cap: usize,
     /// Bytes consumed from the stream so far, for error offsets.
     consumed: usize,
+    /// Source RCON's little-endian i32 length (at least 10) instead of a VarInt.
+    rcon: bool,
 }
 
 impl Default for FrameDecoder {
@@ -28,7 +30,27 @@ impl FrameDecoder {
             buf: Vec::new(),
             cap,
             consumed: 0,
+            rcon: false,
         }
+    }
+
+    /// Frames of Source RCON packets.
+    pub fn source_rcon(cap: usize) -> Self {
+        Self {
+            rcon: true,
+            ..Self::new(cap)
+        }
+    }
+
+    fn length(&self, at: usize) -> Result<Option<(i64, usize)>> {
+        if !self.rcon {
+            return Ok(decode_varint(&self.buf, at, "frame length")?.map(|(l, p)| (i64::from(l), p)));
+        }
+        let Some(b) = self.buf.get(at..at + 4) else {
+            return Ok(None);
+        };
+        let len = i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        Ok(Some((len, 4)))
     }
 
     /// Bytes held waiting for the rest of a frame.
@@ -41,8 +63,10 @@ impl FrameDecoder {
         self.buf.extend_from_slice(chunk);
         let mut frames = Vec::new();
         let mut at = 0;
-        while let Some((len, prefix)) = decode_varint(&self.buf, at, "frame length").map_err(|e| self.fail(e))? {
-            let declared = usize::try_from(len).ok().filter(|&l| l > 0);
+        while let Some((len, prefix)) = self.length(at).map_err(|e| self.fail(e))? {
+            // An RCON packet holds at least its id, type and two NULs.
+            let least = if self.rcon { 10 } else { 1 };
+            let declared = usize::try_from(len).ok().filter(|&l| l >= least);
             let Some(len) = declared else {
                 let e = Error::at(
                     ErrorCode::BadLength,

@@ -52,6 +52,7 @@ impl Plan {
                 let port = t.port.unwrap_or(QUERY_PORT);
                 Ok((Plan::Stat(StatRequest::parse(options)?), t, port))
             }),
+            Protocol::SourceRcon => Err(Error::invalid("'source-rcon' is a packet codec, not a query")),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
         })
     }

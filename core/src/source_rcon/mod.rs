@@ -1,0 +1,11 @@
+//! Source RCON over TCP (Valve's wire format; Minecraft Java's `enable-rcon`, default port
+//! 25575): the packet codec (`'source-rcon'`) and the client exchange. Layout and the
+//! servers' differences: `shared/PROTOCOLS.md` § Source RCON.
+
+pub mod exchange;
+pub mod packet;
+
+pub use exchange::{RconFormat, SourceRconExchange};
+pub use packet::Packet;
+
+pub const MINECRAFT_PORT: u16 = 25575;
