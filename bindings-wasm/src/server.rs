@@ -40,6 +40,17 @@ impl Server {
     }
 
     /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections]`.
+    /// Where the host bound: the address and the port it got.
+    pub fn bound(&mut self, host: &str, port: u16) -> Result<(), JsValue> {
+        let ip: IpAddr = host.trim_matches(['[', ']']).parse().map_err(|_| {
+            to_js_error(gamequery_core::error::Error::invalid(format!(
+                "not an IP address: {host:?}"
+            )))
+        })?;
+        self.inner.bound(SocketAddr::new(ip, port));
+        Ok(())
+    }
+
     pub fn listen(&self) -> Array {
         let l = &self.listen;
         let transport = match l.transport {

@@ -187,10 +187,8 @@ impl Server {
                     };
                 }
                 let listen = udp(o.host, o.port, crate::minecraft::query::DEFAULT_PORT)?;
-                Ok((
-                    Self::Query(Box::new(mcquery::Responder::new(state, limit, seed))),
-                    listen,
-                ))
+                let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
+                Ok((Self::Query(Box::new(responder)), listen))
             }
             Protocol::SourceRcon => Err(Error::invalid(
                 "'source-rcon' is a packet codec; serve('minecraft-java') answers status pings",
@@ -206,6 +204,14 @@ impl Server {
                 };
                 Ok((Self::Minecraft(Arc::new(status)), listen))
             }
+        }
+    }
+
+    /// Where the host bound (the port chosen when 0 was asked): what a Minecraft Query
+    /// responder reports as `hostport`/`hostip` when its state does not say.
+    pub fn bound(&mut self, addr: SocketAddr) {
+        if let Self::Query(r) = self {
+            r.bound(addr);
         }
     }
 

@@ -266,6 +266,7 @@ export function createEngine(wasm, transport, readTape) {
         }
         for (const d of out) listener.send(d, address, from);
       }));
+      server.bound(listener.address, listener.port);
     } else {
       let open = 0;
       const waiting = [];

@@ -37,6 +37,7 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
                 .await
                 .map_err(|e| network_error("bind", e))?;
             let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
+            lock(&server).bound(local);
             let task = tokio::spawn(datagrams(Arc::new(socket), server.clone(), handler, cancel.clone()));
             (local, task)
         }

@@ -30,8 +30,24 @@ impl Default for ResponderOptions {
     }
 }
 
+/// Every key vanilla sends, so clients that index them (mcstatus does) find them all:
+/// what the state leaves out gets vanilla's value, or the address listened on.
+fn as_vanilla(mut stat: Stat, listen: SocketAddr) -> Stat {
+    stat.game_id.get_or_insert_with(|| "MINECRAFT".into());
+    stat.version.get_or_insert_with(String::new);
+    if stat.server_mod.is_none() && stat.plugin_list.is_empty() {
+        stat.plugins.get_or_insert_with(String::new);
+    }
+    stat.host_port.get_or_insert(listen.port());
+    stat.host_ip.get_or_insert_with(|| listen.ip().to_string());
+    stat
+}
+
 #[derive(Debug)]
 pub struct Responder {
+    listen: SocketAddr,
+    /// The state as given; `stat` adds vanilla's defaults for where it listens.
+    raw: Stat,
     stat: Stat,
     options: ResponderOptions,
     /// Source → (token, session at handshake, issued at).
@@ -41,9 +57,12 @@ pub struct Responder {
 }
 
 impl Responder {
-    pub fn new(stat: Stat, options: ResponderOptions, seed: u64) -> Self {
+    /// `listen`: where it listens, the default `hostip`/`hostport`.
+    pub fn new(stat: Stat, options: ResponderOptions, seed: u64, listen: SocketAddr) -> Self {
         Self {
-            stat,
+            listen,
+            raw: stat.clone(),
+            stat: as_vanilla(stat, listen),
             options,
             tokens: HashMap::new(),
             buckets: HashMap::new(),
@@ -52,7 +71,13 @@ impl Responder {
     }
 
     pub fn update(&mut self, stat: Stat) {
-        self.stat = stat;
+        self.raw = stat.clone();
+        self.stat = as_vanilla(stat, self.listen);
+    }
+
+    pub fn bound(&mut self, listen: SocketAddr) {
+        self.listen = listen;
+        self.stat = as_vanilla(self.raw.clone(), listen);
     }
 
     /// splitmix64; tokens print negative half the time, as PocketMine's do.
@@ -129,7 +154,7 @@ mod tests {
     #[test]
     fn token_guards_the_stat_and_expires() {
         let stat: Stat = serde_json::from_str(r#"{"motd":"hi","online":1,"max":5,"players":["Steve"]}"#).unwrap();
-        let mut r = Responder::new(stat, ResponderOptions::default(), 9);
+        let mut r = Responder::new(stat, ResponderOptions::default(), 9, "0.0.0.0:25565".parse().unwrap());
         let from: SocketAddr = "127.0.0.1:5000".parse().unwrap();
         let hs = Request {
             kind: RequestKind::Handshake,
