@@ -22,6 +22,8 @@ pub enum Protocol {
     Sqp,
     /// A packet codec only: `rcon('minecraft-java')` runs it.
     SourceRcon,
+    /// A query only: Java and Bedrock raced (their packets are theirs).
+    Minecraft,
 }
 
 impl Protocol {
@@ -33,6 +35,7 @@ impl Protocol {
         Protocol::MinecraftQuery,
         Protocol::Sqp,
         Protocol::SourceRcon,
+        Protocol::Minecraft,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +47,7 @@ impl Protocol {
             Self::MinecraftQuery => "minecraft-query",
             Self::Sqp => "sqp",
             Self::SourceRcon => "source-rcon",
+            Self::Minecraft => "minecraft",
         }
     }
 
@@ -118,9 +122,14 @@ fn options_json(options: Option<&str>) -> &str {
     }
 }
 
+fn minecraft_has_no_packets() -> Error {
+    Error::invalid("'minecraft' is a query that races 'minecraft-java' and 'minecraft-bedrock': use their packets")
+}
+
 /// Client → server: build a request packet from its JSON description.
 pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
+        Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
@@ -134,6 +143,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
 /// Server side: parse a request packet.
 pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S::Out> {
     match Protocol::parse(protocol)? {
+        Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => Ok(out.emit(&samp::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftJava => Ok(out.emit(&java::Request::decode(bytes)?, bytes.len())),
         Protocol::MinecraftLegacy => Ok(out.emit(&legacy::Request::decode(bytes)?, bytes.len())),
@@ -147,6 +157,7 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
 /// Server → client: build a reply packet from its JSON description.
 pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
+        Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
         Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
         Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
@@ -160,6 +171,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
 /// Client side: parse a reply packet.
 pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&str>, out: S) -> Result<S::Out> {
     match Protocol::parse(protocol)? {
+        Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => {
             let options: samp::DecodeOptions = from_json("decode options", options_json(options))?;
             Ok(out.emit(&samp::Response::decode(bytes, &options)?, bytes.len()))

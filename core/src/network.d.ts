@@ -142,6 +142,19 @@ export interface MinecraftQueryOptions extends NetworkOptions {
 /** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
 export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
 
+/**
+ * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
+ * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
+ */
+export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'localPort'> {
+  /** Bedrock's UDP port (default 19132). */
+  bedrockPort?: number;
+  /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
+  fullPlayers?: boolean;
+  /** The Query port when it is not the game port. */
+  queryPort?: number;
+}
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
@@ -151,6 +164,8 @@ export interface NetworkTypes {
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
+  /** A query only: serve the editions one by one. */
+  minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
 }
 
 export interface Responder<S> {

@@ -190,6 +190,9 @@ impl Server {
                 let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
                 Ok((Self::Query(Box::new(responder)), listen))
             }
+            Protocol::Minecraft => Err(Error::invalid(
+                "serve one edition: 'minecraft-java', 'minecraft-bedrock' or 'minecraft-query'",
+            )),
             Protocol::SourceRcon => Err(Error::invalid(
                 "'source-rcon' is a packet codec; serve('minecraft-java') answers status pings",
             )),

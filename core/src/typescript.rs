@@ -41,7 +41,7 @@ pub fn declarations() -> String {
         sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
         sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
         BedrockQueryResult, mcquery::Request, mcquery::RequestKind, mcquery::Response, mcquery::ResponseKind, mcquery::Stat,
-        mcquery::QueryResult, crate::source_rcon::Packet,
+        mcquery::QueryResult, crate::source_rcon::Packet, crate::call::race::RaceResult,
     ];
     for decl in all {
         out.push_str("export ");
@@ -70,6 +70,7 @@ export interface ProtocolTypes {{
   'minecraft-bedrock': {{ request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult }};
   'minecraft-query': {{ request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult }};
   'source-rcon': {{ request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never }};
+  minecraft: {{ request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult }};
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
 }}
 

@@ -11,6 +11,7 @@ const USAGE = `Usage:
       samp:             [--encoding X] [--players auto|c|d|none]
       minecraft-java:   [--no-srv] [--dns-server ip:port] [--protocol-version n]
       minecraft-legacy: [--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]
+      minecraft:        Java and Bedrock at once [--bedrock-port N] [--full-players] [--no-srv]
       minecraft-bedrock: (default port 19132)
       minecraft-query:  [--basic] (GameSpy4: the full player list; default port 25565)
       sqp:              [--chunks info,rules,players,teams,metrics]
@@ -33,13 +34,14 @@ const COMMANDS = {
   'minecraft-java': [...NETWORK, 'no-srv', 'dns-server', 'protocol-version'],
   'minecraft-legacy': [...NETWORK, 'no-srv', 'dns-server', 'variant'],
   'minecraft-bedrock': [...NETWORK],
+  minecraft: [...NETWORK, 'no-srv', 'dns-server', 'bedrock-port', 'full-players'],
   'minecraft-query': [...NETWORK, 'basic'],
   sqp: [...NETWORK, 'chunks'],
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic'];
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic', 'full-players'];
 
 class UsageError extends Error {}
 
@@ -133,6 +135,9 @@ async function main(argv, state) {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
   } else if (protocol === 'sqp') {
     if (flags.chunks) options.chunks = flags.chunks.split(',').map((c) => c.trim());
+  } else if (protocol === 'minecraft') {
+    Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'],
+      bedrockPort: number(flags, 'bedrock-port'), fullPlayers: flags['full-players'] || undefined });
   } else if (protocol === 'minecraft-query') {
     if (flags.basic) options.full = false;
   } else if (protocol !== 'minecraft-bedrock') {

@@ -538,8 +538,22 @@ type: number,
  */
 body: string, };
 
+export type MinecraftRaceResult = { 
+/**
+ * The editions that answered: `'java'`, `'bedrock'` or both.
+ */
+editions: Array<string>, java: JavaQueryResult | null, bedrock: BedrockQueryResult | null, 
+/**
+ * The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
+ */
+query: MinecraftQueryResult | null, 
+/**
+ * What went wrong for each part that did not answer: `{ java: { code, message } }`.
+ */
+errors: Record<string, { code: string; message: string }>, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'source-rcon';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'source-rcon' | 'minecraft';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -549,6 +563,7 @@ export interface ProtocolTypes {
   'minecraft-bedrock': { request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult };
   'minecraft-query': { request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult };
   'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
+  minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
 }
 
@@ -767,6 +782,19 @@ export interface MinecraftQueryOptions extends NetworkOptions {
 /** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
 export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
 
+/**
+ * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
+ * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
+ */
+export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'localPort'> {
+  /** Bedrock's UDP port (default 19132). */
+  bedrockPort?: number;
+  /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
+  fullPlayers?: boolean;
+  /** The Query port when it is not the game port. */
+  queryPort?: number;
+}
+
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
@@ -776,6 +804,8 @@ export interface NetworkTypes {
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
+  /** A query only: serve the editions one by one. */
+  minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
 }
 
 export interface Responder<S> {

@@ -192,7 +192,7 @@ test('bad targets and hosts fail with typed errors', async () => {
   await assert.rejects(query('samp', ''), { code: 'GQ_INVALID_ARGUMENT' });
   await assert.rejects(query('samp', 'no-such-host.invalid:7777', { timeout: 2000 }), (e) => ['GQ_DNS', 'GQ_TIMEOUT'].includes(e.code));
   await assert.rejects(query('samp', '127.0.0.1:7777', { family: 6 }), { code: 'GQ_INVALID_ARGUMENT' });
-  await assert.rejects(query('minecraft', '127.0.0.1'), { code: 'GQ_INVALID_ARGUMENT' });
+  await assert.rejects(query('minecraft-pe', '127.0.0.1'), { code: 'GQ_INVALID_ARGUMENT' });
 });
 
 test('the responder limits each source (anti-amplification)', async () => {

@@ -71,6 +71,11 @@ export async function typed(): Promise<void> {
   const hsReq = decodeRequest('minecraft-query', encodeRequest('minecraft-query', { type: 'handshake', sessionId: 1 }));
   const token: number | undefined = decodeResponse('minecraft-query', new Uint8Array(0)).token;
   void [names, plugins, software, hsReq.type, token];
+  const race = await query('minecraft', 'mc.example.org', { bedrockPort: 19133, fullPlayers: true, srv: false });
+  const editions: string[] = race.raw.editions;
+  const motd: string | undefined = race.raw.java?.motd.plain ?? race.raw.bedrock?.motd.plain;
+  const why: string | undefined = race.raw.errors['bedrock']?.code;
+  void [editions, motd, why];
   const q = await query('sqp', 'game.example.org:7778', { chunks: ['info', 'players'] });
   const buildId: string | undefined = q.raw.info?.buildId;
   const rule = q.raw.rules?.['region'];

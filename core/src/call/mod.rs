@@ -14,6 +14,7 @@ pub mod many;
 mod minecraft;
 pub mod options;
 pub(crate) mod outcome;
+pub mod race;
 mod rng;
 
 use std::collections::VecDeque;
@@ -146,11 +147,17 @@ enum Step {
 enum Plan {
     Samp(QueryRequest),
     Rcon(RconRequest, String),
-    Sqp { chunks: u8 },
+    Sqp {
+        chunks: u8,
+    },
     Bedrock,
-    Stat { full: bool },
+    Stat {
+        full: bool,
+    },
     SourceRcon(SourceRconRequest, String),
     Minecraft(Box<Minecraft>),
+    /// `'minecraft'`: the race runs the calls (`Call::race`).
+    Race,
 }
 
 #[derive(Debug)]
@@ -172,6 +179,8 @@ pub struct Call {
     io: VecDeque<Io>,
     next_id: u32,
     result: Option<Result<Outcome>>,
+    /// `'minecraft'`: the editions' calls, which this call only fronts.
+    race: Option<Box<race::Race>>,
 }
 
 impl Call {
@@ -208,6 +217,15 @@ impl Call {
                 let request = StatRequest::parse(options)?;
                 let port = t.port.unwrap_or(crate::minecraft::query::DEFAULT_PORT);
                 (Plan::Stat { full: request.full }, request.common, port)
+            }
+            Protocol::Minecraft => {
+                let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
+                let common = Common::read(&mut options::Options::new("Minecraft", Value::Null)?)?;
+                let mut call = Self::new(protocol.name(), text, t, 25565, common, Plan::Race, seed, host_resolves);
+                call.io.clear();
+                call.step = Step::Done;
+                call.race = Some(Box::new(race));
+                return Ok(call);
             }
             Protocol::SourceRcon => {
                 return Err(Error::invalid(
@@ -302,6 +320,7 @@ impl Call {
             io: VecDeque::new(),
             next_id: 0,
             result: None,
+            race: None,
         };
         call.begin();
         call
@@ -401,10 +420,16 @@ impl Call {
     }
 
     pub fn poll_io(&mut self) -> Option<Io> {
+        if let Some(race) = &mut self.race {
+            return race.poll_io();
+        }
         self.io.pop_front()
     }
 
     pub fn poll_timeout(&self) -> Option<Millis> {
+        if let Some(race) = &self.race {
+            return race.poll_timeout();
+        }
         match &self.step {
             Step::Srv | Step::Resolve => Some(self.budget.end),
             Step::Opening { until, .. } => Some(*until),
@@ -416,22 +441,31 @@ impl Call {
     /// The result once there is one: the `Status` (or RCON lines), or the error naming
     /// the call. The host closes what is still open.
     pub fn poll_result(&mut self) -> Option<Result<Outcome>> {
+        if let Some(race) = &mut self.race {
+            return race.poll_result();
+        }
         self.result.take()
     }
 
     /// The address queried, once known.
     pub fn address(&self) -> Option<SocketAddr> {
-        self.addr
+        self.race.as_ref().map_or(self.addr, |r| r.address())
     }
 
     /// The caller gave up (an AbortSignal): the call ends as aborted.
     pub fn abort(&mut self) {
+        if let Some(race) = &mut self.race {
+            return race.abort();
+        }
         if !matches!(self.step, Step::Done) {
             self.fail(Error::aborted());
         }
     }
 
     pub fn handle_timeout(&mut self, now: Millis) {
+        if let Some(race) = &mut self.race {
+            return race.handle_timeout(now);
+        }
         match &mut self.step {
             Step::Srv | Step::Resolve if now >= self.budget.end => {
                 let e = Error::new(
@@ -458,6 +492,9 @@ impl Call {
     }
 
     pub fn handle(&mut self, now: Millis, input: Input) {
+        if let Some(race) = &mut self.race {
+            return race.handle(now, input);
+        }
         match (&self.step, input) {
             (Step::Srv, Input::Srv(records)) => {
                 if let (Plan::Minecraft(mc), Some(r)) = (&mut self.plan, best(&records)) {
@@ -513,6 +550,9 @@ impl Call {
 
     /// Bytes received on `id`: a datagram, or a chunk of a stream.
     pub fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
+        if let Some(race) = &mut self.race {
+            return race.handle_received(now, id, bytes);
+        }
         if let Step::Exchanging { id: current, active } = &mut self.step {
             if *current == id {
                 active.handle_input(now, bytes);
@@ -575,6 +615,7 @@ impl Call {
             Plan::SourceRcon(o, command) => SourceRconExchange::new(&o.password, command, o.format, self.budget)
                 .map(|ex| Active::SourceRcon(Box::new(ex))),
             Plan::Minecraft(mc) => mc.exchange(&self.budget, &mut self.rng, now, &self.host, self.port),
+            Plan::Race => Err(Error::invalid("the race opens no connection of its own")),
         };
         match active {
             Ok(active) => {

@@ -21,6 +21,7 @@ pub enum Outcome {
     Sqp(Status<SqpQueryResult>),
     Bedrock(Status<BedrockQueryResult>),
     Query(Status<QueryResult>),
+    Race(Box<Status<super::race::RaceResult>>),
     Lines(Vec<String>),
 }
 

@@ -1,13 +1,16 @@
 //! Runs a [`Call`] on tokio: the host half of the sans-IO call. It looks names up, opens
 //! sockets, moves bytes and keeps the call's timer; the call decides everything else.
 
-use std::future::Future;
+use std::collections::HashMap;
 use std::io::ErrorKind;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::pin::Pin;
+use std::sync::Arc;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpSocket, TcpStream, UdpSocket};
+use tokio::sync::mpsc;
+use tokio::task::{AbortHandle, JoinSet};
 use tokio_util::sync::CancellationToken;
 
 use super::srv::Dns;
@@ -15,13 +18,16 @@ use super::trace::{trace, Clock, Direction, Tracer};
 use crate::call::{Call, Input, Io, Outcome, Transport};
 use crate::error::Result;
 
-enum Conn {
-    Udp(UdpSocket),
-    /// `open`: still readable (the peer has not closed it).
-    Tcp {
-        stream: TcpStream,
-        open: bool,
-    },
+/// An open socket's sending side; a task of its own reads it.
+enum Writer {
+    Udp(Arc<UdpSocket>),
+    Tcp(OwnedWriteHalf),
+}
+
+struct Link {
+    addr: SocketAddr,
+    writer: Writer,
+    reader: AbortHandle,
 }
 
 /// What a pending lookup or connection ends with.
@@ -30,25 +36,36 @@ enum Done {
     Connected(u32, TcpStream),
 }
 
-type Pending = Pin<Box<dyn Future<Output = Done> + Send>>;
+/// What a socket's reader saw.
+enum Read {
+    Data(u32, Vec<u8>),
+    /// TCP: end of stream, or a reset while reading.
+    Closed(u32),
+    /// UDP: an ICMP port unreachable (a reset on Windows).
+    Refused(u32),
+    Failed(u32, String),
+}
 
-/// Drives `call` to its result, within its own deadlines; `cancel` aborts it.
+/// Drives `call` to its result, within its own deadlines; `cancel` aborts it. A call may
+/// hold several sockets at once (`query('minecraft')` races two editions): each gets a
+/// reader task, and everything comes back through one channel to this loop.
 pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tracer>) -> Result<Outcome> {
     let clock = Clock::start();
-    let mut conn: Option<(u32, SocketAddr, Conn)> = None;
-    let mut pending: Option<(Option<u32>, Pending)> = None;
-    // Datagrams are at most 64 KiB: one buffer bounds everything a peer can make us hold.
-    let mut buf = vec![0u8; 65_536];
-    loop {
+    let mut links: HashMap<u32, Link> = HashMap::new();
+    let mut pending: JoinSet<Done> = JoinSet::new();
+    let mut connecting: HashMap<u32, AbortHandle> = HashMap::new();
+    // Bounded: a flooding peer waits on its reader instead of growing this queue.
+    let (reads_tx, mut reads) = mpsc::channel::<Read>(64);
+    let result = loop {
         while let Some(io) = call.poll_io() {
             match io {
                 Io::Srv { name, server } => {
                     let budget = remaining(&call, &clock);
-                    pending = Some((None, Box::pin(srv(name, server, budget))));
+                    pending.spawn(srv(name, server, budget));
                 }
                 Io::Resolve { host, family, server } => {
                     let budget = remaining(&call, &clock);
-                    pending = Some((None, Box::pin(lookup(host, family, server, budget))));
+                    pending.spawn(lookup(host, family, server, budget));
                 }
                 Io::Open {
                     id,
@@ -66,25 +83,34 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                     match transport {
                         Transport::Udp => match open_udp(addr, local).await {
                             Ok(socket) => {
-                                conn = Some((id, addr, Conn::Udp(socket)));
+                                let socket = Arc::new(socket);
+                                let reader =
+                                    tokio::spawn(read_udp(id, socket.clone(), reads_tx.clone())).abort_handle();
+                                links.insert(
+                                    id,
+                                    Link {
+                                        addr,
+                                        writer: Writer::Udp(socket),
+                                        reader,
+                                    },
+                                );
                                 call.handle(clock.now(), Input::Opened { id });
                             }
                             Err(message) => call.handle(clock.now(), Input::Failed { id, message }),
                         },
-                        Transport::Tcp => pending = Some((Some(id), Box::pin(connect(id, addr, local)))),
+                        Transport::Tcp => {
+                            connecting.insert(id, pending.spawn(connect(id, addr, local)));
+                        }
                     }
                 }
                 Io::Send { id, bytes } => {
-                    let Some((open, addr, c)) = conn.as_mut().filter(|c| c.0 == id) else {
-                        continue;
-                    };
-                    trace(tracer, &clock, Direction::Send, *addr, &bytes);
-                    let sent = match c {
-                        Conn::Udp(socket) => socket.send(&bytes).await.map(|_| ()),
-                        Conn::Tcp { stream, .. } => stream.write_all(&bytes).await,
+                    let Some(link) = links.get_mut(&id) else { continue };
+                    trace(tracer, &clock, Direction::Send, link.addr, &bytes);
+                    let sent = match &mut link.writer {
+                        Writer::Udp(socket) => socket.send(&bytes).await.map(|_| ()),
+                        Writer::Tcp(stream) => stream.write_all(&bytes).await,
                     };
                     if let Err(e) = sent {
-                        let id = *open;
                         let input = if refused(&e) {
                             Input::Refused { id }
                         } else {
@@ -97,58 +123,94 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                     }
                 }
                 Io::Close { id } => {
-                    if conn.as_ref().is_some_and(|c| c.0 == id) {
-                        conn = None;
+                    if let Some(link) = links.remove(&id) {
+                        link.reader.abort();
                     }
-                    if pending.as_ref().is_some_and(|p| p.0 == Some(id)) {
-                        pending = None;
+                    if let Some(connect) = connecting.remove(&id) {
+                        connect.abort();
                     }
                 }
             }
         }
         if let Some(result) = call.poll_result() {
-            return result;
+            break result;
         }
         let deadline = call.poll_timeout().map(|t| clock.instant(t));
         tokio::select! {
             _ = cancel.cancelled() => {
                 call.abort();
             }
-            done = wait(&mut pending) => {
-                pending = None;
+            Some(done) = pending.join_next(), if !pending.is_empty() => {
                 match done {
-                    Done::Input(input) => call.handle(clock.now(), input),
-                    Done::Connected(id, stream) => {
+                    Ok(Done::Input(input)) => {
+                        if let Input::Opened { id } | Input::Refused { id } | Input::Failed { id, .. } = &input {
+                            connecting.remove(id);
+                        }
+                        call.handle(clock.now(), input)
+                    }
+                    Ok(Done::Connected(id, stream)) => {
+                        connecting.remove(&id);
                         let addr = stream.peer_addr().unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)));
-                        conn = Some((id, addr, Conn::Tcp { stream, open: true }));
+                        let (read_half, write_half) = stream.into_split();
+                        let reader = tokio::spawn(read_tcp(id, read_half, reads_tx.clone())).abort_handle();
+                        links.insert(id, Link { addr, writer: Writer::Tcp(write_half), reader });
                         call.handle(clock.now(), Input::Opened { id });
                     }
+                    // Aborted: given up on by the call already.
+                    Err(_) => {}
                 }
             }
-            (id, read) = receive(&mut conn, &mut buf) => {
+            Some(read) = reads.recv() => {
                 let now = clock.now();
-                let tcp = matches!(conn, Some((_, _, Conn::Tcp { .. })));
                 match read {
-                    Ok(0) if tcp => {
-                        close_reading(&mut conn);
-                        call.handle(now, Input::Closed { id });
+                    Read::Data(id, bytes) => {
+                        if let Some(link) = links.get(&id) {
+                            trace(tracer, &clock, Direction::Receive, link.addr, &bytes);
+                            call.handle_received(now, id, &bytes);
+                        }
                     }
-                    Ok(n) => {
-                        let addr = conn.as_ref().map_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)), |c| c.1);
-                        trace(tracer, &clock, Direction::Receive, addr, &buf[..n]);
-                        call.handle_received(now, id, &buf[..n]);
-                    }
-                    // An ICMP port unreachable, reported on the connected socket (as a
-                    // reset on Windows).
-                    Err(e) if !tcp && refused(&e) => call.handle(now, Input::Refused { id }),
-                    Err(e) if !tcp => call.handle(now, Input::Failed { id, message: format!("receive: {e}") }),
-                    Err(_) => {
-                        close_reading(&mut conn);
-                        call.handle(now, Input::Closed { id });
-                    }
+                    Read::Closed(id) if links.contains_key(&id) => call.handle(now, Input::Closed { id }),
+                    Read::Refused(id) if links.contains_key(&id) => call.handle(now, Input::Refused { id }),
+                    Read::Failed(id, message) if links.contains_key(&id) => call.handle(now, Input::Failed { id, message }),
+                    _ => {}
                 }
             }
             _ = sleep(deadline) => call.handle_timeout(clock.now()),
+        }
+    };
+    for link in links.into_values() {
+        link.reader.abort();
+    }
+    pending.abort_all();
+    result
+}
+
+/// Datagrams are at most 64 KiB: one buffer per socket bounds what a peer can make us hold.
+async fn read_udp(id: u32, socket: Arc<UdpSocket>, out: mpsc::Sender<Read>) {
+    let mut buf = vec![0u8; 65_536];
+    loop {
+        let read = match socket.recv(&mut buf).await {
+            Ok(n) => Read::Data(id, buf[..n].to_vec()),
+            Err(e) if refused(&e) => Read::Refused(id),
+            Err(e) => Read::Failed(id, format!("receive: {e}")),
+        };
+        let stop = !matches!(read, Read::Data(..));
+        if out.send(read).await.is_err() || stop {
+            return;
+        }
+    }
+}
+
+async fn read_tcp(id: u32, mut stream: OwnedReadHalf, out: mpsc::Sender<Read>) {
+    let mut buf = vec![0u8; 65_536];
+    loop {
+        let read = match stream.read(&mut buf).await {
+            Ok(0) | Err(_) => Read::Closed(id),
+            Ok(n) => Read::Data(id, buf[..n].to_vec()),
+        };
+        let stop = matches!(read, Read::Closed(_));
+        if out.send(read).await.is_err() || stop {
+            return;
         }
     }
 }
@@ -160,31 +222,9 @@ async fn sleep(deadline: Option<tokio::time::Instant>) {
     }
 }
 
-async fn wait(pending: &mut Option<(Option<u32>, Pending)>) -> Done {
-    match pending {
-        Some((_, f)) => f.await,
-        None => std::future::pending().await,
-    }
-}
-
-/// The next datagram or chunk on the open socket (never, when there is none).
-async fn receive(conn: &mut Option<(u32, SocketAddr, Conn)>, buf: &mut [u8]) -> (u32, std::io::Result<usize>) {
-    match conn {
-        Some((id, _, Conn::Udp(socket))) => (*id, socket.recv(buf).await),
-        Some((id, _, Conn::Tcp { stream, open: true })) => (*id, stream.read(buf).await),
-        _ => std::future::pending().await,
-    }
-}
-
 /// Nothing listens there: refused, or for UDP on Windows, reset by the ICMP reply.
 fn refused(e: &std::io::Error) -> bool {
     matches!(e.kind(), ErrorKind::ConnectionRefused | ErrorKind::ConnectionReset)
-}
-
-fn close_reading(conn: &mut Option<(u32, SocketAddr, Conn)>) {
-    if let Some((_, _, Conn::Tcp { open, .. })) = conn {
-        *open = false;
-    }
 }
 
 /// What is left of the call's budget, for the resolver's own timeout.

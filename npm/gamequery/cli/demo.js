@@ -40,6 +40,11 @@ async function demo({ color = false } = {}) {
     section(`Minecraft Bedrock server (RakNet unconnected ping) — 127.0.0.1:${bedrock.port}`);
     show(await query('minecraft-bedrock', `127.0.0.1:${bedrock.port}`, { timeout: 1000 }));
 
+    const pe = await serve('minecraft-bedrock', samples.bedrockServer(), { host: '127.0.0.1', port: 0 });
+    servers.push(pe);
+    section(`query('minecraft'): Java and Bedrock at once, merged — 127.0.0.1:${minecraft.port}, Bedrock ${pe.port}`);
+    show(await query('minecraft', `127.0.0.1:${minecraft.port}`, { bedrockPort: pe.port, timeout: 2000 }));
+
     const gs4 = await serve('minecraft-query', samples.queryServer(), { host: '127.0.0.1', port: 0 });
     servers.push(gs4);
     section(`Minecraft Query (GameSpy4) — the full player list and plugins — 127.0.0.1:${gs4.port}`);

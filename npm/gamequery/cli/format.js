@@ -97,6 +97,16 @@ function queryFields(s, color) {
   ];
 }
 
+/** `query('minecraft')`: the edition that answered first in the fields, both named. */
+function raceFields(s, color) {
+  const raw = s.raw;
+  const edition = raw.java ? { ...s, protocol: 'minecraft-java', raw: raw.java } : { ...s, protocol: 'minecraft-bedrock', raw: raw.bedrock };
+  const pairs = raw.java ? minecraftFields(edition, color) : bedrockFields(edition, color);
+  pairs.splice(1, 1, ['editions', raw.editions.join(' + ') + (raw.query ? ' (+ Query full stat)' : '')]);
+  for (const [part, e] of Object.entries(raw.errors)) pairs.push([`no ${part}`, `${e.code}: ${e.message}`]);
+  return pairs;
+}
+
 function sqpFields(s) {
   const raw = s.raw;
   return [
@@ -123,7 +133,7 @@ function records(title, r) {
 function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields };
+  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields, minecraft: raceFields };
   const pairs = (byProtocol[s.protocol] ?? minecraftFields)(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));

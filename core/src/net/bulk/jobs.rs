@@ -53,7 +53,7 @@ impl Plan {
                 Ok((Plan::Stat(StatRequest::parse(options)?), t, port))
             }),
             Protocol::SourceRcon => Err(Error::invalid("'source-rcon' is a packet codec, not a query")),
-            Protocol::MinecraftJava | Protocol::MinecraftLegacy => return None,
+            Protocol::MinecraftJava | Protocol::MinecraftLegacy | Protocol::Minecraft => return None,
         })
     }
 

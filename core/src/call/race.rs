@@ -1,0 +1,446 @@
+//! `query('minecraft', target)`: the Java status (with SRV and the legacy fallback) and
+//! the Bedrock ping run at once as two calls; the first edition to answer gives the other
+//! a short grace — three of its own round trips, 50 to 500 ms — and never the whole
+//! deadline. `fullPlayers` adds the Query (GameSpy4) full stat once Java answered, at its
+//! address and port. The host sees one call: socket ids are the sub-calls' ids times 4
+//! plus the sub-call's number, and name lookups go out one at a time (their answers carry
+//! no id) and come back to the sub-call that asked.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::outcome::Outcome;
+use super::{Call, Input, Io};
+use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::Millis;
+use crate::minecraft::bedrock::BedrockQueryResult;
+use crate::minecraft::java::JavaQueryResult;
+use crate::minecraft::query::QueryResult;
+use crate::status::{Status, StatusPlayer, StatusPlayers};
+
+const JAVA: usize = 0;
+const BEDROCK: usize = 1;
+const QUERY: usize = 2;
+/// Options only the race reads; the rest go to the Java call, the common ones to all.
+const OWN: &[&str] = &["bedrockPort", "fullPlayers", "queryPort"];
+const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress"];
+
+/// What `query('minecraft').raw` holds: each edition's own `raw`, `null` when it did not
+/// answer, and why not.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MinecraftRaceResult"))]
+pub struct RaceResult {
+    /// The editions that answered: `'java'`, `'bedrock'` or both.
+    pub editions: Vec<String>,
+    pub java: Option<JavaQueryResult>,
+    pub bedrock: Option<BedrockQueryResult>,
+    /// The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
+    pub query: Option<QueryResult>,
+    /// What went wrong for each part that did not answer: `{ java: { code, message } }`.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, { code: string; message: string }>"))]
+    pub errors: Map<String, Value>,
+}
+
+#[derive(Debug)]
+pub struct Race {
+    target: String,
+    calls: [Option<Box<Call>>; 3],
+    results: [Option<Result<Outcome>>; 3],
+    query_plan: Option<(Value, Value, u64, bool, Option<u16>)>,
+    /// The sub-call whose name lookup the host is answering, and those waiting.
+    asking: Option<usize>,
+    lookups: VecDeque<(usize, Io)>,
+    out: VecDeque<Io>,
+    grace_end: Option<Millis>,
+    result: Option<Result<Outcome>>,
+}
+
+/// The race's own options, Java's, and the common ones.
+type Split = (Map<String, Value>, Map<String, Value>, Map<String, Value>);
+
+fn split(options: &Value) -> Result<Split> {
+    let map = match options {
+        Value::Null => Map::new(),
+        Value::Object(o) => o.clone(),
+        _ => return Err(Error::invalid("Minecraft options must be an object")),
+    };
+    if map
+        .get("localPort")
+        .is_some_and(|p| !p.is_null() && p.as_f64() != Some(0.0))
+    {
+        return Err(Error::invalid(
+            "option localPort cannot be used with 'minecraft': its parts need sockets of their own",
+        ));
+    }
+    let (own, rest): (Map<_, _>, Map<_, _>) = map.into_iter().partition(|(k, _)| OWN.contains(&k.as_str()));
+    let common = rest
+        .iter()
+        .filter(|(k, _)| COMMON.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok((own, rest, common))
+}
+
+fn port_option(own: &Map<String, Value>, name: &str) -> Result<Option<u16>> {
+    match own.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_f64()
+            .filter(|p| p.fract() == 0.0 && (1.0..=65535.0).contains(p))
+            .map(|p| Some(p as u16))
+            .ok_or_else(|| Error::invalid(format!("option {name} must be a port number, got {v}"))),
+    }
+}
+
+impl Race {
+    pub fn new(target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
+        let (own, java_options, common) = split(&options)?;
+        let full_players = match own.get("fullPlayers") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(v) => {
+                return Err(Error::invalid(format!(
+                    "option fullPlayers must be true or false, got {v}"
+                )))
+            }
+        };
+        let bedrock_port = port_option(&own, "bedrockPort")?.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
+        let query_port = port_option(&own, "queryPort")?;
+        let t = super::options::parse_target(target)?;
+        let java = Call::query(
+            "minecraft-java",
+            target,
+            Value::Object(java_options),
+            seed,
+            host_resolves,
+        )?;
+        let bedrock_target = serde_json::json!({ "host": t.host, "port": bedrock_port });
+        let bedrock = Call::query(
+            "minecraft-bedrock",
+            &bedrock_target,
+            Value::Object(common.clone()),
+            seed.rotate_left(21) ^ 0x5bd1_e995,
+            host_resolves,
+        )?;
+        let mut query_options = common;
+        query_options.insert("full".into(), Value::Bool(true));
+        Ok(Self {
+            target: super::options::target_text(target),
+            calls: [Some(Box::new(java)), Some(Box::new(bedrock)), None],
+            results: [None, None, None],
+            query_plan: full_players.then(|| {
+                (
+                    Value::Object(query_options),
+                    Value::Null,
+                    seed.rotate_left(42),
+                    host_resolves,
+                    query_port,
+                )
+            }),
+            asking: None,
+            lookups: VecDeque::new(),
+            out: VecDeque::new(),
+            grace_end: None,
+            result: None,
+        })
+        .map(|mut race: Self| {
+            race.pump();
+            race
+        })
+    }
+
+    /// Moves the sub-calls' requests to the host, ids tagged, lookups one at a time.
+    fn pump(&mut self) {
+        for k in 0..3 {
+            let Some(call) = self.calls[k].as_mut() else { continue };
+            while let Some(io) = call.poll_io() {
+                let tag = |id: u32| id * 4 + k as u32;
+                match io {
+                    Io::Srv { .. } | Io::Resolve { .. } => self.lookups.push_back((k, io)),
+                    Io::Open {
+                        id,
+                        transport,
+                        host,
+                        port,
+                        local,
+                    } => self.out.push_back(Io::Open {
+                        id: tag(id),
+                        transport,
+                        host,
+                        port,
+                        local,
+                    }),
+                    Io::Send { id, bytes } => self.out.push_back(Io::Send { id: tag(id), bytes }),
+                    Io::Close { id } => self.out.push_back(Io::Close { id: tag(id) }),
+                }
+            }
+            if let Some(result) = call.poll_result() {
+                self.results[k] = Some(result);
+            }
+        }
+        if self.asking.is_none() {
+            if let Some((k, io)) = self.lookups.pop_front() {
+                self.asking = Some(k);
+                self.out.push_back(io);
+            }
+        }
+    }
+
+    /// After any event: start the full stat, start the grace, or finish.
+    fn settle(&mut self, now: Millis) {
+        self.pump();
+        if self.result.is_some() {
+            return;
+        }
+        let java_answered = matches!(self.results[JAVA], Some(Ok(Outcome::Java(_))));
+        if let Some(plan) = java_answered.then(|| self.query_plan.take()).flatten() {
+            let Some(Ok(Outcome::Java(java))) = &self.results[JAVA] else {
+                unreachable!("checked above")
+            };
+            let (options, _, seed, host_resolves, query_port) = plan;
+            let target = serde_json::json!({ "host": java.address, "port": query_port.unwrap_or(java.port) });
+            match Call::query("minecraft-query", &target, options, seed, host_resolves) {
+                Ok(call) => self.calls[QUERY] = Some(Box::new(call)),
+                Err(e) => self.results[QUERY] = Some(Err(e)),
+            }
+            self.pump();
+        }
+        let started: Vec<usize> = (0..3).filter(|&k| self.calls[k].is_some()).collect();
+        let done = started.iter().all(|&k| self.results[k].is_some());
+        let first_latency = [JAVA, BEDROCK].iter().find_map(|&k| match &self.results[k] {
+            Some(Ok(Outcome::Java(s))) => s.ping_ms,
+            Some(Ok(Outcome::Bedrock(s))) => s.ping_ms,
+            _ => None,
+        });
+        if let (Some(latency), None) = (first_latency, self.grace_end) {
+            self.grace_end = Some(now + (3.0 * latency).clamp(50.0, 500.0));
+        }
+        // The full stat, once asked for, is waited for within the deadline.
+        let waiting_query = self.calls[QUERY].is_some() && self.results[QUERY].is_none();
+        let graced = self.grace_end.is_some_and(|end| now >= end) && !waiting_query;
+        if done || graced {
+            let result = self.merge();
+            self.result = Some(result);
+        }
+    }
+
+    fn merge(&mut self) -> Result<Outcome> {
+        let java = self.results[JAVA].take();
+        let bedrock = self.results[BEDROCK].take();
+        let query = self.results[QUERY].take();
+        if let (Some(Err(j)), Some(Err(b))) = (&java, &bedrock) {
+            return Err(both_failed(&self.target, j.clone(), b));
+        }
+        let mut errors = Map::new();
+        let mut note = |name: &str, e: Option<&Error>| {
+            let e = e.map_or_else(
+                || serde_json::json!({ "code": "GQ_TIMEOUT", "message": "no answer within the grace after the other edition answered" }),
+                |e| serde_json::json!({ "code": e.code.as_str(), "message": e.message }),
+            );
+            errors.insert(name.into(), e);
+        };
+        let java = match java {
+            Some(Ok(Outcome::Java(s))) => Some(s),
+            Some(Err(e)) => {
+                note("java", Some(&e));
+                None
+            }
+            _ => {
+                note("java", None);
+                None
+            }
+        };
+        let bedrock = match bedrock {
+            Some(Ok(Outcome::Bedrock(s))) => Some(s),
+            Some(Err(e)) => {
+                note("bedrock", Some(&e));
+                None
+            }
+            _ => {
+                note("bedrock", None);
+                None
+            }
+        };
+        let query = match query {
+            Some(Ok(Outcome::Query(s))) => Some(s.raw),
+            Some(Err(e)) => {
+                note("query", Some(&e));
+                None
+            }
+            _ => None,
+        };
+        if java.is_none() && bedrock.is_none() {
+            return Err(Error::new(ErrorCode::Timeout, "no edition answered").in_call("minecraft", &self.target, None));
+        }
+        Ok(Outcome::Race(Box::new(merged(java, bedrock, query, errors))))
+    }
+
+    pub fn poll_io(&mut self) -> Option<Io> {
+        self.out.pop_front()
+    }
+
+    pub fn poll_timeout(&self) -> Option<Millis> {
+        if self.result.is_some() {
+            return None;
+        }
+        let subs = self.calls.iter().flatten().filter_map(|c| c.poll_timeout());
+        subs.chain(self.grace_end).reduce(f64::min)
+    }
+
+    pub fn poll_result(&mut self) -> Option<Result<Outcome>> {
+        self.result.take()
+    }
+
+    pub fn abort(&mut self) {
+        if self.result.is_none() {
+            self.result = Some(Err(Error::aborted()));
+        }
+    }
+
+    pub fn handle_timeout(&mut self, now: Millis) {
+        for call in self.calls.iter_mut().flatten() {
+            call.handle_timeout(now);
+        }
+        self.settle(now);
+    }
+
+    pub fn handle(&mut self, now: Millis, input: Input) {
+        let route = |id: u32| ((id % 4) as usize, id / 4);
+        match input {
+            Input::Srv(_) | Input::Resolved(_) => {
+                if let Some(k) = self.asking.take() {
+                    if let Some(call) = self.calls[k].as_mut() {
+                        call.handle(now, input);
+                    }
+                }
+            }
+            Input::Opened { id } | Input::Closed { id } | Input::Refused { id } | Input::Failed { id, .. } => {
+                let (k, inner) = route(id);
+                let input = match input {
+                    Input::Opened { .. } => Input::Opened { id: inner },
+                    Input::Closed { .. } => Input::Closed { id: inner },
+                    Input::Refused { .. } => Input::Refused { id: inner },
+                    Input::Failed { message, .. } => Input::Failed { id: inner, message },
+                    other => other,
+                };
+                if let Some(call) = self.calls.get_mut(k).and_then(|c| c.as_mut()) {
+                    call.handle(now, input);
+                }
+            }
+        }
+        self.settle(now);
+    }
+
+    pub fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
+        let k = (id % 4) as usize;
+        if let Some(call) = self.calls.get_mut(k).and_then(|c| c.as_mut()) {
+            call.handle_received(now, id / 4, bytes);
+        }
+        self.settle(now);
+    }
+
+    /// The Java server's address once known, else Bedrock's.
+    pub fn address(&self) -> Option<std::net::SocketAddr> {
+        self.calls.iter().flatten().find_map(|c| c.address())
+    }
+}
+
+fn both_failed(target: &str, java: Error, bedrock: &Error) -> Error {
+    let strip = |m: &str| m.split_once(": ").map_or(m.to_string(), |(_, rest)| rest.to_string());
+    let mut e = Error::new(
+        java.code,
+        format!(
+            "Minecraft server {target}: neither edition answered — Java: {}; Bedrock: {}",
+            strip(&java.message),
+            strip(&bedrock.message)
+        ),
+    );
+    e.attempts = java.attempts;
+    e.context = java.context.map(|mut c| {
+        c.protocol = "minecraft";
+        c
+    });
+    e
+}
+
+fn merged(
+    java: Option<Status<JavaQueryResult>>,
+    bedrock: Option<Status<BedrockQueryResult>>,
+    query: Option<QueryResult>,
+    errors: Map<String, Value>,
+) -> Status<RaceResult> {
+    let mut editions = vec![];
+    if java.is_some() {
+        editions.push("java".to_string());
+    }
+    if bedrock.is_some() {
+        editions.push("bedrock".to_string());
+    }
+    let main = java.as_ref().map(|s| {
+        (
+            s.name.clone(),
+            s.map.clone(),
+            s.mode.clone(),
+            s.version.clone(),
+            s.password,
+            s.players.clone(),
+            s.ping_ms,
+            s.address.clone(),
+            s.port,
+        )
+    });
+    let alt = bedrock.as_ref().map(|s| {
+        (
+            s.name.clone(),
+            s.map.clone(),
+            s.mode.clone(),
+            s.version.clone(),
+            s.password,
+            s.players.clone(),
+            s.ping_ms,
+            s.address.clone(),
+            s.port,
+        )
+    });
+    let (name, map, mode, version, password, mut players, ping_ms, address, port) =
+        main.or(alt).expect("merged only when an edition answered");
+    let map = map.or_else(|| bedrock.as_ref().and_then(|b| b.map.clone()));
+    if let Some(q) = &query {
+        let list = q
+            .stat
+            .players
+            .iter()
+            .map(|name| StatusPlayer {
+                name: name.clone(),
+                id: None,
+                score: None,
+                ping: None,
+            })
+            .collect();
+        // The full stat counts what it lists, at the same moment: its numbers win.
+        let count = |n: i64| n.clamp(0, i64::from(u32::MAX)) as u32;
+        players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
+    }
+    Status {
+        protocol: "minecraft".into(),
+        name,
+        map,
+        mode,
+        version,
+        password,
+        players,
+        ping_ms,
+        address,
+        port,
+        raw: RaceResult {
+            editions,
+            java: java.map(|s| s.raw),
+            bedrock: bedrock.map(|s| s.raw),
+            query,
+            errors,
+        },
+    }
+}
