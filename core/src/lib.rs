@@ -14,6 +14,7 @@ pub mod call;
 pub mod error;
 pub mod exchange;
 pub mod json;
+pub mod limit;
 pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;

@@ -75,6 +75,15 @@ struct RateLimit {
     per_second: u32,
 }
 
+impl From<RateLimit> for crate::limit::RateLimit {
+    fn from(l: RateLimit) -> Self {
+        Self {
+            burst: l.burst,
+            per_second: l.per_second,
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SqpOptions {
@@ -163,13 +172,7 @@ impl Server {
             Protocol::MinecraftBedrock => {
                 let state: BedrockState = from_json("Bedrock state", state)?;
                 let o: BedrockOptions = from_options("serve options", options)?;
-                let mut limit = bedrock::ResponderOptions::default();
-                if let Some(l) = o.rate_limit {
-                    limit = bedrock::ResponderOptions {
-                        burst: l.burst,
-                        per_second: l.per_second,
-                    };
-                }
+                let limit = o.rate_limit.map(Into::into).unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::bedrock::DEFAULT_PORT)?;
                 Ok((
                     Self::Bedrock(Box::new(bedrock::Responder::new(state, limit, seed))),
@@ -179,13 +182,7 @@ impl Server {
             Protocol::MinecraftQuery => {
                 let state: Stat = from_json("Minecraft Query state", state)?;
                 let o: BedrockOptions = from_options("serve options", options)?;
-                let mut limit = mcquery::ResponderOptions::default();
-                if let Some(l) = o.rate_limit {
-                    limit = mcquery::ResponderOptions {
-                        burst: l.burst,
-                        per_second: l.per_second,
-                    };
-                }
+                let limit = o.rate_limit.map(Into::into).unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::query::DEFAULT_PORT)?;
                 let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
                 Ok((Self::Query(Box::new(responder)), listen))

@@ -56,6 +56,11 @@ pub enum PlayerId {
     Text(String),
 }
 
+/// A player count as a server sent it, within what `StatusPlayers` holds (negative: 0).
+pub fn count(n: i64) -> u32 {
+    n.clamp(0, i64::from(u32::MAX)) as u32
+}
+
 /// `None` for text a server left empty: one meaning of "unknown" (`null`) everywhere.
 pub fn known(text: &str) -> Option<String> {
     (!text.trim().is_empty()).then(|| text.to_string())

@@ -16,7 +16,7 @@ use crate::minecraft::java::{
     JavaQueryResult, JavaStatus, LegacyQueryResult, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
 };
 use crate::minecraft::legacy::{self, LegacyExchange};
-use crate::status::{known, PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::target::Target;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -224,13 +224,9 @@ fn legacy_request(variant: &str, host: &str, port: u16) -> legacy::Request {
     }
 }
 
-fn clamp(n: i64) -> u32 {
-    n.clamp(0, i64::from(u32::MAX)) as u32
-}
-
 fn legacy_status(reply: legacy::Response, rtt: f64, address: String, port: u16) -> Status<LegacyQueryResult> {
     let raw = LegacyQueryResult { reply, latency_ms: rtt };
-    let players = StatusPlayers::new(clamp(raw.reply.online), clamp(raw.reply.max), vec![]);
+    let players = StatusPlayers::new(count(raw.reply.online), count(raw.reply.max), vec![]);
     Status {
         protocol: "minecraft-legacy".into(),
         name: raw.reply.motd.plain.clone(),
@@ -261,7 +257,7 @@ fn java_status(raw: JavaQueryResult, address: String, port: u16) -> Status<JavaQ
                     ping: None,
                 })
                 .collect();
-            StatusPlayers::new(clamp(p.online), clamp(p.max), list)
+            StatusPlayers::new(count(p.online), count(p.max), list)
         }
         None => StatusPlayers::new(0, 0, vec![]),
     };

@@ -10,7 +10,7 @@ use crate::minecraft::query::{QueryResult, StatOutcome};
 use crate::samp::ServerState;
 use crate::sqp::exchange::{SqpOutcome, SqpQueryResult};
 use crate::sqp::{Field, Scalar};
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, Status, StatusPlayer, StatusPlayers};
 
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
@@ -43,7 +43,6 @@ fn field(record: &[Scalar], fields: &[Field], names: &[&str]) -> Option<Scalar> 
 pub fn bedrock_status(outcome: BedrockOutcome, address: String, port: u16) -> Status<BedrockQueryResult> {
     let raw = BedrockQueryResult::new(outcome);
     let a = &raw.advertisement;
-    let count = |n: Option<i64>| n.map_or(0, |n| n.clamp(0, i64::from(u32::MAX)) as u32);
     let text = |t: &Option<String>| t.as_deref().and_then(known);
     Status {
         protocol: "minecraft-bedrock".into(),
@@ -53,7 +52,7 @@ pub fn bedrock_status(outcome: BedrockOutcome, address: String, port: u16) -> St
         version: text(&a.version),
         password: false,
         // Bedrock names nobody: whoever is online is left out.
-        players: StatusPlayers::new(count(a.online), count(a.max), vec![]),
+        players: StatusPlayers::new(count(a.online.unwrap_or(0)), count(a.max.unwrap_or(0)), vec![]),
         ping_ms: Some(raw.latency_ms),
         address,
         port,
@@ -67,7 +66,6 @@ pub fn query_status(outcome: StatOutcome, address: String, port: u16) -> Status<
         latency_ms: outcome.latency_ms,
     };
     let s = &raw.stat;
-    let count = |n: i64| n.clamp(0, i64::from(u32::MAX)) as u32;
     let list = s
         .players
         .iter()

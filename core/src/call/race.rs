@@ -18,7 +18,7 @@ use crate::exchange::Millis;
 use crate::minecraft::bedrock::BedrockQueryResult;
 use crate::minecraft::java::JavaQueryResult;
 use crate::minecraft::query::QueryResult;
-use crate::status::{Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, Status, StatusPlayer, StatusPlayers};
 
 const JAVA: usize = 0;
 const BEDROCK: usize = 1;
@@ -421,7 +421,6 @@ fn merged(
             })
             .collect();
         // The full stat counts what it lists, at the same moment: its numbers win.
-        let count = |n: i64| n.clamp(0, i64::from(u32::MAX)) as u32;
         players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
     }
     Status {

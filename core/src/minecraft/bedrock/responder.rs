@@ -3,11 +3,11 @@
 //! about 100, as with every Bedrock server; pings are limited per source address so a
 //! spoofed flood cannot turn the responder into an amplifier at line rate.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
 
 use super::advertisement::Advertisement;
 use super::packets::{Ping, Pong, PING_LEN};
+use crate::limit::Buckets;
 
 /// The state `serve('minecraft-bedrock')` answers from: the query's `raw` shape.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
@@ -20,33 +20,13 @@ pub struct BedrockState {
     pub advertisement: Advertisement,
 }
 
-/// Pings per source address: a burst, refilled per second.
-#[derive(Debug, Clone, Copy)]
-pub struct ResponderOptions {
-    pub burst: u32,
-    pub per_second: u32,
-}
-
-impl Default for ResponderOptions {
-    fn default() -> Self {
-        Self {
-            burst: 20,
-            per_second: 10,
-        }
-    }
-}
-
-/// Sources remembered at most; beyond it the table is cleared (a flood of spoofed
-/// sources then costs nothing but their own pongs).
-const MAX_SOURCES: usize = 65_536;
+pub use crate::limit::RateLimit as ResponderOptions;
 
 #[derive(Debug)]
 pub struct Responder {
     guid: String,
     advertisement: Advertisement,
-    options: ResponderOptions,
-    /// Source → (tokens, last refill in ms).
-    buckets: HashMap<IpAddr, (f64, u64)>,
+    buckets: Buckets,
 }
 
 impl Responder {
@@ -54,8 +34,7 @@ impl Responder {
         let mut r = Self {
             guid: (seed | 1).to_string(),
             advertisement: Advertisement::default(),
-            options,
-            buckets: HashMap::new(),
+            buckets: Buckets::new(options),
         };
         r.update(state);
         r
@@ -70,30 +49,13 @@ impl Responder {
         self.advertisement.server_id.get_or_insert_with(|| self.guid.clone());
     }
 
-    fn allow(&mut self, now_ms: u64, source: IpAddr) -> bool {
-        if self.buckets.len() >= MAX_SOURCES && !self.buckets.contains_key(&source) {
-            self.buckets.clear();
-        }
-        let o = self.options;
-        let (tokens, last) = self.buckets.entry(source).or_insert((f64::from(o.burst), now_ms));
-        let refill = now_ms.saturating_sub(*last) as f64 * f64::from(o.per_second) / 1000.0;
-        *tokens = (*tokens + refill).min(f64::from(o.burst));
-        *last = now_ms;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
     /// The pong for a datagram, or nothing (not a full ping, or over the limit).
     pub fn handle(&mut self, now_ms: u64, source: IpAddr, datagram: &[u8]) -> Option<Vec<u8>> {
         if datagram.len() != PING_LEN {
             return None;
         }
         let ping = Ping::decode(datagram).ok()?;
-        if !self.allow(now_ms, source) {
+        if !self.buckets.allow(now_ms, source) {
             return None;
         }
         let pong = Pong {

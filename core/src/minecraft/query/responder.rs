@@ -5,30 +5,17 @@
 //! are limited per source IP and the token table is bounded.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 
 use super::packets::{Request, RequestKind, HANDSHAKE, STAT};
 use super::stat::Stat;
+use crate::limit::Buckets;
 use crate::wire::Writer;
 
 pub const TOKEN_LIFETIME_MS: u64 = 30_000;
 const MAX_TOKENS: usize = 65_536;
 
-#[derive(Debug, Clone, Copy)]
-pub struct ResponderOptions {
-    /// Handshakes per source IP: a burst, refilled per second.
-    pub burst: u32,
-    pub per_second: u32,
-}
-
-impl Default for ResponderOptions {
-    fn default() -> Self {
-        Self {
-            burst: 20,
-            per_second: 10,
-        }
-    }
-}
+pub use crate::limit::RateLimit as ResponderOptions;
 
 /// Every key vanilla sends, so clients that index them (mcstatus does) find them all:
 /// what the state leaves out gets vanilla's value, or the address listened on.
@@ -49,10 +36,9 @@ pub struct Responder {
     /// The state as given; `stat` adds vanilla's defaults for where it listens.
     raw: Stat,
     stat: Stat,
-    options: ResponderOptions,
+    buckets: Buckets,
     /// Source → (token, session at handshake, issued at).
     tokens: HashMap<SocketAddr, (i32, u32, u64)>,
-    buckets: HashMap<IpAddr, (f64, u64)>,
     rng: u64,
 }
 
@@ -63,9 +49,8 @@ impl Responder {
             listen,
             raw: stat.clone(),
             stat: as_vanilla(stat, listen),
-            options,
+            buckets: Buckets::new(options),
             tokens: HashMap::new(),
-            buckets: HashMap::new(),
             rng: seed | 1,
         }
     }
@@ -89,28 +74,12 @@ impl Responder {
         (z ^ (z >> 31)) as i32
     }
 
-    fn allow(&mut self, now_ms: u64, ip: IpAddr) -> bool {
-        if self.buckets.len() >= MAX_TOKENS && !self.buckets.contains_key(&ip) {
-            self.buckets.clear();
-        }
-        let o = self.options;
-        let (tokens, last) = self.buckets.entry(ip).or_insert((f64::from(o.burst), now_ms));
-        *tokens =
-            (*tokens + now_ms.saturating_sub(*last) as f64 * f64::from(o.per_second) / 1000.0).min(f64::from(o.burst));
-        *last = now_ms;
-        let ok = *tokens >= 1.0;
-        if ok {
-            *tokens -= 1.0;
-        }
-        ok
-    }
-
     /// The reply to a datagram from `source`, or nothing.
     pub fn handle(&mut self, now_ms: u64, source: SocketAddr, datagram: &[u8]) -> Option<Vec<u8>> {
         let request = Request::decode(datagram).ok()?;
         match request.kind {
             RequestKind::Handshake => {
-                if !self.allow(now_ms, source.ip()) {
+                if !self.buckets.allow(now_ms, source.ip()) {
                     return None;
                 }
                 if self.tokens.len() >= MAX_TOKENS {
