@@ -188,8 +188,10 @@ impl Response {
                 })
             }
             STAT => {
-                // `splitnum\0\x80\0` (vanilla) or `GeyserMC\0\x80\0`: a full stat.
-                let full = r.peek().get(8..11) == Some(&b"\0\x80\0"[..]);
+                // A full stat: 11 bytes of padding (`splitnum\0\x80\0` from vanilla,
+                // `GeyserMC\0\x80\0`, zeros in mcstatus' captures), then `hostname\0`.
+                let rest = r.peek();
+                let full = rest.get(8..11) == Some(&b"\0\x80\0"[..]) || rest.get(11..20) == Some(&b"hostname\0"[..]);
                 let stat = if full {
                     Stat::read_full(&mut r)?
                 } else {
