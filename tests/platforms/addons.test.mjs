@@ -73,7 +73,9 @@ for (const p of PLATFORMS) {
       'minecraft-java': { name: 'Hello', online: 3, ping: 'number' },
       sqp: { name: 'sqp smoke', online: 1, ping: 'number' },
     });
-    // wine does not report ICMP unreachable on UDP sockets; real systems do.
-    assert.equal(out.closedPort, runtime.windows ? 'GQ_TIMEOUT' : 'GQ_PORT_CLOSED');
+    // Windows reports the ICMP unreachable as a reset on the next receive; wine 8 does so
+    // only sometimes (a race inside wine), so under wine a timeout is accepted too.
+    const closed = runtime.windows ? ['GQ_PORT_CLOSED', 'GQ_TIMEOUT'] : ['GQ_PORT_CLOSED'];
+    assert.ok(closed.includes(out.closedPort), out.closedPort);
   });
 }
