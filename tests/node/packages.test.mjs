@@ -57,6 +57,8 @@ test('the npm face: README, both licence texts, descriptions naming every protoc
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
     const files = packed.files.map((f) => f.path);
     for (const f of ['README.md', 'LICENSE-MIT', 'LICENSE-APACHE', 'package.json', 'types.d.ts']) assert.ok(files.includes(f), `${name} ships ${f}`);
+    // Binaries travel in the platform packages; the main package holds none of its own.
+    assert.deepEqual(files.filter((f) => f.endsWith('.node')), [], `${name} ships no addon`);
     for (const f of ['LICENSE-MIT', 'LICENSE-APACHE']) {
       assert.equal(readFileSync(new URL(f, dir), 'utf8'), readFileSync(new URL(f, root), 'utf8'), `${name}/${f} is the root's`);
     }
