@@ -9,7 +9,7 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
-mod active;
+pub(crate) mod active;
 pub mod many;
 mod minecraft;
 pub mod options;

@@ -49,7 +49,9 @@ pub struct Race {
     target: String,
     calls: [Option<Box<Call>>; 3],
     results: [Option<Result<Outcome>>; 3],
-    query_plan: Option<(Value, Value, u64, bool, Option<u16>)>,
+    /// `fullPlayers`: the Query call's options, seed and port, started once Java answered.
+    query_plan: Option<(Value, u64, Option<u16>)>,
+    host_resolves: bool,
     /// The sub-call whose name lookup the host is answering, and those waiting.
     asking: Option<usize>,
     lookups: VecDeque<(usize, Io)>,
@@ -131,15 +133,8 @@ impl Race {
             target: super::options::target_text(target),
             calls: [Some(Box::new(java)), Some(Box::new(bedrock)), None],
             results: [None, None, None],
-            query_plan: full_players.then(|| {
-                (
-                    Value::Object(query_options),
-                    Value::Null,
-                    seed.rotate_left(42),
-                    host_resolves,
-                    query_port,
-                )
-            }),
+            query_plan: full_players.then(|| (Value::Object(query_options), seed.rotate_left(42), query_port)),
+            host_resolves,
             asking: None,
             lookups: VecDeque::new(),
             out: VecDeque::new(),
@@ -200,9 +195,9 @@ impl Race {
             let Some(Ok(Outcome::Java(java))) = &self.results[JAVA] else {
                 unreachable!("checked above")
             };
-            let (options, _, seed, host_resolves, query_port) = plan;
+            let (options, seed, query_port) = plan;
             let target = serde_json::json!({ "host": java.address, "port": query_port.unwrap_or(java.port) });
-            match Call::query("minecraft-query", &target, options, seed, host_resolves) {
+            match Call::query("minecraft-query", &target, options, seed, self.host_resolves) {
                 Ok(call) => self.calls[QUERY] = Some(Box::new(call)),
                 Err(e) => self.results[QUERY] = Some(Err(e)),
             }
@@ -235,41 +230,34 @@ impl Race {
             return Err(both_failed(&self.target, j.clone(), b));
         }
         let mut errors = Map::new();
-        let mut note = |name: &str, e: Option<&Error>| {
-            let e = e.map_or_else(
-                || serde_json::json!({ "code": "GQ_TIMEOUT", "message": "no answer within the grace after the other edition answered" }),
-                |e| serde_json::json!({ "code": e.code.as_str(), "message": e.message }),
-            );
-            errors.insert(name.into(), e);
-        };
-        let java = match java {
-            Some(Ok(Outcome::Java(s))) => Some(s),
+        // An edition's outcome, or why there is none (a part never started says nothing).
+        let mut part = |name: &str, result: Option<Result<Outcome>>, started: bool| match result {
+            Some(Ok(outcome)) => Some(outcome),
             Some(Err(e)) => {
-                note("java", Some(&e));
+                errors.insert(
+                    name.into(),
+                    serde_json::json!({ "code": e.code.as_str(), "message": e.message }),
+                );
                 None
             }
-            _ => {
-                note("java", None);
-                None
-            }
-        };
-        let bedrock = match bedrock {
-            Some(Ok(Outcome::Bedrock(s))) => Some(s),
-            Some(Err(e)) => {
-                note("bedrock", Some(&e));
-                None
-            }
-            _ => {
-                note("bedrock", None);
+            None => {
+                if started {
+                    let why = "no answer within the grace after the other edition answered";
+                    errors.insert(name.into(), serde_json::json!({ "code": "GQ_TIMEOUT", "message": why }));
+                }
                 None
             }
         };
-        let query = match query {
-            Some(Ok(Outcome::Query(s))) => Some(s.raw),
-            Some(Err(e)) => {
-                note("query", Some(&e));
-                None
-            }
+        let java = match part("java", java, true) {
+            Some(Outcome::Java(s)) => Some(s),
+            _ => None,
+        };
+        let bedrock = match part("bedrock", bedrock, true) {
+            Some(Outcome::Bedrock(s)) => Some(s),
+            _ => None,
+        };
+        let query = match part("query", query, false) {
+            Some(Outcome::Query(s)) => Some(s.raw),
             _ => None,
         };
         if java.is_none() && bedrock.is_none() {

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use serde::Serialize;
 
 use super::advertisement::Advertisement;
-use super::packets::{Ping, Pong, MAGIC, PONG, PONG_HEADER_LEN};
+use super::packets::{Ping, Pong, MAGIC, PONG};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
 
@@ -153,9 +153,6 @@ impl BedrockQueryResult {
         }
     }
 }
-
-/// The pong header's length, for callers sizing buffers.
-pub const MIN_PONG: usize = PONG_HEADER_LEN + 1;
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,7 @@ use serde::Serialize;
 use tokio::sync::{mpsc, Semaphore};
 use tokio_util::sync::CancellationToken;
 
-use super::jobs::{Plan, Query};
+use super::jobs::{self, Plan, Query};
 use super::sockets::Sockets;
 use super::Shared;
 use crate::api::{Protocol, Tape as TapeSink};
@@ -424,7 +424,7 @@ impl Engine {
             trace(self.tracer.as_ref(), &self.clock, Direction::Send, job.addr, &packet);
             send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
         }
-        if let Some(result) = job.query.finish(job.addr, job.start.index, &mut self.batch) {
+        if let Some(result) = jobs::finish(&mut job.query, job.addr, job.start.index, &mut self.batch) {
             let job = self.jobs[slot].take().expect("live job");
             self.free.push(slot);
             self.routes.remove(&(job.socket, job.addr));

@@ -7,17 +7,14 @@ use serde_json::Value;
 
 use crate::api::Protocol;
 use crate::call::options::{parse_target, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
-use crate::call::outcome::{bedrock_status, peer, query_status, sqp_status};
 use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
-use crate::exchange::Exchange;
 use crate::exchange::Millis;
 use crate::minecraft::bedrock::{PingExchange, DEFAULT_PORT as BEDROCK_PORT};
 use crate::minecraft::query::{StatExchange, DEFAULT_PORT as QUERY_PORT};
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
-use crate::status::Status;
 use crate::tape::Tape;
 use crate::target::Target;
 
@@ -109,61 +106,16 @@ impl Plan {
     }
 }
 
-/// Boxed: the job table keeps a slot per query, and the exchanges differ in size.
-pub enum Query {
-    Samp(Box<QueryExchange>),
-    Sqp(Box<SqpExchange>),
-    Bedrock(Box<PingExchange>),
-    Stat(Box<StatExchange>),
-}
+/// A query's exchange: the same one a single call runs.
+pub use crate::call::active::Active as Query;
 
-macro_rules! each {
-    ($self:expr, $ex:ident => $body:expr) => {
-        match $self {
-            Query::Samp($ex) => $body,
-            Query::Sqp($ex) => $body,
-            Query::Bedrock($ex) => $body,
-            Query::Stat($ex) => $body,
-        }
-    };
-}
-
-impl Query {
-    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        each!(self, ex => Exchange::poll_transmit(&mut **ex))
-    }
-
-    pub fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
-        each!(self, ex => Exchange::handle_input(&mut **ex, now, bytes))
-    }
-
-    pub fn poll_timeout(&self) -> Option<Millis> {
-        each!(self, ex => Exchange::poll_timeout(&**ex))
-    }
-
-    pub fn handle_timeout(&mut self, now: Millis) {
-        each!(self, ex => Exchange::handle_timeout(&mut **ex, now))
-    }
-
-    /// Once finished: the status pushed onto `batch` after its `index`, or the error.
-    pub fn finish(&mut self, addr: SocketAddr, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
-        let (address, port) = peer(Some(addr), "", 0);
-        let done = match self {
-            Query::Samp(ex) => ex
-                .poll_result()?
-                .map(|raw| push(batch, index, &Status::from_samp(raw, address, port))),
-            Query::Sqp(ex) => ex
-                .poll_result()?
-                .map(|out| push(batch, index, &sqp_status(out, address, port))),
-            Query::Bedrock(ex) => {
-                Exchange::poll_result(&mut **ex)?.map(|out| push(batch, index, &bedrock_status(out, address, port)))
-            }
-            Query::Stat(ex) => {
-                Exchange::poll_result(&mut **ex)?.map(|out| push(batch, index, &query_status(out, address, port)))
-            }
-        };
-        Some(done)
-    }
+/// Once `query` finished: its status pushed onto `batch` after its `index`, or the error.
+pub fn finish(query: &mut Query, addr: SocketAddr, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
+    let out = query.poll_result()?;
+    Some(
+        out.and_then(|out| out.into_outcome(Some(addr), "", 0))
+            .map(|outcome| push(batch, index, &outcome)),
+    )
 }
 
 /// A successful entry: its index, then the status.
