@@ -1,14 +1,17 @@
 // System tools the tests drive, installed through apt when missing: Debian's Chromium for
-// the browser test (a browser download can't work here) and dnsmasq for the SRV test.
+// the browser test (a browser download can't work here), dnsmasq for the SRV test and
+// qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query client) for the interop test.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const DNSMASQ = '/usr/sbin/dnsmasq';
+export const QSTAT = '/usr/bin/quakestat'; // Debian renames qstat's binary
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
   [DNSMASQ, 'dnsmasq-base'],
+  [QSTAT, 'qstat'],
 ];
 
 export function ensureSystem() {
