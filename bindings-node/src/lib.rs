@@ -10,6 +10,7 @@ pub mod bulk;
 mod cancel;
 mod error;
 pub mod server;
+pub mod session;
 mod tape;
 pub mod trace;
 

@@ -30,6 +30,12 @@ impl Server {
         self.handle.local_addr().port().into()
     }
 
+    /// Where RCON listens, when served (Minecraft with `rcon`).
+    #[napi(getter, js_name = "rconPort")]
+    pub fn rcon_port(&self) -> Option<u32> {
+        self.handle.rcon_addr().map(|a| a.port().into())
+    }
+
     #[napi]
     pub fn update(&self, state: String) -> napi::Result<()> {
         self.handle.update(&state).map_err(to_napi)

@@ -6,6 +6,7 @@
 mod call;
 mod convert;
 mod server;
+mod session;
 
 use gamequery_core::api;
 use js_sys::Uint8Array;

@@ -39,7 +39,8 @@ impl Server {
         Ok(Server { inner, listen })
     }
 
-    /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections]`.
+    /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections, rconHost, rconPort]`
+    /// (the RCON pair only for Minecraft with `rcon`).
     /// Where the host bound: the address and the port it got.
     pub fn bound(&mut self, host: &str, port: u16) -> Result<(), JsValue> {
         let ip: IpAddr = host.trim_matches(['[', ']']).parse().map_err(|_| {
@@ -63,6 +64,10 @@ impl Server {
             JsValue::from_str(transport),
             JsValue::from_f64(l.connection_timeout as f64),
             JsValue::from_f64(l.max_connections as f64),
+            l.rcon
+                .map_or(JsValue::UNDEFINED, |a| JsValue::from_str(&a.ip().to_string())),
+            l.rcon
+                .map_or(JsValue::UNDEFINED, |a| JsValue::from_f64(a.port().into())),
         ]
         .into_iter()
         .collect()
@@ -130,5 +135,46 @@ impl Connection {
 impl Default for Connection {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// One RCON connection of a Minecraft responder.
+#[wasm_bindgen]
+pub struct RconConnection {
+    inner: gamequery_core::source_rcon::responder::Connection,
+}
+
+#[wasm_bindgen]
+impl RconConnection {
+    #[wasm_bindgen(constructor)]
+    pub fn new(server: &Server) -> Result<RconConnection, JsValue> {
+        let inner = server
+            .inner
+            .rcon_connection()
+            .ok_or_else(|| to_js_error(gamequery_core::error::Error::invalid("this responder serves no RCON")))?;
+        Ok(Self { inner })
+    }
+
+    /// Bytes from the client → what to do, in order: bytes to write, `[id, command]` to
+    /// run (then write `output(id, lines)`), or `null` to close.
+    pub fn input(&mut self, chunk: &[u8]) -> Array {
+        use gamequery_core::source_rcon::responder::Action;
+        self.inner
+            .handle_input(chunk)
+            .into_iter()
+            .map(|a| match a {
+                Action::Write(b) => bytes(&b),
+                Action::Run { id, command } => [JsValue::from(id), JsValue::from(command)]
+                    .into_iter()
+                    .collect::<Array>()
+                    .into(),
+                Action::Close => JsValue::NULL,
+            })
+            .collect()
+    }
+
+    /// The packets of a command's output.
+    pub fn output(id: i32, lines: Vec<String>) -> Uint8Array {
+        Uint8Array::from(&gamequery_core::source_rcon::responder::output(id, &lines)[..])
     }
 }

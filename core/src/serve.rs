@@ -38,7 +38,10 @@ pub enum Server {
     Sqp(Box<sqp::Responder>),
     Bedrock(Box<bedrock::Responder>),
     Query(Box<mcquery::Responder>),
-    Minecraft(Arc<JavaStatus>),
+    Minecraft {
+        status: Arc<JavaStatus>,
+        rcon_password: Option<String>,
+    },
 }
 
 /// Where and how a responder listens.
@@ -50,6 +53,8 @@ pub struct Listen {
     pub connection_timeout: u64,
     /// TCP: connections served at once; more wait.
     pub max_connections: usize,
+    /// Minecraft: the RCON listener beside the status one.
+    pub rcon: Option<SocketAddr>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -64,6 +69,8 @@ struct SampOptions {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+/// SA:MP's RCON shares the query port: no `port` here.
 struct RconOptions {
     password: String,
 }
@@ -115,6 +122,15 @@ struct MinecraftOptions {
     connection_timeout: Option<u64>,
     /// Connections served at once (default 256); more wait for a slot.
     max_connections: Option<usize>,
+    /// Minecraft RCON on a second TCP port (`rcon.port`, default 25575).
+    rcon: Option<MinecraftRcon>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MinecraftRcon {
+    port: Option<u16>,
+    password: String,
 }
 
 impl Server {
@@ -127,6 +143,7 @@ impl Server {
                 transport: Transport::Udp,
                 connection_timeout: 0,
                 max_connections: 0,
+                rcon: None,
             })
         };
         match Protocol::parse(protocol)? {
@@ -196,13 +213,34 @@ impl Server {
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let status: JavaStatus = from_json("Minecraft state", state)?;
                 let o: MinecraftOptions = from_options("serve options", options)?;
+                if let Some(rcon) = &o.rcon {
+                    if !has_handler {
+                        return Err(Error::invalid(
+                            "rcon needs a handler(command) that returns the console output",
+                        ));
+                    }
+                    if rcon.password.is_empty() {
+                        return Err(Error::invalid(
+                            "rcon.password must not be empty (Minecraft runs no RCON without one)",
+                        ));
+                    }
+                }
+                let addr = listen_address(o.host.as_deref(), o.port, 25565)?;
                 let listen = Listen {
-                    addr: listen_address(o.host.as_deref(), o.port, 25565)?,
+                    addr,
                     transport: Transport::Tcp,
                     connection_timeout: o.connection_timeout.unwrap_or(5000),
                     max_connections: o.max_connections.unwrap_or(256).clamp(1, 65_536),
+                    rcon: o
+                        .rcon
+                        .as_ref()
+                        .map(|r| SocketAddr::new(addr.ip(), r.port.unwrap_or(crate::source_rcon::MINECRAFT_PORT))),
                 };
-                Ok((Self::Minecraft(Arc::new(status)), listen))
+                let server = Self::Minecraft {
+                    status: Arc::new(status),
+                    rcon_password: o.rcon.map(|r| r.password),
+                };
+                Ok((server, listen))
             }
         }
     }
@@ -231,7 +269,7 @@ impl Server {
                 r.update(from_json("Minecraft Query state", state)?);
                 Ok(())
             }
-            Self::Minecraft(status) => {
+            Self::Minecraft { status, .. } => {
                 *status = Arc::new(from_json("Minecraft state", state)?);
                 Ok(())
             }
@@ -249,7 +287,7 @@ impl Server {
             Self::Sqp(r) => Reply::Send(r.handle(now_ms, from, bytes).unwrap_or_default()),
             Self::Bedrock(r) => Reply::Send(r.handle(now_ms, from.ip(), bytes).into_iter().collect()),
             Self::Query(r) => Reply::Send(r.handle(now_ms, from, bytes).into_iter().collect()),
-            Self::Minecraft(_) => Reply::Send(vec![]),
+            Self::Minecraft { .. } => Reply::Send(vec![]),
         }
     }
 
@@ -264,7 +302,17 @@ impl Server {
     /// The status a Minecraft connection answers with now.
     pub fn status(&self) -> Option<Arc<JavaStatus>> {
         match self {
-            Self::Minecraft(s) => Some(s.clone()),
+            Self::Minecraft { status, .. } => Some(status.clone()),
+            _ => None,
+        }
+    }
+
+    /// A new RCON connection's state (Minecraft with `rcon` only).
+    pub fn rcon_connection(&self) -> Option<crate::source_rcon::responder::Connection> {
+        match self {
+            Self::Minecraft {
+                rcon_password: Some(p), ..
+            } => Some(crate::source_rcon::responder::Connection::new(p)),
             _ => None,
         }
     }

@@ -51,7 +51,7 @@ fn drive(mut call: Call, net: &mut Net, mut server: Option<&mut Server>) -> Resu
                     }
                 }
                 Io::Send { id, bytes } => match server.as_deref_mut() {
-                    Some(Server::Minecraft(status)) => {
+                    Some(Server::Minecraft { status, .. }) => {
                         let status = status.clone();
                         let out = conn.handle_input(&bytes, &status);
                         inbox.push((id, out.write, out.close));

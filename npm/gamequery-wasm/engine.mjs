@@ -5,7 +5,7 @@
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import {
   PROTOCOLS, GameQueryError, isGameQueryError, fromNative, abortError, call, check, networkArgs, checkCommand, manyArgs,
-  serveArgs, tapeReader, encodeVarInt, decodeVarInt,
+  serveArgs, tapeReader, encodeVarInt, decodeVarInt, rconSessionObject, invalid,
 } from './glue.mjs';
 
 /**
@@ -177,6 +177,93 @@ export function createEngine(wasm, transport, readTape) {
     return settle(signal, target, () => runCall(c, transport, { signal, trace, read }));
   }
 
+  /** Logs in once, then runs commands on that connection: the core's session, our socket and timers. */
+  async function rconSession(protocol, target, options) {
+    // Every protocol name passes here: the core says why a session is for Minecraft only.
+    const { signal, trace, rest } = networkArgs(protocol, target, options);
+    if (trace) throw invalid('options.trace is not available for rconSession');
+    const s = call(() => new wasm.RconSession(protocol, json(target), json(rest)));
+    const [host, port, family, timeout] = s.endpoint();
+    let conn;
+    let broken = null;
+    let waiter = null;
+    let failOpen = () => {};
+    const fail = (error) => {
+      broken ??= error;
+      conn?.close();
+      failOpen(broken);
+      const w = waiter;
+      waiter = null;
+      w?.reject(broken);
+    };
+    // Bytes out, then the session's next event to whoever waits for one.
+    const pump = () => {
+      try {
+        if (conn) for (let b = s.transmit(); b !== undefined; b = s.transmit()) conn.send(b);
+        if (!waiter) return;
+        const event = s.event();
+        if (event === undefined) return;
+        const w = waiter;
+        waiter = null;
+        w.resolve(event);
+      } catch (e) {
+        fail(fromNative(e));
+      }
+    };
+    /** The session's next event within the deadline; a deadline or an abort ends the session. */
+    const next = (sig) => new Promise((resolve, reject) => {
+      if (broken) return reject(broken);
+      const onAbort = () => fail(abortError(sig));
+      const timer = setTimeout(() => fail(fromNative(s.timedOut())), timeout);
+      const done = () => {
+        clearTimeout(timer);
+        sig?.removeEventListener('abort', onAbort);
+      };
+      sig?.addEventListener('abort', onAbort, { once: true });
+      waiter = { resolve: (v) => (done(), resolve(v)), reject: (e) => (done(), reject(e)) };
+      pump();
+    });
+    const login = next(signal);
+    const opening = new Promise((_, reject) => (failOpen = reject));
+    opening.catch(() => {});
+    try {
+      let address = host;
+      if (!hostResolves) {
+        const found = await Promise.race([transport.lookup(host, family).catch((e) => {
+          throw fromNative(s.dnsFailed(String(e?.message ?? e)));
+        }), opening]);
+        if (!found.length) throw fromNative(s.dnsFailed('no address'));
+        address = found[0];
+      }
+      s.connected(address);
+      conn = await Promise.race([Promise.resolve().then(() => transport.open('tcp', address, port, {}, {
+        data: (bytes) => (s.input(bytes), pump()),
+        closed: () => (s.closed(), pump()),
+        refused: () => fail(fromNative(s.refused())),
+        failed: (message) => fail(fromNative(s.failed(String(message)))),
+      })).catch((e) => {
+        if (isGameQueryError(e)) throw e;
+        throw fromNative(refusal(e) ? s.refused() : s.failed(String(e?.message ?? e)));
+      }), opening]);
+      if (broken) conn.close();
+      pump();
+      await login;
+    } catch (e) {
+      fail(e);
+      login.catch(() => {});
+      throw broken;
+    }
+    return rconSessionObject(async (command, sig) => {
+      // As natively: once a command failed (or close()), every later one is refused.
+      if (broken) throw fromNative(s.failed('the RCON session is closed'));
+      call(() => s.command(command));
+      const lines = await next(sig);
+      return lines;
+    }, async () => {
+      fail(fromNative(s.failed('the RCON session is closed')));
+    });
+  }
+
   async function* queryMany(targets, options) {
     const { given, items, shared, signal, trace, targetOf } = manyArgs(targets, options);
     const flat = call(() => wasm.prepareMany(json(items), json(shared)));
@@ -246,11 +333,56 @@ export function createEngine(wasm, transport, readTape) {
     }
   };
 
+  /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
+  function serveRcon(server, handler, host, port, maxConnections) {
+    let open = 0;
+    return bound(host, port, () => transport.tcpServer(host, port, (conn) => {
+      if (open >= maxConnections) return conn.destroy();
+      open++;
+      const rcon = new wasm.RconConnection(server);
+      let chain = Promise.resolve();
+      let ended = false;
+      let idle;
+      // A logged-in client may stay between commands; a silent one is let go (as natively).
+      const awake = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => conn.destroy(), 300_000);
+      };
+      awake();
+      conn.on.data = (bytes) => {
+        awake();
+        const actions = rcon.input(bytes);
+        chain = chain.then(async () => {
+          for (const action of actions) {
+            if (ended) return;
+            if (action === null) {
+              ended = true;
+              conn.end();
+            } else if (action instanceof Uint8Array) {
+              conn.write(action);
+            } else {
+              const [id, command] = action;
+              const lines = await handler(command).catch((e) => [String(e?.message ?? e)]);
+              if (!ended) conn.write(wasm.RconConnection.output(id, lines));
+            }
+          }
+        });
+      };
+      let counted = true;
+      conn.on.close = () => {
+        ended = true;
+        clearTimeout(idle);
+        if (counted) open--;
+        counted = false;
+      };
+    }));
+  }
+
   async function serve(protocol, state, options) {
     const { handler, options: core } = serveArgs(protocol, state, options);
     const [hi, lo] = seed();
     const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
-    const [host, port, kind, connectionTimeout, maxConnections] = server.listen();
+    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort] = server.listen();
     const t0 = performance.now();
     const clock = () => Math.floor(performance.now() - t0);
     let listener;
@@ -298,10 +430,12 @@ export function createEngine(wasm, transport, readTape) {
         });
       }));
     }
+    const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections);
     let closed = false;
     return {
       address: listener.address,
       port: listener.port,
+      ...(rconListener ? { rconPort: rconListener.port } : {}),
       update(next) {
         check.object(next, 'state');
         call(() => server.update(json(next)));
@@ -309,12 +443,12 @@ export function createEngine(wasm, transport, readTape) {
       async close() {
         if (closed) return;
         closed = true;
-        await listener.close();
+        await Promise.all([listener.close(), rconListener?.close()]);
       },
     };
   }
 
-  return { query, queryMany, rcon, serve };
+  return { query, queryMany, rcon, rconSession, serve };
 }
 
 /**
@@ -411,12 +545,17 @@ export function wasmApi(wasm) {
       const [engine, rest] = overSockets(options);
       return engine.rcon(protocol, target, rest, command);
     },
+    rconSession(protocol, target, options) {
+      check.object(options, 'options');
+      const [engine, rest] = overSockets(options);
+      return engine.rconSession(protocol, target, rest);
+    },
     queryMany(targets, options) {
       check.object(options, 'options');
       const [engine, rest] = overSockets(options);
       return engine.queryMany(targets, rest);
     },
-    /** The whole network API (query, queryMany, rcon, serve) over a transport of yours. */
+    /** The whole network API (query, queryMany, rcon, rconSession, serve) over a transport of yours. */
     createEngine: (transport) => createEngine(wasm, transport, readTape),
     encodeRequest(protocol, request) {
       start(protocol);

@@ -74,7 +74,7 @@ function describe(v) {
   if (typeof v === 'object') return 'an object';
   return `${typeof v} ${String(v)}`;
 }
-const invalid = (message) => new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message });
+export const invalid = (message) => new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message });
 
 /** Checks the arguments every call shares, with messages that name them. */
 export const check = {
@@ -160,7 +160,36 @@ export function serveArgs(protocol, state, options) {
       return (Array.isArray(lines) ? lines : [lines]).filter((l) => l != null).map(String);
     };
   }
-  return { handler, options: { ...rest, rcon: rconOptions ? { password: String(rconOptions.password) } : undefined } };
+  const rcon = rconOptions && { password: String(rconOptions.password), ...(rconOptions.port === undefined ? {} : { port: rconOptions.port }) };
+  return { handler, options: { ...rest, rcon } };
+}
+
+/**
+ * What `rconSession` resolves with, over an engine's `run(command, signal)` and `close()`:
+ * commands run one after another, in the order given.
+ */
+export function rconSessionObject(run, close) {
+  let closed = false;
+  let last = Promise.resolve();
+  const session = {
+    run(command, options) {
+      checkCommand(command);
+      check.object(options, 'options');
+      const signal = options?.signal;
+      check.signal(signal);
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      const result = last.then(() => run(command, signal));
+      last = result.catch(() => {});
+      return result;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+  if (Symbol.asyncDispose) session[Symbol.asyncDispose] = () => session.close();
+  return session;
 }
 
 // Object literals with constant keys build far faster than keyed stores; a page whose

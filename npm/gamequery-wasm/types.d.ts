@@ -731,8 +731,20 @@ export interface MinecraftServeOptions {
   port?: number;
   /** Per-connection deadline in ms (default 5000). */
   connectionTimeout?: number;
-  /** Connections served at once (default 256). */
+  /** Connections served at once (default 256; RCON connections have as many again). */
   maxConnections?: number;
+  /**
+   * Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output split
+   * every 4096 characters); `handler`'s lines are joined with `\n`. A silent connection is
+   * let go after 5 minutes.
+   */
+  rcon?: {
+    /** TCP port (default 25575; 0 picks a free one, see `rconPort`). */
+    port?: number;
+    /** `rcon.password`; not empty (vanilla runs no RCON without one). */
+    password: string;
+    handler(command: string): string[] | string | Promise<string[] | string>;
+  };
 }
 
 /** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
@@ -811,6 +823,8 @@ export interface NetworkTypes {
 export interface Responder<S> {
   readonly address: string;
   readonly port: number;
+  /** Where RCON listens (`serve('minecraft-java', …, { rcon })` only). */
+  readonly rconPort?: number;
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
   close(): Promise<void>;
@@ -822,6 +836,17 @@ export interface MinecraftRconOptions extends NetworkOptions {
   password: string;
   /** The output lines as plain text (default), with ANSI colours, or with `§` codes as sent. */
   format?: 'plain' | 'ansi' | 'minecraft';
+}
+
+/** A logged-in RCON connection (`rconSession`): commands run one after another, in order. */
+export interface RconSession {
+  /**
+   * The command's output lines. Each command has the session's `timeout`; a timeout or an
+   * abort ends the session (the reply would still be in flight), as does the server closing it.
+   */
+  run(command: string, options?: { signal?: AbortSignal }): Promise<string[]>;
+  /** Ends the connection; commands still queued fail with GQ_NETWORK. */
+  close(): Promise<void>;
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -7,7 +7,7 @@ import { wasmApi } from './engine.mjs';
 const api = wasmApi(wasm);
 export const {
   PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
-  encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, createEngine,
+  encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, rconSession, createEngine,
 } = api;
 export const { initSync } = wasm;
 export { init };

@@ -16,7 +16,7 @@ const USAGE = `Usage:
       minecraft-query:  [--basic] (GameSpy4: the full player list; default port 25565)
       sqp:              [--chunks info,rules,players,teams,metrics]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
-      samp: [--legacy] [--rcon-password P]
+      samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
   gamequery rcon samp|minecraft-java <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
       samp: [--idle ms] [--encoding X]; minecraft-java: Source RCON, default port 25575
   gamequery demo
@@ -37,7 +37,7 @@ const COMMANDS = {
   minecraft: [...NETWORK, 'no-srv', 'dns-server', 'bedrock-port', 'full-players'],
   'minecraft-query': [...NETWORK, 'basic'],
   sqp: [...NETWORK, 'chunks'],
-  serve: ['host', 'port', 'state', 'legacy', 'rcon-password'],
+  serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   demo: [],
 };
@@ -156,13 +156,19 @@ async function serveCommand(protocol, flags) {
   const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer }[protocol] ?? samples.minecraftServer;
   const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
   const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132 }[protocol] ?? 25565 };
-  if (samp) {
-    if (flags.legacy) options.legacy = true;
-    if (flags['rcon-password']) options.rcon = { password: flags['rcon-password'], handler: (cmd) => [`(gamequery serve) no console here; got "${cmd}"`] };
+  const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
+  if (samp && flags.legacy) options.legacy = true;
+  if (flags['rcon-port'] !== undefined && protocol !== 'minecraft-java') throw new UsageError('--rcon-port is for serve minecraft-java (SA:MP answers RCON on its query port)');
+  if (flags['rcon-password']) {
+    if (!samp && protocol !== 'minecraft-java') throw new UsageError('--rcon-password is for serve samp and serve minecraft-java');
+    options.rcon = { password: flags['rcon-password'], handler: console_ };
+    if (protocol === 'minecraft-java') options.rcon.port = number(flags, 'rcon-port') ?? 25575;
   }
   // A saved `gamequery samp host --json` output is a Status: serve its raw part.
   const server = await serve(protocol, state.raw ?? state, options);
-  console.log(`serving ${protocol} on ${server.address.includes(':') ? `[${server.address}]` : server.address}:${server.port} (Ctrl-C to stop)`);
+  const host = server.address.includes(':') ? `[${server.address}]` : server.address;
+  const rconAt = server.rconPort === undefined ? '' : `, RCON on ${host}:${server.rconPort}`;
+  console.log(`serving ${protocol} on ${host}:${server.port}${rconAt} (Ctrl-C to stop)`);
   const stop = async () => {
     await server.close();
     process.exit(0);

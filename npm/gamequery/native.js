@@ -5,7 +5,7 @@
 const binding = require('./binding.js');
 const {
   GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, abortError, check, networkArgs, checkCommand,
-  manyArgs, serveArgs,
+  manyArgs, serveArgs, rconSessionObject, invalid,
 } = require('gamequery-wasm/glue');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
@@ -122,6 +122,18 @@ async function rcon(protocol, target, options, command) {
   return withSignal(signal, target, (id) => binding.rcon(protocol, json(target), json(rest), command, id, trace));
 }
 
+/** Logs in once; `run(command)` then runs commands on that connection, one after another. */
+async function rconSession(protocol, target, options) {
+  // Every protocol name passes here: the core says why a session is for Minecraft only.
+  const { signal, trace, rest } = networkArgs(protocol, target, options);
+  if (trace) throw invalid('options.trace is not available for rconSession');
+  const inner = await withSignal(signal, target, (id) => binding.rconSession(protocol, json(target), json(rest), id));
+  return rconSessionObject(
+    (command, runSignal) => withSignal(runSignal, target, (id) => inner.run(command, id)),
+    () => inner.close(),
+  );
+}
+
 /** Answers queries for `state` until `close()`. */
 async function serve(protocol, state, options) {
   const { handler, options: core } = serveArgs(protocol, state, options);
@@ -133,6 +145,7 @@ async function serve(protocol, state, options) {
   return {
     address: server.address,
     port: server.port,
+    ...(server.rconPort == null ? {} : { rconPort: server.rconPort }),
     update(next) {
       check.object(next, 'state');
       call(() => server.update(json(next)));
@@ -148,5 +161,5 @@ async function serve(protocol, state, options) {
 
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, serve,
+  query, queryMany, rcon, rconSession, serve,
 };

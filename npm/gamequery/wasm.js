@@ -5,10 +5,10 @@
 const wasm = require('gamequery-wasm');
 const transport = require('./transport.js');
 
-const { query, queryMany, rcon, serve } = wasm.createEngine(transport);
+const { query, queryMany, rcon, rconSession, serve } = wasm.createEngine(transport);
 const { encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder } = wasm;
 
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, serve,
+  query, queryMany, rcon, rconSession, serve,
 };

@@ -92,3 +92,14 @@ export function sqpState() {
     metrics: [0.25, 60],
   };
 }
+
+/** One Source RCON packet: size, id, type, body, two NULs. */
+export function rconPacket(id, type, body = '') {
+  const b = Buffer.from(body, 'utf8');
+  const out = Buffer.alloc(14 + b.length);
+  out.writeInt32LE(10 + b.length, 0);
+  out.writeInt32LE(id, 4);
+  out.writeInt32LE(type, 8);
+  b.copy(out, 12);
+  return out;
+}

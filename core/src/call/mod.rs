@@ -16,6 +16,7 @@ pub mod options;
 pub(crate) mod outcome;
 pub mod race;
 mod rng;
+pub mod session;
 
 use std::collections::VecDeque;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};

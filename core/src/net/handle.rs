@@ -13,19 +13,32 @@ type Updater = Box<dyn Fn(&str) -> Result<()> + Send + Sync>;
 
 pub struct ServeHandle {
     local: SocketAddr,
+    rcon: Option<SocketAddr>,
     update: Updater,
     cancel: CancellationToken,
-    task: Mutex<Option<JoinHandle<()>>>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl ServeHandle {
-    pub(crate) fn new(local: SocketAddr, update: Updater, cancel: CancellationToken, task: JoinHandle<()>) -> Self {
+    pub(crate) fn new(
+        local: SocketAddr,
+        rcon: Option<SocketAddr>,
+        update: Updater,
+        cancel: CancellationToken,
+        tasks: Vec<JoinHandle<()>>,
+    ) -> Self {
         Self {
             local,
+            rcon,
             update,
             cancel,
-            task: Mutex::new(Some(task)),
+            tasks: Mutex::new(tasks),
         }
+    }
+
+    /// Where RCON listens (Minecraft with `rcon`).
+    pub fn rcon_addr(&self) -> Option<SocketAddr> {
+        self.rcon
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -40,8 +53,8 @@ impl ServeHandle {
     /// Stops answering and releases the socket.
     pub async fn close(&self) {
         self.cancel.cancel();
-        let task = self.task.lock().expect("task lock").take();
-        if let Some(task) = task {
+        let tasks = std::mem::take(&mut *self.tasks.lock().expect("task lock"));
+        for task in tasks {
             let _ = task.await;
         }
     }

@@ -3,9 +3,11 @@
 
 mod bulk;
 mod handle;
+mod rcon_session;
 pub(crate) mod resolve;
 mod run;
 mod serve;
+mod serve_rcon;
 mod srv;
 pub mod trace;
 pub(crate) mod udp;
@@ -14,6 +16,7 @@ use serde_json::Value;
 
 pub use bulk::Bulk;
 pub use handle::ServeHandle;
+pub use rcon_session::RconSession;
 pub use serve::RconHandler;
 pub use tokio_util::sync::CancellationToken;
 pub use trace::{Direction, TraceEvent, Tracer};

@@ -15,6 +15,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::handle::ServeHandle;
+use super::serve_rcon as rcon;
 use super::udp::{network_error, now_ms};
 use crate::call::Transport;
 use crate::error::Result;
@@ -25,7 +26,7 @@ use crate::serve::{Listen, Reply, Server};
 pub type RconHandler =
     Arc<dyn Fn(String) -> Pin<Box<dyn Future<Output = std::result::Result<Vec<String>, String>> + Send>> + Send + Sync>;
 
-type Shared = Arc<Mutex<Server>>;
+pub(super) type Shared = Arc<Mutex<Server>>;
 
 pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
@@ -38,7 +39,12 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
                 .map_err(|e| network_error("bind", e))?;
             let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
             lock(&server).bound(local);
-            let task = tokio::spawn(datagrams(Arc::new(socket), server.clone(), handler, cancel.clone()));
+            let task = tokio::spawn(datagrams(
+                Arc::new(socket),
+                server.clone(),
+                handler.clone(),
+                cancel.clone(),
+            ));
             (local, task)
         }
         Transport::Tcp => {
@@ -50,11 +56,32 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
             (local, task)
         }
     };
+    let mut handle_rcon = None;
+    let mut tasks = vec![task];
+    if let (Some(addr), Some(handler)) = (listen.rcon, handler) {
+        let bound = TcpListener::bind(addr).await.map_err(|e| network_error("bind RCON", e));
+        let listener = match bound {
+            Ok(l) => l,
+            Err(e) => {
+                cancel.cancel();
+                return Err(e);
+            }
+        };
+        handle_rcon = listener.local_addr().ok();
+        let rcon = rcon::accept(
+            listener,
+            server.clone(),
+            handler,
+            listen.max_connections,
+            cancel.clone(),
+        );
+        tasks.push(tokio::spawn(rcon));
+    }
     let update = Box::new(move |state: &str| lock(&server).update(state));
-    Ok(ServeHandle::new(local, update, cancel, task))
+    Ok(ServeHandle::new(local, handle_rcon, update, cancel, tasks))
 }
 
-fn lock(server: &Shared) -> std::sync::MutexGuard<'_, Server> {
+pub(super) fn lock(server: &Shared) -> std::sync::MutexGuard<'_, Server> {
     server.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -96,8 +123,23 @@ async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconH
 }
 
 async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: CancellationToken) {
-    let slots = Arc::new(Semaphore::new(listen.max_connections));
     let deadline = Duration::from_millis(listen.connection_timeout);
+    accept_each(listener, listen.max_connections, cancel, move |stream| {
+        let server = server.clone();
+        async move {
+            let _ = tokio::time::timeout(deadline, connection(stream, server)).await;
+        }
+    })
+    .await;
+}
+
+/// Accepts connections until cancelled, `max` served at once (more wait), each by `serve`.
+pub(super) async fn accept_each<F, Fut>(listener: TcpListener, max: usize, cancel: CancellationToken, serve: F)
+where
+    F: Fn(TcpStream) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let slots = Arc::new(Semaphore::new(max));
     loop {
         let permit = tokio::select! {
             _ = cancel.cancelled() => return,
@@ -107,11 +149,11 @@ async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: C
             _ = cancel.cancelled() => return,
             r = listener.accept() => match r { Ok((s, _)) => s, Err(_) => continue },
         };
-        let (server, cancel) = (server.clone(), cancel.clone());
+        let (job, cancel) = (serve(stream), cancel.clone());
         tokio::spawn(async move {
             tokio::select! {
                 _ = cancel.cancelled() => {}
-                _ = tokio::time::timeout(deadline, connection(stream, server)) => {}
+                _ = job => {}
             }
             drop(permit);
         });

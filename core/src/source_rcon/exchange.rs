@@ -1,126 +1,53 @@
-//! One command over Source RCON: log in, send the command, collect its replies. The reply
-//! has no end marker of its own, so after the command's first reply packet an empty
-//! type-0 packet goes out as a sentinel: Minecraft answers it with "Unknown request 0",
-//! Source servers mirror it; either way its id ends the output. Never two packets in one
-//! write before the first reply — vanilla Minecraft closes a connection whose read holds
-//! more than one packet. Source servers send an empty response value before the login's
-//! answer; Minecraft sends only the answer. A refused login answers id −1.
+//! One command over Source RCON as a call: log in, run it, end with its lines or by the
+//! deadline. The protocol is [`Session`]'s.
 
-use std::collections::VecDeque;
-
-use super::packet::{Packet, AUTH_RESPONSE, COMMAND, LOGIN, MAX_PACKET, RESPONSE_VALUE};
-use crate::error::{Error, ErrorCode, Result};
+use super::session::{check_command, Event, Session};
+pub use super::session::{RconFormat, MAX_MINECRAFT_COMMAND};
+use crate::error::{Error, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::minecraft::java::FrameDecoder;
-use crate::text::Motd;
-
-const LOGIN_ID: i32 = 1;
-const COMMAND_ID: i32 = 2;
-const SENTINEL_ID: i32 = 3;
-/// Vanilla reads one packet per 1460-byte read: a longer command drops the connection.
-pub const MAX_MINECRAFT_COMMAND: usize = 1446;
-
-/// How output lines come back: as plain text, with ANSI colours, or with `§` codes as sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum RconFormat {
-    #[default]
-    Plain,
-    Ansi,
-    Minecraft,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Phase {
-    Login,
-    Command { sentinel_sent: bool },
-    Done,
-}
 
 #[derive(Debug)]
 pub struct SourceRconExchange {
-    command: String,
-    format: RconFormat,
-    phase: Phase,
-    frames: FrameDecoder,
-    outbox: VecDeque<Vec<u8>>,
-    output: String,
+    session: Session,
+    /// Sent once the login is answered.
+    command: Option<String>,
     deadline: Millis,
+    finished: bool,
     result: Option<Result<Vec<String>>>,
 }
 
 impl SourceRconExchange {
     pub fn new(password: &str, command: &str, format: RconFormat, budget: Deadline) -> Result<Self> {
-        if command.len() > MAX_MINECRAFT_COMMAND {
-            return Err(Error::invalid(format!(
-                "the command is {} bytes; Minecraft closes the connection above {MAX_MINECRAFT_COMMAND}",
-                command.len()
-            )));
-        }
-        let login = Packet::new(LOGIN_ID, LOGIN, password).encode()?;
+        check_command(command)?;
         Ok(Self {
-            command: command.to_string(),
-            format,
-            phase: Phase::Login,
-            frames: FrameDecoder::source_rcon(MAX_PACKET),
-            outbox: VecDeque::from([login]),
-            output: String::new(),
+            session: Session::new(password, format)?,
+            command: Some(command.to_string()),
             deadline: budget.end,
+            finished: false,
             result: None,
         })
     }
 
     fn finish(&mut self, result: Result<Vec<String>>) {
-        self.phase = Phase::Done;
-        self.result = Some(result);
-    }
-
-    fn lines(&self) -> Vec<String> {
-        let text = self.output.trim_end_matches('\n');
-        if text.is_empty() {
-            return vec![];
+        if !self.finished {
+            self.finished = true;
+            self.result = Some(result);
         }
-        text.split('\n')
-            .map(|line| match self.format {
-                RconFormat::Minecraft => line.to_string(),
-                RconFormat::Plain => Motd::from_legacy(line).plain,
-                RconFormat::Ansi => Motd::from_legacy(line).ansi,
-            })
-            .collect()
     }
 
-    fn packet(&mut self, p: Packet) {
-        match self.phase {
-            Phase::Login if p.id == -1 => self.finish(Err(Error::new(
-                ErrorCode::RconAuth,
-                "the server refused the RCON password",
-            ))),
-            Phase::Login if p.id == LOGIN_ID && p.kind == AUTH_RESPONSE => {
-                let command = Packet::new(COMMAND_ID, COMMAND, self.command.clone())
-                    .encode()
-                    .expect("checked against the limit in new()");
-                self.outbox.push_back(command);
-                self.phase = Phase::Command { sentinel_sent: false };
-            }
-            Phase::Command { sentinel_sent } if p.id == COMMAND_ID => {
-                self.output.push_str(&p.body);
-                if !sentinel_sent {
-                    let sentinel = Packet::new(SENTINEL_ID, RESPONSE_VALUE, "")
-                        .encode()
-                        .expect("empty packet");
-                    self.outbox.push_back(sentinel);
-                    self.phase = Phase::Command { sentinel_sent: true };
+    fn events(&mut self) {
+        while let Some(event) = self.session.poll_event() {
+            match event {
+                Event::LoggedIn => {
+                    if let Some(command) = self.command.take() {
+                        if let Err(e) = self.session.command(&command) {
+                            self.finish(Err(e));
+                        }
+                    }
                 }
+                Event::Output(lines) => self.finish(Ok(lines)),
+                Event::Failed(e) => self.finish(Err(e)),
             }
-            Phase::Command { .. } if p.id == SENTINEL_ID => {
-                let lines = self.lines();
-                self.finish(Ok(lines));
-            }
-            Phase::Command { .. } if p.id == -1 => self.finish(Err(Error::new(
-                ErrorCode::RconAuth,
-                "the server answered the command as unauthenticated",
-            ))),
-            // Source's empty value before the login's answer; anything else unasked for.
-            _ => {}
         }
     }
 }
@@ -129,60 +56,32 @@ impl crate::exchange::Exchange for SourceRconExchange {
     type Output = Vec<String>;
 
     fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        self.outbox.pop_front()
+        self.session.poll_transmit()
     }
 
     fn handle_input(&mut self, _now: Millis, bytes: &[u8]) {
-        if self.phase == Phase::Done {
-            return;
-        }
-        match self.frames.push(bytes) {
-            Ok(frames) => {
-                for frame in frames {
-                    match Packet::decode(&frame) {
-                        Ok(p) => self.packet(p),
-                        Err(e) => return self.finish(Err(e)),
-                    }
-                    if self.phase == Phase::Done {
-                        return;
-                    }
-                }
-            }
-            Err(e) => self.finish(Err(e)),
+        if !self.finished {
+            self.session.handle_input(bytes);
+            self.events();
         }
     }
 
     fn poll_timeout(&self) -> Option<Millis> {
-        (self.phase != Phase::Done).then_some(self.deadline)
+        (!self.finished).then_some(self.deadline)
     }
 
     fn handle_timeout(&mut self, now: Millis) {
-        if self.phase == Phase::Done || now < self.deadline {
+        if self.finished || now < self.deadline {
             return;
         }
-        let what = match self.phase {
-            Phase::Login => "the RCON login",
-            _ => "the command's reply",
-        };
+        let what = self.session.waiting_for().unwrap_or("the command's reply");
         self.finish(Err(Error::timeout(what, 1)));
     }
 
-    /// The server closed: the output so far when the command was answered, else an error.
     fn handle_close(&mut self, _now: Millis) {
-        match self.phase {
-            Phase::Done => {}
-            Phase::Command { sentinel_sent: true } => {
-                let lines = self.lines();
-                self.finish(Ok(lines));
-            }
-            Phase::Login => self.finish(Err(Error::new(
-                ErrorCode::Network,
-                "the server closed the connection during the RCON login",
-            ))),
-            Phase::Command { .. } => self.finish(Err(Error::new(
-                ErrorCode::Network,
-                "the server closed the connection before answering the command",
-            ))),
+        if !self.finished {
+            self.session.handle_close();
+            self.events();
         }
     }
 
@@ -193,7 +92,9 @@ impl crate::exchange::Exchange for SourceRconExchange {
 
 #[cfg(test)]
 mod tests {
+    use super::super::packet::{Packet, AUTH_RESPONSE, COMMAND, LOGIN, RESPONSE_VALUE};
     use super::*;
+    use crate::error::ErrorCode;
     use crate::exchange::Exchange;
 
     fn p(id: i32, kind: i32, body: &str) -> Vec<u8> {

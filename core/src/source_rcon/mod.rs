@@ -4,8 +4,11 @@
 
 pub mod exchange;
 pub mod packet;
+pub mod responder;
+pub mod session;
 
-pub use exchange::{RconFormat, SourceRconExchange};
+pub use exchange::SourceRconExchange;
 pub use packet::Packet;
+pub use session::{RconFormat, Session};
 
 pub const MINECRAFT_PORT: u16 = 25575;

@@ -12,16 +12,18 @@ const MAX_TEXT: usize = 64 * 1024;
 const MAX_NODES: usize = 10_000;
 
 /// Rendered spans, within the budget.
-#[derive(Default)]
 struct Spans {
     list: Vec<Span>,
     text: usize,
     nodes: usize,
+    /// [`MAX_TEXT`], or a `§` string's own length: it can only shrink when rendered (a
+    /// long RCON output line stays whole).
+    limit: usize,
 }
 
 impl Spans {
     fn full(&self) -> bool {
-        self.text >= MAX_TEXT || self.nodes >= MAX_NODES
+        self.text >= self.limit || self.nodes >= MAX_NODES
     }
 }
 
@@ -112,7 +114,16 @@ fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
 
 impl Motd {
     pub fn render(raw: Json) -> Self {
-        let mut out = Spans::default();
+        let limit = match &raw {
+            Json::String(s) => s.len().max(MAX_TEXT),
+            _ => MAX_TEXT,
+        };
+        let mut out = Spans {
+            list: vec![],
+            text: 0,
+            nodes: 0,
+            limit,
+        };
         match &raw {
             Json::String(s) => legacy_spans(s, Style::default(), &mut out),
             other => component_spans(other, Style::default(), 0, &mut out),
@@ -200,7 +211,7 @@ fn push(out: &mut Spans, mut text: String, style: Style) {
     if text.is_empty() || out.full() {
         return;
     }
-    let mut room = MAX_TEXT - out.text;
+    let mut room = out.limit - out.text;
     if text.len() > room {
         while !text.is_char_boundary(room) {
             room -= 1;

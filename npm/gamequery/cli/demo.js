@@ -1,6 +1,6 @@
 'use strict';
 // `gamequery demo`: sample servers on loopback, queried through the addon.
-const { serve, query, rcon } = require('../index.js');
+const { serve, query, rcon, rconSession } = require('../index.js');
 const { printStatus } = require('./format.js');
 const samples = require('./samples.js');
 
@@ -28,12 +28,22 @@ async function demo({ color = false } = {}) {
     section(`open.mp server with 312 players (no list above 100)`);
     show(await query('samp', `127.0.0.1:${crowded.port}`, { timeout: 500 }));
 
-    const minecraft = await serve('minecraft-java', samples.minecraftServer(), { host: '127.0.0.1', port: 0 });
+    const console_ = (cmd) => (cmd === 'list' ? '§6There are 2 of a max of 100 players online: §fSteve, Alex' : `§cUnknown or incomplete command: ${cmd}`);
+    const minecraft = await serve('minecraft-java', samples.minecraftServer(), {
+      host: '127.0.0.1', port: 0, rcon: { port: 0, password: 'changeme', handler: console_ },
+    });
     servers.push(minecraft);
     section(`Minecraft Java server (component MOTD, sample, favicon) — 127.0.0.1:${minecraft.port}`);
     show(await query('minecraft-java', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
     section(`the same server through the legacy 1.6 ping`);
     show(await query('minecraft-legacy', `127.0.0.1:${minecraft.port}`, { timeout: 2000 }));
+    section(`Minecraft RCON (Source RCON) — one login, two commands — 127.0.0.1:${minecraft.rconPort}`);
+    const session = await rconSession('minecraft-java', `127.0.0.1:${minecraft.rconPort}`, { password: 'changeme', timeout: 2000 });
+    try {
+      for (const command of ['list', 'weather clear']) console.log(`> ${command}\n${(await session.run(command)).join('\n')}`);
+    } finally {
+      await session.close();
+    }
 
     const bedrock = await serve('minecraft-bedrock', samples.bedrockServer(), { host: '127.0.0.1', port: 0 });
     servers.push(bedrock);
