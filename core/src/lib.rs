@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod a2s;
 pub mod api;
 pub mod call;
 pub mod error;

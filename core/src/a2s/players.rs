@@ -1,0 +1,93 @@
+//! A2S_PLAYER (`D`) and A2S_RULES (`E`) replies.
+
+use serde::{Deserialize, Serialize};
+
+use super::text::read_str;
+use crate::error::Result;
+use crate::samp::RuleList;
+use crate::wire::{Reader, Writer};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sPlayer"))]
+pub struct Player {
+    /// Often 0 on Source servers.
+    #[serde(default)]
+    pub index: u8,
+    pub name: String,
+    #[serde(default)]
+    pub score: i32,
+    /// Seconds connected.
+    #[serde(default)]
+    pub duration: f32,
+    /// The Ship only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub deaths: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub money: Option<i32>,
+}
+
+/// Records until the data ends: the count byte wraps above 255 players (and some servers
+/// count bots they do not list). The Ship's deaths and money follow when asked for.
+pub(crate) fn read_players(r: &mut Reader, the_ship: bool) -> Result<Vec<Player>> {
+    let _count = r.u8("player count")?;
+    let mut players = Vec::with_capacity(r.remaining() / 10);
+    while !r.is_empty() {
+        let mut p = Player {
+            index: r.u8("player index")?,
+            name: read_str(r, "player name")?,
+            score: r.i32_le("player score")?,
+            duration: f32::from_le_bytes(r.array("player duration")?),
+            ..Player::default()
+        };
+        if the_ship {
+            p.deaths = Some(r.i32_le("player deaths")?);
+            p.money = Some(r.i32_le("player money")?);
+        }
+        players.push(p);
+    }
+    Ok(players)
+}
+
+pub(crate) fn write_players(players: &[Player], w: &mut Writer) {
+    w.u8(players.len() as u8);
+    for p in players {
+        w.u8(p.index)
+            .bytes(p.name.as_bytes())
+            .u8(0)
+            .i32_le(p.score)
+            .bytes(&p.duration.to_le_bytes());
+        if let (Some(deaths), Some(money)) = (p.deaths, p.money) {
+            w.i32_le(deaths).i32_le(money);
+        }
+    }
+}
+
+/// Pairs until the count or the data ends: servers truncate long rule lists.
+pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool)> {
+    let count = r.u16_le("rule count")?;
+    let mut rules = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
+    for _ in 0..count {
+        if r.is_empty() {
+            return Ok((RuleList(rules), true));
+        }
+        let name = read_str(r, "rule name")?;
+        // A value cut by the packet's end: keep what arrived, say it was cut.
+        if !r.peek().contains(&0) {
+            let value = String::from_utf8_lossy(r.rest()).into_owned();
+            rules.push((name, value));
+            return Ok((RuleList(rules), true));
+        }
+        rules.push((name, read_str(r, "rule value")?));
+    }
+    Ok((RuleList(rules), false))
+}
+
+pub(crate) fn write_rules(rules: &RuleList, w: &mut Writer) {
+    w.u16_le(rules.0.len().min(usize::from(u16::MAX)) as u16);
+    for (k, v) in rules.0.iter().take(usize::from(u16::MAX)) {
+        w.bytes(k.as_bytes()).u8(0).bytes(v.as_bytes()).u8(0);
+    }
+}

@@ -1,0 +1,311 @@
+//! Split replies. Source: `FE FF FF FF` · id u32 · total u8 · number u8 · [size u16] ·
+//! payload, the size field absent in older engines (told apart on part 0, whose payload
+//! starts with `FF FF FF FF`, or with the bzip2 header when compressed); id bit 31 set
+//! means the joined payload is bzip2 with its size and CRC32 first. GoldSrc: `FE FF FF FF`
+//! · id · number << 4 | total · payload. Parts arrive in any order; duplicates are
+//! ignored; parts, bytes and the declared decompressed size are bounded.
+
+use std::io::Read;
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::wire::Writer;
+
+pub const SPLIT: [u8; 4] = [0xfe, 0xff, 0xff, 0xff];
+pub const SINGLE: [u8; 4] = [0xff; 4];
+/// Source caps a reply at 255 parts of at most ~1.4 KB; GoldSrc at 15.
+pub const MAX_BYTES: usize = 1 << 20;
+const COMPRESSED: u32 = 1 << 31;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    Source,
+    GoldSrc,
+}
+
+/// One answer id's parts, as they come.
+#[derive(Debug)]
+pub struct Reassembly {
+    layout: Layout,
+    id: Option<u32>,
+    total: usize,
+    /// Whole packets by number (the payload's start is known once part 0 is in).
+    parts: Vec<Option<Vec<u8>>>,
+    bytes: usize,
+}
+
+fn malformed(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::Malformed, message)
+}
+
+impl Reassembly {
+    pub fn new(layout: Layout) -> Self {
+        Self {
+            layout,
+            id: None,
+            total: 0,
+            parts: vec![],
+            bytes: 0,
+        }
+    }
+
+    /// A whole split packet (header included); the joined payload (starting `FF FF FF FF`)
+    /// once every part is in. Parts of another answer id than the first are ignored.
+    pub fn push(&mut self, packet: &[u8]) -> Result<Option<Vec<u8>>> {
+        let min = if self.layout == Layout::Source { 10 } else { 9 };
+        if packet.len() < min || packet[..4] != SPLIT {
+            return Err(Error::at(
+                ErrorCode::Truncated,
+                "split header",
+                0,
+                "shorter than a split header",
+            ));
+        }
+        let id = u32::from_le_bytes(packet[4..8].try_into().expect("4 bytes"));
+        let (total, number) = match self.layout {
+            Layout::Source => (usize::from(packet[8]), usize::from(packet[9])),
+            Layout::GoldSrc => (usize::from(packet[8] & 0x0f), usize::from(packet[8] >> 4)),
+        };
+        match self.id {
+            Some(first) if first != id => return Ok(None),
+            Some(_) if total != self.total => return Err(malformed("the parts of a reply disagree on their count")),
+            Some(_) => {}
+            None => {
+                if total == 0 {
+                    return Err(Error::at(ErrorCode::Malformed, "split total", 8, "a reply in 0 parts"));
+                }
+                self.id = Some(id);
+                self.total = total;
+                self.parts = vec![None; total];
+            }
+        }
+        if number >= total {
+            return Err(Error::at(
+                ErrorCode::Malformed,
+                "split number",
+                if self.layout == Layout::Source { 9 } else { 8 },
+                format_args!("part {number} of {total}"),
+            ));
+        }
+        if self.parts[number].is_none() {
+            self.bytes += packet.len();
+            if self.bytes > MAX_BYTES {
+                return Err(malformed(format!("a split reply over {MAX_BYTES} bytes")));
+            }
+            self.parts[number] = Some(packet.to_vec());
+        }
+        if self.parts.iter().any(Option::is_none) {
+            return Ok(None);
+        }
+        self.join(id).map(Some)
+    }
+
+    fn join(&self, id: u32) -> Result<Vec<u8>> {
+        let compressed = self.layout == Layout::Source && id & COMPRESSED != 0;
+        let start = match self.layout {
+            Layout::GoldSrc => 9,
+            Layout::Source => {
+                let first = self.parts[0].as_deref().expect("all parts in");
+                // Part 0's payload starts with FF FF FF FF, or when compressed with size,
+                // CRC and then "BZh": wherever it does tells whether the size field is there.
+                let at = |o: usize| {
+                    if compressed {
+                        first.get(o + 8..o + 11) == Some(b"BZh")
+                    } else {
+                        first.get(o..o + 4) == Some(&SINGLE)
+                    }
+                };
+                if at(12) {
+                    12
+                } else if at(10) {
+                    10
+                } else {
+                    return Err(Error::at(
+                        ErrorCode::Malformed,
+                        "split payload",
+                        10,
+                        "part 0 does not start a reply",
+                    ));
+                }
+            }
+        };
+        let mut joined = Vec::with_capacity(self.bytes);
+        for part in self.parts.iter().flatten() {
+            joined.extend_from_slice(part.get(start..).unwrap_or_default());
+        }
+        if compressed {
+            return decompress(&joined);
+        }
+        Ok(joined)
+    }
+}
+
+/// `size i32 · crc32 u32 · bzip2 stream`: the declared size is capped before anything is
+/// inflated, and the output must match both.
+fn decompress(data: &[u8]) -> Result<Vec<u8>> {
+    if data.len() < 8 {
+        return Err(Error::at(ErrorCode::Truncated, "compressed size", 0, "no size and CRC"));
+    }
+    let size = i32::from_le_bytes(data[..4].try_into().expect("4 bytes"));
+    let crc = u32::from_le_bytes(data[4..8].try_into().expect("4 bytes"));
+    if size < 0 || size as usize > MAX_BYTES {
+        return Err(Error::at(
+            ErrorCode::BadLength,
+            "compressed size",
+            0,
+            format_args!("{size} bytes declared (at most {MAX_BYTES})"),
+        ));
+    }
+    let mut out = Vec::with_capacity(size as usize);
+    let read = bzip2::read::BzDecoder::new(&data[8..])
+        .take(size as u64 + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| Error::at(ErrorCode::Malformed, "bzip2", 8, e))?;
+    if read != size as usize {
+        return Err(Error::at(
+            ErrorCode::BadLength,
+            "compressed size",
+            0,
+            format_args!("{size} bytes declared, {read} inflated"),
+        ));
+    }
+    if crc32fast::hash(&out) != crc {
+        return Err(Error::at(
+            ErrorCode::Malformed,
+            "crc32",
+            4,
+            "the inflated reply fails its CRC32",
+        ));
+    }
+    Ok(out)
+}
+
+/// A reply (starting `FF FF FF FF`) as it goes out: whole when it fits `max_packet`,
+/// otherwise Source split packets of at most `max_packet` bytes, bzip2-compressed first
+/// when `compress`. `id` keeps bits 15 and 31 clear (python-a2s reads bit 15 as the flag).
+pub fn split(reply: &[u8], id: u32, max_packet: usize, compress: bool) -> Vec<Vec<u8>> {
+    if reply.len() <= max_packet {
+        return vec![reply.to_vec()];
+    }
+    let id = id & 0x7fff_7fff;
+    let (id, payload) = if compress {
+        let mut body = Writer::new();
+        body.i32_le(reply.len() as i32).u32_le(crc32fast::hash(reply));
+        let mut bz = Vec::new();
+        let mut encoder = bzip2::read::BzEncoder::new(reply, bzip2::Compression::best());
+        encoder.read_to_end(&mut bz).expect("in-memory bzip2");
+        body.bytes(&bz);
+        (id | COMPRESSED, body.into_bytes())
+    } else {
+        (id, reply.to_vec())
+    };
+    let room = max_packet.saturating_sub(12).max(1);
+    let total = payload.len().div_ceil(room).min(255);
+    payload
+        .chunks(room)
+        .take(total)
+        .enumerate()
+        .map(|(n, chunk)| {
+            let mut w = Writer::with_capacity(12 + chunk.len());
+            w.bytes(&SPLIT)
+                .u32_le(id)
+                .u8(total as u8)
+                .u8(n as u8)
+                .u16_le(max_packet.min(usize::from(u16::MAX)) as u16)
+                .bytes(chunk);
+            w.into_bytes()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(n: usize) -> Vec<u8> {
+        let mut r = SINGLE.to_vec();
+        r.push(b'E');
+        r.extend((0..n).map(|i| (i % 251) as u8));
+        r
+    }
+
+    #[test]
+    fn source_parts_in_any_order_duplicates_ignored_compressed_or_not() {
+        for compress in [false, true] {
+            let whole = reply(5000);
+            let mut parts = split(&whole, 0x84ff, 1248, compress);
+            assert!(parts.len() > 1 || compress);
+            parts.reverse();
+            let mut r = Reassembly::new(Layout::Source);
+            let mut out = None;
+            for p in parts.iter().chain(parts.iter()) {
+                if let Some(done) = r.push(p).unwrap() {
+                    out.get_or_insert(done);
+                }
+            }
+            assert_eq!(out.unwrap(), whole, "compress {compress}");
+        }
+    }
+
+    #[test]
+    fn older_source_without_size_field_and_goldsrc() {
+        let whole = reply(100);
+        let (a, b) = whole.split_at(60);
+        let no_size = |n: u8, chunk: &[u8]| [&SPLIT[..], &7u32.to_le_bytes(), &[2, n], chunk].concat();
+        let mut r = Reassembly::new(Layout::Source);
+        assert_eq!(r.push(&no_size(1, b)).unwrap(), None);
+        assert_eq!(r.push(&no_size(0, a)).unwrap().unwrap(), whole);
+        let gold = |n: u8, chunk: &[u8]| [&SPLIT[..], &7u32.to_le_bytes(), &[(n << 4) | 2], chunk].concat();
+        let mut r = Reassembly::new(Layout::GoldSrc);
+        assert_eq!(r.push(&gold(1, b)).unwrap(), None);
+        assert_eq!(r.push(&gold(0, a)).unwrap().unwrap(), whole);
+    }
+
+    #[test]
+    fn bombs_and_lies_are_typed_errors() {
+        // A declared size above the cap is refused before inflating.
+        let mut body = Writer::new();
+        body.i32_le(64 << 20).u32_le(0).bytes(b"BZh9");
+        let bomb = [
+            &SPLIT[..],
+            &(COMPRESSED | 1).to_le_bytes(),
+            &[1, 0],
+            &1248u16.to_le_bytes(),
+            &body.into_bytes(),
+        ]
+        .concat();
+        assert_eq!(
+            Reassembly::new(Layout::Source).push(&bomb).unwrap_err().code,
+            ErrorCode::BadLength
+        );
+        // 2 MB of zeros compressed small, declared as 1 KB: stops at the declared size.
+        let zeros = vec![0u8; 2 << 20];
+        let mut bz = Vec::new();
+        bzip2::read::BzEncoder::new(&zeros[..], bzip2::Compression::best())
+            .read_to_end(&mut bz)
+            .unwrap();
+        let mut body = Writer::new();
+        body.i32_le(1024).u32_le(0).bytes(&bz);
+        let lie = [
+            &SPLIT[..],
+            &(COMPRESSED | 1).to_le_bytes(),
+            &[1, 0],
+            &1248u16.to_le_bytes(),
+            &body.into_bytes(),
+        ]
+        .concat();
+        assert_eq!(
+            Reassembly::new(Layout::Source).push(&lie).unwrap_err().code,
+            ErrorCode::BadLength
+        );
+        let zero_parts = [&SPLIT[..], &1u32.to_le_bytes(), &[0, 0]].concat();
+        assert_eq!(
+            Reassembly::new(Layout::Source).push(&zero_parts).unwrap_err().code,
+            ErrorCode::Malformed
+        );
+        let out_of_range = [&SPLIT[..], &1u32.to_le_bytes(), &[2, 5]].concat();
+        assert_eq!(
+            Reassembly::new(Layout::Source).push(&out_of_range).unwrap_err().code,
+            ErrorCode::Malformed
+        );
+    }
+}
