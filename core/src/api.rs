@@ -5,6 +5,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::a2s;
 use crate::error::{Error, Result};
 use crate::minecraft::{bedrock, java, legacy, query as mcquery};
 use crate::samp;
@@ -20,6 +21,8 @@ pub enum Protocol {
     MinecraftBedrock,
     MinecraftQuery,
     Sqp,
+    /// Valve's A2S (Source and GoldSrc servers).
+    A2s,
     /// A packet codec only: `rcon('minecraft-java')` runs it.
     SourceRcon,
     /// A query only: Java and Bedrock raced (their packets are theirs).
@@ -34,6 +37,7 @@ impl Protocol {
         Protocol::MinecraftBedrock,
         Protocol::MinecraftQuery,
         Protocol::Sqp,
+        Protocol::A2s,
         Protocol::SourceRcon,
         Protocol::Minecraft,
     ];
@@ -46,6 +50,7 @@ impl Protocol {
             Self::MinecraftBedrock => "minecraft-bedrock",
             Self::MinecraftQuery => "minecraft-query",
             Self::Sqp => "sqp",
+            Self::A2s => "a2s",
             Self::SourceRcon => "source-rcon",
             Self::Minecraft => "minecraft",
         }
@@ -136,6 +141,7 @@ pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftBedrock => from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
         Protocol::MinecraftQuery => from_json::<mcquery::Request>("Minecraft Query request", request)?.encode(),
         Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
+        Protocol::A2s => Ok(from_json::<a2s::Request>("A2S request", request)?.encode()),
         Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", request)?.encode(),
     }
 }
@@ -150,6 +156,7 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Ping::decode(bytes)?, bytes.len())),
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Request::decode(bytes)?, bytes.len())),
         Protocol::Sqp => Ok(out.emit(&sqp::Request::decode(bytes)?, bytes.len())),
+        Protocol::A2s => Ok(out.emit(&a2s::Request::decode(bytes)?, bytes.len())),
         Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
     }
 }
@@ -164,6 +171,7 @@ pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
         Protocol::MinecraftBedrock => from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
         Protocol::MinecraftQuery => from_json::<mcquery::Response>("Minecraft Query response", response)?.encode(),
         Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
+        Protocol::A2s => from_json::<a2s::Response>("A2S response", response)?.encode(),
         Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", response)?.encode(),
     }
 }
@@ -181,11 +189,26 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         Protocol::MinecraftBedrock => Ok(out.emit(&bedrock::Pong::decode(bytes)?, bytes.len())),
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Response::decode(bytes)?, bytes.len())),
         Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
+        Protocol::A2s => {
+            let options: A2sDecodeOptions = from_json("decode options", options_json(options))?;
+            Ok(out.emit(&a2s::Response::decode(bytes, options.the_ship)?, bytes.len()))
+        }
         Protocol::Sqp => {
             let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))
         }
     }
+}
+
+/// `decodeResponse('a2s', bytes, { theShip })`: The Ship's player records carry deaths and
+/// money, which only its info reply (app id 2400…) tells.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct A2sDecodeOptions {
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub the_ship: bool,
 }
 
 /// `decodeResponse('sqp', bytes, { chunks })`: chunks carry no type tag, so the caller

@@ -162,10 +162,12 @@ impl Error {
             "minecraft-java" => "Minecraft status",
             "minecraft-legacy" => "Minecraft legacy ping",
             "sqp" => "SQP query",
+            "a2s" => "A2S query",
             "minecraft-bedrock" => "Minecraft Bedrock ping",
             "minecraft-query" => "Minecraft Query",
             "samp-rcon" => "SA:MP RCON",
             "minecraft-rcon" => "Minecraft RCON",
+            "a2s-rcon" => "Source RCON",
             other => other,
         };
         let at = match address {
@@ -185,6 +187,7 @@ impl Error {
             protocol: match protocol {
                 "samp-rcon" => "samp",
                 "minecraft-rcon" => "minecraft-java",
+                "a2s-rcon" => "a2s",
                 p => p,
             },
             target: target.to_string(),

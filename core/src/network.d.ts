@@ -113,6 +113,29 @@ export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
   favicon?: string | Favicon;
 };
 
+export interface A2sQueryOptions extends NetworkOptions {
+  /** Ask A2S_PLAYER after A2S_INFO (default true). */
+  players?: boolean;
+  /** Ask A2S_RULES too (default false); the rules land in `raw.rules`. */
+  rules?: boolean;
+}
+
+export interface A2sServeOptions {
+  host?: string;
+  /** UDP port (default 27015; 0 picks a free one). */
+  port?: number;
+  /** How long a challenge stays valid, ms (default 30000). */
+  challengeTtl?: number;
+  /** Bound on outstanding challenges (default 4096). */
+  maxChallenges?: number;
+  /** Split replies above this many bytes (default 1400). */
+  maxPacketSize?: number;
+  /** bzip2-compress split replies (default false). */
+  compress?: boolean;
+  /** Per-source token bucket (default burst 60, 30 per second). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
 export interface SqpQueryOptions extends NetworkOptions {
   /** Chunks to request: names or the bit mask (default all five). */
   chunks?: SqpChunk[] | number;
@@ -174,6 +197,7 @@ export interface NetworkTypes {
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+  a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   /** A query only: serve the editions one by one. */
@@ -213,6 +237,8 @@ export interface RconSession {
 export interface RconTypes {
   samp: RconOptions;
   'minecraft-java': MinecraftRconOptions;
+  /** Source RCON on a Source server (TCP, default port 27015). */
+  a2s: MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

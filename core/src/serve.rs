@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::a2s::responder::{self as a2s, A2sState};
 use crate::api::{from_json, from_options, Protocol};
 use crate::call::Transport;
 use crate::error::{Error, Result};
@@ -38,6 +39,7 @@ pub enum Server {
     Sqp(Box<sqp::Responder>),
     Bedrock(Box<bedrock::Responder>),
     Query(Box<mcquery::Responder>),
+    A2s(Box<a2s::Responder>),
     Minecraft {
         status: Arc<JavaStatus>,
         rcon_password: Option<String>,
@@ -102,6 +104,22 @@ struct SqpOptions {
     max_challenges: Option<usize>,
     /// Split replies above this many bytes into several packets.
     max_packet_size: Option<usize>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct A2sOptions {
+    host: Option<String>,
+    port: Option<u16>,
+    /// How long a challenge stays valid (default 30000 ms).
+    challenge_ttl: Option<u64>,
+    /// Bound on outstanding challenges (default 4096).
+    max_challenges: Option<usize>,
+    /// Split replies above this many bytes (default 1400).
+    max_packet_size: Option<usize>,
+    /// bzip2-compress split replies (default false).
+    compress: Option<bool>,
+    rate_limit: Option<RateLimit>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -204,6 +222,24 @@ impl Server {
                 let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
                 Ok((Self::Query(Box::new(responder)), listen))
             }
+            Protocol::A2s => {
+                let state: A2sState = from_json("A2S state", state)?;
+                let o: A2sOptions = from_options("serve options", options)?;
+                let d = a2s::ResponderOptions::default();
+                let responder_options = a2s::ResponderOptions {
+                    challenge_ttl_ms: o.challenge_ttl.unwrap_or(d.challenge_ttl_ms),
+                    max_challenges: o.max_challenges.unwrap_or(d.max_challenges).max(1),
+                    // A split part carries 12 bytes of header: leave room for payload.
+                    max_packet_size: o.max_packet_size.unwrap_or(d.max_packet_size).clamp(64, 65_000),
+                    compress: o.compress.unwrap_or(false),
+                    limit: o.rate_limit.map(Into::into).unwrap_or_default(),
+                };
+                let listen = udp(o.host, o.port, crate::a2s::DEFAULT_PORT)?;
+                Ok((
+                    Self::A2s(Box::new(a2s::Responder::new(state, responder_options, seed))),
+                    listen,
+                ))
+            }
             Protocol::Minecraft => Err(Error::invalid(
                 "serve one edition: 'minecraft-java', 'minecraft-bedrock' or 'minecraft-query'",
             )),
@@ -269,6 +305,10 @@ impl Server {
                 r.update(from_json("Minecraft Query state", state)?);
                 Ok(())
             }
+            Self::A2s(r) => {
+                r.update(from_json("A2S state", state)?);
+                Ok(())
+            }
             Self::Minecraft { status, .. } => {
                 *status = Arc::new(from_json("Minecraft state", state)?);
                 Ok(())
@@ -287,6 +327,7 @@ impl Server {
             Self::Sqp(r) => Reply::Send(r.handle(now_ms, from, bytes).unwrap_or_default()),
             Self::Bedrock(r) => Reply::Send(r.handle(now_ms, from.ip(), bytes).into_iter().collect()),
             Self::Query(r) => Reply::Send(r.handle(now_ms, from, bytes).into_iter().collect()),
+            Self::A2s(r) => Reply::Send(r.handle(now_ms, from.ip(), bytes)),
             Self::Minecraft { .. } => Reply::Send(vec![]),
         }
     }

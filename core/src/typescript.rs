@@ -3,6 +3,7 @@
 
 use ts_rs::{Config, TS};
 
+use crate::a2s;
 use crate::api::Protocol;
 use crate::error::ErrorCode;
 use crate::minecraft::bedrock::{self, Advertisement, BedrockQueryResult};
@@ -42,6 +43,8 @@ pub fn declarations() -> String {
         sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
         BedrockQueryResult, mcquery::Request, mcquery::RequestKind, mcquery::Response, mcquery::ResponseKind, mcquery::Stat,
         mcquery::QueryResult, crate::source_rcon::Packet, crate::call::race::RaceResult,
+        a2s::Request, a2s::Response, a2s::Info, a2s::info::TheShip, a2s::info::SourceTv, a2s::GoldSrcInfo,
+        a2s::info::GoldSrcMod, a2s::Player, a2s::A2sQueryResult, a2s::responder::A2sState, crate::api::A2sDecodeOptions,
     ];
     for decl in all {
         out.push_str("export ");
@@ -72,6 +75,7 @@ export interface ProtocolTypes {{
   'source-rcon': {{ request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never }};
   minecraft: {{ request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult }};
   sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
+  a2s: {{ request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult }};
 }}
 
 /**

@@ -170,7 +170,7 @@ export function createEngine(wasm, transport, readTape) {
   }
 
   async function rcon(protocol, target, options, command) {
-    const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java']);
+    const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java', 'a2s']);
     checkCommand(command);
     const [hi, lo] = seed();
     const c = call(() => wasm.Call.rcon(protocol, json(target), json(rest), command, hi, lo, hostResolves));

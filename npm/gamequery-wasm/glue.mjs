@@ -5,7 +5,7 @@
 // build.mjs writes glue.cjs from this file for CommonJS callers.
 
 /** Every protocol the packages speak. */
-export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'source-rcon', 'minecraft']);
+export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft']);
 
 const BRAND = Symbol.for('gamequery.error');
 

@@ -552,8 +552,119 @@ query: MinecraftQueryResult | null,
  */
 errors: Record<string, { code: string; message: string }>, };
 
+export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
+
+export type A2sResponse = { "type": "challenge", challenge: Hex, } | { "type": "info" } & A2sInfo | { "type": "goldSrcInfo" } & A2sGoldSrcInfo | { "type": "players", players: Array<A2sPlayer>, } | { "type": "rules", rules: RuleList, truncated: boolean, };
+
+export type A2sInfo = { protocol: number, name: string, map: string, 
+/**
+ * The game directory (`cstrike`, `garrysmod`).
+ */
+folder: string, game: string, 
+/**
+ * Steam app id: the reply's u16, or the 64-bit game id's low 24 bits when that is 0
+ * or the id does not fit 16 bits.
+ */
+appId: number, players: number, maxPlayers: number, bots: number, 
+/**
+ * `dedicated`, `listen`, `proxy` (SourceTV), or the letter sent.
+ */
+serverType: string, 
+/**
+ * `linux`, `windows`, `mac`, or the letter sent.
+ */
+environment: string, 
+/**
+ * A password is needed to join.
+ */
+password: boolean, vac: boolean, theShip?: A2sTheShip, version: string, 
+/**
+ * Extra Data Flag fields, each present when the server sent it.
+ */
+gamePort?: number, 
+/**
+ * 64-bit, as decimal text (exact).
+ */
+steamId?: string, sourceTv?: A2sSourceTv, keywords?: string, 
+/**
+ * 64-bit, as decimal text; its low 24 bits are the app id.
+ */
+gameId?: string, };
+
+export type A2sTheShip = { mode: number, witnesses: number, 
+/**
+ * Seconds before a player is arrested.
+ */
+duration: number, };
+
+export type A2sSourceTv = { port: number, name: string, };
+
+export type A2sGoldSrcInfo = { 
+/**
+ * `ip:port` as the server wrote it.
+ */
+address: string, name: string, map: string, folder: string, game: string, players: number, maxPlayers: number, protocol: number, serverType: string, environment: string, password: boolean, mod?: A2sGoldSrcMod, vac: boolean, 
+/**
+ * HLTV leaves this byte out.
+ */
+bots?: number, };
+
+export type A2sGoldSrcMod = { link: string, download: string, version: number, size: number, 
+/**
+ * Multiplayer only.
+ */
+multiplayerOnly: boolean, 
+/**
+ * Uses its own DLL rather than Half-Life's.
+ */
+ownDll: boolean, };
+
+export type A2sPlayer = { 
+/**
+ * Often 0 on Source servers.
+ */
+index: number, name: string, score: number, 
+/**
+ * Seconds connected.
+ */
+duration: number, 
+/**
+ * The Ship only.
+ */
+deaths?: number, money?: number, };
+
+export type A2sQueryResult = { 
+/**
+ * The Source reply (GoldSrc's obsolete one is `goldSrc`).
+ */
+info?: A2sInfo, goldSrc?: A2sGoldSrcInfo, players: Array<A2sPlayer>, 
+/**
+ * With `rules: true`.
+ */
+rules?: Record<string, string>, 
+/**
+ * A2S_INFO sent → its reply (the last send, when challenged).
+ */
+latencyMs: number, 
+/**
+ * Steps the server left unanswered or cut, in words.
+ */
+warnings?: Array<string>, };
+
+export type A2sServeState = { 
+/**
+ * Fields left out take their defaults (empty, 0, `dedicated`, `linux`).
+ */
+info?: Partial<A2sInfo>, 
+/**
+ * Serve GoldSrc's obsolete `m` reply instead of `I`.
+ */
+goldSrc?: Partial<A2sGoldSrcInfo>, players?: Array<A2sPlayer>, rules?: RuleList, };
+
+export type A2sDecodeOptions = { theShip?: boolean, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'source-rcon' | 'minecraft';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -565,6 +676,7 @@ export interface ProtocolTypes {
   'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
   minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
+  a2s: { request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult };
 }
 
 /**
@@ -753,6 +865,29 @@ export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
   favicon?: string | Favicon;
 };
 
+export interface A2sQueryOptions extends NetworkOptions {
+  /** Ask A2S_PLAYER after A2S_INFO (default true). */
+  players?: boolean;
+  /** Ask A2S_RULES too (default false); the rules land in `raw.rules`. */
+  rules?: boolean;
+}
+
+export interface A2sServeOptions {
+  host?: string;
+  /** UDP port (default 27015; 0 picks a free one). */
+  port?: number;
+  /** How long a challenge stays valid, ms (default 30000). */
+  challengeTtl?: number;
+  /** Bound on outstanding challenges (default 4096). */
+  maxChallenges?: number;
+  /** Split replies above this many bytes (default 1400). */
+  maxPacketSize?: number;
+  /** bzip2-compress split replies (default false). */
+  compress?: boolean;
+  /** Per-source token bucket (default burst 60, 30 per second). */
+  rateLimit?: { burst: number; perSecond: number };
+}
+
 export interface SqpQueryOptions extends NetworkOptions {
   /** Chunks to request: names or the bit mask (default all five). */
   chunks?: SqpChunk[] | number;
@@ -814,6 +949,7 @@ export interface NetworkTypes {
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+  a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   /** A query only: serve the editions one by one. */
@@ -853,6 +989,8 @@ export interface RconSession {
 export interface RconTypes {
   samp: RconOptions;
   'minecraft-java': MinecraftRconOptions;
+  /** Source RCON on a Source server (TCP, default port 27015). */
+  a2s: MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

@@ -15,6 +15,7 @@ const USAGE = `Usage:
       minecraft-bedrock: (default port 19132)
       minecraft-query:  [--basic] (GameSpy4: the full player list; default port 25565)
       sqp:              [--chunks info,rules,players,teams,metrics]
+      a2s:              Valve A2S (default port 27015) [--rules] [--no-players]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
   gamequery rcon samp|minecraft-java <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
@@ -37,11 +38,12 @@ const COMMANDS = {
   minecraft: [...NETWORK, 'no-srv', 'dns-server', 'bedrock-port', 'full-players'],
   'minecraft-query': [...NETWORK, 'basic'],
   sqp: [...NETWORK, 'chunks'],
+  a2s: [...NETWORK, 'rules', 'no-players'],
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic', 'full-players'];
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic', 'full-players', 'rules', 'no-players'];
 
 class UsageError extends Error {}
 
@@ -140,6 +142,8 @@ async function main(argv, state) {
       bedrockPort: number(flags, 'bedrock-port'), fullPlayers: flags['full-players'] || undefined });
   } else if (protocol === 'minecraft-query') {
     if (flags.basic) options.full = false;
+  } else if (protocol === 'a2s') {
+    Object.assign(options, { rules: flags.rules || undefined, players: flags['no-players'] ? false : undefined });
   } else if (protocol !== 'minecraft-bedrock') {
     Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
     if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
@@ -153,9 +157,9 @@ async function main(argv, state) {
 async function serveCommand(protocol, flags) {
   const samples = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer }[protocol] ?? samples.minecraftServer;
+  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer, a2s: samples.a2sServer }[protocol] ?? samples.minecraftServer;
   const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
-  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132 }[protocol] ?? 25565 };
+  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132, a2s: 27015 }[protocol] ?? 25565 };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
   if (samp && flags.legacy) options.legacy = true;
   if (flags['rcon-port'] !== undefined && protocol !== 'minecraft-java') throw new UsageError('--rcon-port is for serve minecraft-java (SA:MP answers RCON on its query port)');

@@ -117,7 +117,7 @@ async function* queryMany(targets, options) {
 
 /** Runs a console command; resolves with the lines it printed (`[]` for none, once `idle` passed). */
 async function rcon(protocol, target, options, command) {
-  const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java']);
+  const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java', 'a2s']);
   checkCommand(command);
   return withSignal(signal, target, (id) => binding.rcon(protocol, json(target), json(rest), command, id, trace));
 }

@@ -87,7 +87,7 @@ test('workerd 1.20261117.1: a Worker queries Minecraft Java through connect() wi
     assert.equal(inWorker.name, 'Hello from workerd');
     assert.deepEqual(inWorker.players.list, [{ name: 'Steve', id: '069a79f4-44e9-4726-a5be-fca90e38aaf5' }]);
     const codec = await get('/codec');
-    assert.deepEqual(codec.protocols, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'source-rcon', 'minecraft']);
+    assert.deepEqual(codec.protocols, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft']);
     assert.equal(codec.info.hostname, 'workerd');
     const closed = await get(`/?port=${await freePort()}`);
     // workerd's connect() does not say why it failed ("proxy request failed, cannot connect

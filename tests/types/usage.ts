@@ -161,3 +161,18 @@ export async function hostSockets(connect: (a: { hostname: string; port: number 
   // @ts-expect-error: options are required (the sockets to use)
   await wasm.query('samp', 'h:1');
 }
+
+// Valve A2S: typed options, state and raw result.
+async function a2sUsage() {
+  const { query, serve, rcon, rconSession } = await import('gamequery');
+  const s = await query('a2s', 'cs.example.org:27015', { rules: true, players: true });
+  const steamId: string | undefined = s.raw.info?.steamId;
+  const bots: number | undefined = s.raw.info?.bots;
+  const rules: Record<string, string> | undefined = s.raw.rules;
+  const server = await serve('a2s', { info: { name: 'x', maxPlayers: 10 } }, { port: 0, compress: true, maxPacketSize: 1200 });
+  const lines: string[] = await rcon('a2s', 'cs.example.org', { password: 'p' }, 'status');
+  const session = await rconSession('a2s', 'cs.example.org', { password: 'p' });
+  await session.run('status');
+  void [steamId, bots, rules, server, lines];
+}
+void a2sUsage;

@@ -11,8 +11,9 @@ use crate::wire::{Reader, Writer};
 /// App ids of The Ship, whose info reply carries three more bytes (VDC).
 const THE_SHIP: [u32; 8] = [2400, 2401, 2402, 2403, 2405, 2406, 2412, 2430];
 
+/// When serving, every field may be left out (defaults: empty, 0, `dedicated`, `linux`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sInfo"))]
 pub struct Info {
     pub protocol: u8,
@@ -83,11 +84,12 @@ fn letter(b: u8, names: &[(u8, &str)]) -> String {
         .map_or_else(|| char::from(b).to_string(), |(_, n)| n.to_string())
 }
 
+/// The letter for `name`; an unknown name's own first letter; the table's first when empty.
 fn letter_of(name: &str, names: &[(u8, &str)]) -> u8 {
     names
         .iter()
         .find(|(_, n)| *n == name)
-        .map_or_else(|| name.bytes().next().unwrap_or(b'd'), |(l, _)| *l)
+        .map_or_else(|| name.bytes().next().unwrap_or(names[0].0), |(l, _)| *l)
 }
 
 const TYPES: [(u8, &str); 3] = [(b'd', "dedicated"), (b'l', "listen"), (b'p', "proxy")];
@@ -227,7 +229,7 @@ impl Info {
 
 /// GoldSrc's obsolete reply (0x6D), still sent by old HLDS builds and HLTV.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sGoldSrcInfo"))]
 pub struct GoldSrcInfo {
     /// `ip:port` as the server wrote it.

@@ -1,14 +1,16 @@
 //! Valve A2S (UDP): A2S_INFO with the 2020 challenge, A2S_PLAYER, A2S_RULES, Source and
 //! GoldSrc split replies (bzip2 through the `bzip2` crate's pure-Rust backend, which
-//! builds for wasm). Codec only so far: the exchange, `query('a2s')` and the responder
-//! come next. Layouts and quirks: `shared/PROTOCOLS.md` § Valve A2S.
+//! builds for wasm), the client exchange and the responder. Layouts and quirks: `shared/PROTOCOLS.md` § Valve A2S.
 
+pub mod exchange;
 pub mod info;
 pub mod packets;
 pub mod players;
+pub mod responder;
 pub mod split;
 mod text;
 
+pub use exchange::{A2sExchange, A2sQueryResult};
 pub use info::{GoldSrcInfo, Info};
 pub use packets::{Request, Response};
 pub use players::Player;

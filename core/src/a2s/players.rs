@@ -30,23 +30,25 @@ pub struct Player {
 }
 
 /// Records until the data ends: the count byte wraps above 255 players (and some servers
-/// count bots they do not list). The Ship's deaths and money follow when asked for.
+/// count bots they do not list). The Ship's reply has exactly `count` records, then a
+/// block of deaths and money, one pair per player.
 pub(crate) fn read_players(r: &mut Reader, the_ship: bool) -> Result<Vec<Player>> {
-    let _count = r.u8("player count")?;
+    let count = usize::from(r.u8("player count")?);
     let mut players = Vec::with_capacity(r.remaining() / 10);
-    while !r.is_empty() {
-        let mut p = Player {
+    while !(r.is_empty() || the_ship && players.len() == count) {
+        players.push(Player {
             index: r.u8("player index")?,
             name: read_str(r, "player name")?,
             score: r.i32_le("player score")?,
             duration: f32::from_le_bytes(r.array("player duration")?),
             ..Player::default()
-        };
-        if the_ship {
+        });
+    }
+    if the_ship {
+        for p in &mut players {
             p.deaths = Some(r.i32_le("player deaths")?);
             p.money = Some(r.i32_le("player money")?);
         }
-        players.push(p);
     }
     Ok(players)
 }
@@ -59,8 +61,10 @@ pub(crate) fn write_players(players: &[Player], w: &mut Writer) {
             .u8(0)
             .i32_le(p.score)
             .bytes(&p.duration.to_le_bytes());
-        if let (Some(deaths), Some(money)) = (p.deaths, p.money) {
-            w.i32_le(deaths).i32_le(money);
+    }
+    if players.iter().any(|p| p.deaths.is_some() || p.money.is_some()) {
+        for p in players {
+            w.i32_le(p.deaths.unwrap_or(0)).i32_le(p.money.unwrap_or(0));
         }
     }
 }

@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 
 use super::outcome::{self, Outcome};
+use crate::a2s::{A2sExchange, A2sQueryResult};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Exchange, Millis};
 use crate::minecraft::bedrock::{BedrockOutcome, PingExchange};
@@ -23,6 +24,7 @@ pub enum Active {
     Sqp(Box<SqpExchange>),
     Bedrock(Box<PingExchange>),
     Stat(Box<StatExchange>),
+    A2s(Box<A2sExchange>),
     SourceRcon(Box<SourceRconExchange>),
     Status(Box<StatusExchange>),
     Legacy(Box<LegacyExchange>),
@@ -36,6 +38,7 @@ pub enum Out {
     Sqp(SqpOutcome),
     Bedrock(BedrockOutcome),
     Stat(StatOutcome),
+    A2s(A2sQueryResult),
     Status(StatusOutcome),
     Legacy(legacy::Response, f64),
 }
@@ -48,6 +51,7 @@ macro_rules! each {
             Active::Sqp($ex) => $body,
             Active::Bedrock($ex) => $body,
             Active::Stat($ex) => $body,
+            Active::A2s($ex) => $body,
             Active::SourceRcon($ex) => $body,
             Active::Status($ex) => $body,
             Active::Legacy($ex) => $body,
@@ -88,6 +92,7 @@ impl Active {
             Active::Sqp(ex) => ex.poll_result()?.map(Out::Sqp),
             Active::Bedrock(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Bedrock),
             Active::Stat(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Stat),
+            Active::A2s(ex) => Exchange::poll_result(&mut **ex)?.map(Out::A2s),
             Active::SourceRcon(ex) => Exchange::poll_result(&mut **ex)?.map(Out::Rcon),
             Active::Status(ex) => ex.poll_result()?.map(Out::Status),
             Active::Legacy(ex) => Exchange::poll_result(&mut **ex)?.map(|(r, rtt)| Out::Legacy(r, rtt)),
@@ -105,6 +110,7 @@ impl Out {
             Out::Sqp(out) => Outcome::Sqp(outcome::sqp_status(out, address, port)),
             Out::Bedrock(out) => Outcome::Bedrock(outcome::bedrock_status(out, address, port)),
             Out::Stat(out) => Outcome::Query(outcome::query_status(out, address, port)),
+            Out::A2s(raw) => Outcome::A2s(outcome::a2s_status(raw, address, port)),
             Out::Status(_) | Out::Legacy(..) => {
                 return Err(Error::new(
                     ErrorCode::Malformed,

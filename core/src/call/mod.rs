@@ -26,11 +26,12 @@ use serde_json::Value;
 use self::active::Active;
 use self::minecraft::Minecraft;
 use self::options::{
-    parse_target, target_text, BedrockRequest, Common, QueryRequest, RconRequest, SourceRconRequest, SqpRequest,
-    StatRequest,
+    parse_target, target_text, A2sRequest, BedrockRequest, Common, QueryRequest, RconRequest, SourceRconRequest,
+    SqpRequest, StatRequest,
 };
 pub use self::outcome::Outcome;
 pub use self::rng::Rng;
+use crate::a2s::A2sExchange;
 use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
@@ -155,6 +156,10 @@ enum Plan {
     Stat {
         full: bool,
     },
+    A2s {
+        players: bool,
+        rules: bool,
+    },
     SourceRcon(SourceRconRequest, String),
     Minecraft(Box<Minecraft>),
     /// `'minecraft'`: the race runs the calls (`Call::race`).
@@ -219,6 +224,14 @@ impl Call {
                 let port = t.port.unwrap_or(crate::minecraft::query::DEFAULT_PORT);
                 (Plan::Stat { full: request.full }, request.common, port)
             }
+            Protocol::A2s => {
+                let r = A2sRequest::parse(options)?;
+                let plan = Plan::A2s {
+                    players: r.players,
+                    rules: r.rules,
+                };
+                (plan, r.common, t.port.unwrap_or(crate::a2s::DEFAULT_PORT))
+            }
             Protocol::Minecraft => {
                 let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
                 let common = Common::read(&mut options::Options::new("Minecraft", Value::Null)?)?;
@@ -263,26 +276,19 @@ impl Call {
     ) -> Result<Self> {
         match Protocol::parse(protocol)? {
             Protocol::Samp => {}
-            Protocol::MinecraftJava => {
+            p @ (Protocol::MinecraftJava | Protocol::A2s) => {
+                // Source RCON: Minecraft's `enable-rcon`, or a Source server's on its game port.
+                let (name, default_port) = crate::source_rcon::flavour(p);
                 let text = target_text(target);
-                let t = parse_target(target).map_err(|e| in_call(e, "minecraft-rcon", &text))?;
+                let t = parse_target(target).map_err(|e| in_call(e, name, &text))?;
                 let request = SourceRconRequest::parse(options)?;
-                let (common, port) = (request.common, t.port.unwrap_or(crate::source_rcon::MINECRAFT_PORT));
+                let (common, port) = (request.common, t.port.unwrap_or(default_port));
                 let plan = Plan::SourceRcon(request, command.to_string());
-                return Ok(Self::new(
-                    "minecraft-rcon",
-                    text,
-                    t,
-                    port,
-                    common,
-                    plan,
-                    seed,
-                    host_resolves,
-                ));
+                return Ok(Self::new(name, text, t, port, common, plan, seed, host_resolves));
             }
             other => {
                 return Err(Error::invalid(format!(
-                    "rcon is not available for {:?}; it is for 'samp' and 'minecraft-java'",
+                    "rcon is not available for {:?}; it is for 'samp', 'minecraft-java' and 'a2s'",
                     other.name()
                 )))
             }
@@ -610,6 +616,12 @@ impl Call {
             Plan::Stat { full } => Ok(Active::Stat(Box::new(StatExchange::new(
                 self.rng.next_u64() as u32,
                 *full,
+                self.budget,
+                now,
+            )))),
+            Plan::A2s { players, rules } => Ok(Active::A2s(Box::new(A2sExchange::new(
+                *players,
+                *rules,
                 self.budget,
                 now,
             )))),

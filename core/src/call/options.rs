@@ -319,6 +319,26 @@ impl StatRequest {
     }
 }
 
+/// A Valve A2S call's options: `players` (default true) and `rules` (default false) add
+/// A2S_PLAYER and A2S_RULES after A2S_INFO.
+#[derive(Debug, Clone)]
+pub struct A2sRequest {
+    pub common: Common,
+    pub players: bool,
+    pub rules: bool,
+}
+
+impl A2sRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("A2S query", options)?;
+        let common = Common::read(&mut o)?;
+        let players = o.boolean("players", true)?;
+        let rules = o.boolean("rules", false)?;
+        o.finish(&[COMMON, &["players", "rules"]].concat())?;
+        Ok(Self { common, players, rules })
+    }
+}
+
 /// A Source RCON call's options (Minecraft Java): `password`, and `format` of the lines.
 #[derive(Debug, Clone)]
 pub struct SourceRconRequest {

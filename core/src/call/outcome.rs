@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 
 use serde::Serialize;
 
+use crate::a2s::A2sQueryResult;
 use crate::minecraft::bedrock::{BedrockOutcome, BedrockQueryResult};
 use crate::minecraft::java::{JavaQueryResult, LegacyQueryResult};
 use crate::minecraft::query::{QueryResult, StatOutcome};
@@ -21,6 +22,7 @@ pub enum Outcome {
     Sqp(Status<SqpQueryResult>),
     Bedrock(Status<BedrockQueryResult>),
     Query(Status<QueryResult>),
+    A2s(Status<A2sQueryResult>),
     Race(Box<Status<super::race::RaceResult>>),
     Lines(Vec<String>),
 }
@@ -140,4 +142,60 @@ pub fn sqp_status(outcome: SqpOutcome, address: String, port: u16) -> Status<Sqp
         port,
         raw,
     }
+}
+
+/// A2S: `players.online` counts humans (the reply's count less its bots; the list names
+/// bots too); counts above 255 come from the `mp…`/`cp…` keywords where servers put them.
+pub fn a2s_status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQueryResult> {
+    let list = raw
+        .players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: p.name.clone(),
+            id: None,
+            score: Some(p.score.into()),
+            ping: None,
+        })
+        .collect();
+    let (name, map, mode, version, password, online, max) = match (&raw.info, &raw.gold_src) {
+        (Some(i), _) => {
+            let humans = u32::from(i.players.saturating_sub(i.bots));
+            let max = keyword(i.keywords.as_deref(), "mp").unwrap_or(i.max_players.into());
+            let online = keyword(i.keywords.as_deref(), "cp").unwrap_or(humans);
+            (&i.name, &i.map, &i.game, &i.version, i.password, online, max)
+        }
+        (None, Some(g)) => {
+            let humans = u32::from(g.players.saturating_sub(g.bots.unwrap_or(0)));
+            (
+                &g.name,
+                &g.map,
+                &g.game,
+                &String::new(),
+                g.password,
+                humans,
+                g.max_players.into(),
+            )
+        }
+        (None, None) => unreachable!("an A2S result always has its info"),
+    };
+    Status {
+        protocol: "a2s".into(),
+        name: name.clone(),
+        map: known(map),
+        mode: known(mode),
+        version: known(version),
+        password,
+        players: StatusPlayers::new(online, max, list),
+        ping_ms: Some(raw.latency_ms),
+        address,
+        port,
+        raw,
+    }
+}
+
+/// A number tagged in the keywords (`mp575` → 575), as Rust servers write their counts.
+fn keyword(keywords: Option<&str>, prefix: &str) -> Option<u32> {
+    keywords?
+        .split(',')
+        .find_map(|t| t.trim().strip_prefix(prefix)?.parse().ok())
 }

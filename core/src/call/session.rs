@@ -9,10 +9,12 @@ use serde_json::Value;
 use super::options::{parse_target, target_text, SourceRconRequest};
 use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
-use crate::source_rcon::{RconFormat, Session, MINECRAFT_PORT};
+use crate::source_rcon::{RconFormat, Session};
 
 #[derive(Debug, Clone)]
 pub struct SessionArgs {
+    /// `minecraft-rcon` or `a2s-rcon`, for messages.
+    pub name: &'static str,
     /// The target as the caller wrote it, for messages.
     pub target: String,
     pub host: String,
@@ -22,8 +24,9 @@ pub struct SessionArgs {
 
 impl SessionArgs {
     pub fn parse(protocol: &str, target: &Value, options: Value) -> Result<Self> {
-        match Protocol::parse(protocol)? {
-            Protocol::MinecraftJava => {}
+        let protocol = Protocol::parse(protocol)?;
+        match protocol {
+            Protocol::MinecraftJava | Protocol::A2s => {}
             Protocol::Samp => {
                 return Err(Error::invalid(
                     "SA:MP's RCON has no login to keep: run each command with rcon('samp', …)",
@@ -31,7 +34,7 @@ impl SessionArgs {
             }
             other => {
                 return Err(Error::invalid(format!(
-                    "rconSession is for 'minecraft-java', not {:?}",
+                    "rconSession is for 'minecraft-java' and 'a2s', not {:?}",
                     other.name()
                 )))
             }
@@ -39,9 +42,11 @@ impl SessionArgs {
         let text = target_text(target);
         let t = parse_target(target)?;
         let request = SourceRconRequest::parse(options)?;
+        let (name, default_port) = crate::source_rcon::flavour(protocol);
         Ok(Self {
+            name,
             target: text,
-            port: t.port.unwrap_or(MINECRAFT_PORT),
+            port: t.port.unwrap_or(default_port),
             host: t.host,
             request,
         })
@@ -58,7 +63,7 @@ impl SessionArgs {
 
     /// `e`, naming this session (`Minecraft RCON of host:port: …`).
     pub fn name(&self, e: Error, address: Option<SocketAddr>) -> Error {
-        e.in_call("minecraft-rcon", &self.target, address)
+        e.in_call(self.name, &self.target, address)
     }
 
     /// The connection was refused: nothing listens there.

@@ -60,6 +60,11 @@ async function demo({ color = false } = {}) {
     section(`Minecraft Query (GameSpy4) — the full player list and plugins — 127.0.0.1:${gs4.port}`);
     show(await query('minecraft-query', `127.0.0.1:${gs4.port}`, { timeout: 1000 }));
 
+    const a2s = await serve('a2s', samples.a2sServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 300, compress: true });
+    servers.push(a2s);
+    section(`Valve A2S server (challenge, bzip2-compressed split replies) — 127.0.0.1:${a2s.port}`);
+    show(await query('a2s', `127.0.0.1:${a2s.port}`, { timeout: 1000, rules: true }));
+
     const sqp = await serve('sqp', samples.sqpServer(), { host: '127.0.0.1', port: 0, maxPacketSize: 128 });
     servers.push(sqp);
     section(`Unity SQP server (rules, players, teams; replies split at 128 bytes) — 127.0.0.1:${sqp.port}`);

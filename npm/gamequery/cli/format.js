@@ -107,6 +107,25 @@ function raceFields(s, color) {
   return pairs;
 }
 
+function a2sFields(s) {
+  const raw = s.raw;
+  const info = raw.info ?? raw.goldSrc;
+  const bots = info.bots ? ` + ${info.bots} bots` : '';
+  return [
+    ['name', s.name],
+    ['protocol', `a2s${raw.goldSrc ? ' (GoldSrc)' : ` (protocol ${info.protocol})`}`],
+    ['game', `${s.mode ?? ''} (${info.folder}${raw.info?.appId ? `, app ${raw.info.appId}` : ''})`],
+    ['map', s.map],
+    ['players', `${s.players.online}/${s.players.max}${bots}`],
+    ['version', s.version],
+    ['password', s.password ? 'yes' : undefined],
+    ['VAC', info.vac ? 'secured' : undefined],
+    ['game port', raw.info?.gamePort],
+    ['keywords', raw.info?.keywords],
+    ['ping', s.pingMs != null ? ms(s.pingMs) : undefined],
+  ];
+}
+
 function sqpFields(s) {
   const raw = s.raw;
   return [
@@ -133,11 +152,11 @@ function records(title, r) {
 function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const byProtocol = { samp: sampFields, sqp: sqpFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields, minecraft: raceFields };
+  const byProtocol = { samp: sampFields, sqp: sqpFields, a2s: a2sFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields, minecraft: raceFields };
   const pairs = (byProtocol[s.protocol] ?? minecraftFields)(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
-  if (s.protocol === 'samp' && raw.rules && Object.keys(raw.rules).length) {
+  if ((s.protocol === 'samp' || s.protocol === 'a2s') && raw.rules && Object.keys(raw.rules).length) {
     console.log('\nrules');
     console.log(fields(Object.entries(raw.rules).map(([k, v]) => [`  ${k}`, v])));
   }

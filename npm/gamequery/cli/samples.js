@@ -116,4 +116,18 @@ function queryServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer };
+/** A Source server as A2S shows it: 20 players (2 bots), every extra info field, rules. */
+function a2sServer() {
+  const names = ['Kane', 'Lucia', 'Dmitry', 'Zoë', 'xX_Sniper_Xx', 'Ana', 'BOT Rex', 'BOT Max'];
+  return {
+    info: {
+      protocol: 17, name: 'gamequery demo — A2S', map: 'de_dust2', folder: 'csgo', game: 'Counter-Strike 2', appId: 730, players: 20, maxPlayers: 32,
+      bots: 2, serverType: 'dedicated', environment: 'linux', password: false, vac: true, version: '1.40.4.5', gamePort: 27015,
+      steamId: '90264374594460680', keywords: 'secure,casual', gameId: '730',
+    },
+    players: Array.from({ length: 20 }, (_, i) => ({ index: 0, name: `${names[i % names.length]}${i}`, score: (i * 7) % 31, duration: 60 * i + 12.5 })),
+    rules: { mp_timelimit: '30', mp_maxrounds: '24', sv_gravity: '800', sv_cheats: '0' },
+  };
+}
+
+module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer, a2sServer };

@@ -5,8 +5,9 @@ use std::net::SocketAddr;
 
 use serde_json::Value;
 
+use crate::a2s::{A2sExchange, DEFAULT_PORT as A2S_PORT};
 use crate::api::Protocol;
-use crate::call::options::{parse_target, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
+use crate::call::options::{parse_target, A2sRequest, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
 use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
 use crate::exchange::Millis;
@@ -24,6 +25,7 @@ pub enum Plan {
     Sqp(SqpRequest),
     Bedrock(BedrockRequest),
     Stat(StatRequest),
+    A2s(A2sRequest),
 }
 
 impl Plan {
@@ -49,6 +51,10 @@ impl Plan {
                 let port = t.port.unwrap_or(QUERY_PORT);
                 Ok((Plan::Stat(StatRequest::parse(options)?), t, port))
             }),
+            Protocol::A2s => parse_target(target).and_then(|t| {
+                let port = t.port.unwrap_or(A2S_PORT);
+                Ok((Plan::A2s(A2sRequest::parse(options)?), t, port))
+            }),
             Protocol::SourceRcon => Err(Error::invalid("'source-rcon' is a packet codec, not a query")),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy | Protocol::Minecraft => return None,
         })
@@ -60,6 +66,7 @@ impl Plan {
             Plan::Sqp(p) => &p.common,
             Plan::Bedrock(p) => &p.common,
             Plan::Stat(p) => &p.common,
+            Plan::A2s(p) => &p.common,
         }
     }
 
@@ -70,6 +77,7 @@ impl Plan {
             Plan::Sqp(_) => "sqp",
             Plan::Bedrock(_) => "minecraft-bedrock",
             Plan::Stat(_) => "minecraft-query",
+            Plan::A2s(_) => "a2s",
         }
     }
 
@@ -102,6 +110,7 @@ impl Plan {
                 p.common.deadline(),
                 now,
             ))),
+            Plan::A2s(p) => Query::A2s(Box::new(A2sExchange::new(p.players, p.rules, p.common.deadline(), now))),
         }
     }
 }
