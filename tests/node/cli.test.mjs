@@ -91,6 +91,20 @@ test('sqp: fields, rules with types, player and team tables; --chunks', async ()
   assert.deepEqual(Object.keys(json.raw).sort(), ['info', 'latencyMs', 'metrics', 'version']);
 });
 
+test('a2s: fields, rules with --rules, a players table with score and time; --no-players', async () => {
+  const state = { info: { name: 'CLI A2S', map: 'de_dust2', folder: 'csgo', game: 'Counter-Strike 2', appId: 730, players: 3, maxPlayers: 16, bots: 1, vac: true },
+    players: [{ name: 'alice', score: 12, duration: 75 }, { name: 'bob', score: -1, duration: 5 }], rules: { mp_timelimit: '30' } };
+  const server = await serve('a2s', state, { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const { stdout } = await run('a2s', `127.0.0.1:${server.port}`, '--rules');
+  assert.match(stdout, /^name +CLI A2S$/m);
+  assert.match(stdout, /^players +2\/16 \+ 1 bots$/m);
+  assert.match(stdout, /^ +mp_timelimit +30$/m);
+  assert.match(stdout, /^alice +12 +1m15s$/m);
+  const json = JSON.parse((await run('a2s', `127.0.0.1:${server.port}`, '--no-players', '--json')).stdout);
+  assert.deepEqual([json.protocol, json.raw.players, json.raw.info.appId], ['a2s', [], 730]);
+});
+
 test('server text cannot drive the terminal', async () => {
   const { legacyState } = await import('./helpers.mjs');
   const state = legacyState(1);

@@ -176,6 +176,9 @@ function printStatus(s, { color = false } = {}) {
       const detailed = list.some((p) => p.ping !== undefined);
       const rows = list.map((p) => (detailed ? [Number(p.id), p.name, p.score, p.ping] : [p.name, p.score]));
       console.log(table(rows, detailed ? ['id', 'name', 'score', 'ping'] : ['name', 'score']));
+    } else if (s.protocol === 'a2s') {
+      const time = (sec) => `${Math.floor(sec / 60)}m${String(Math.floor(sec % 60)).padStart(2, '0')}s`;
+      console.log(table(raw.players.map((p) => [p.name, p.score, time(p.duration)]), ['name', 'score', 'time']));
     } else {
       const ids = list.some((p) => p.id !== undefined);
       console.log(table(list.map((p) => (ids ? [p.name, p.id ?? ''] : [p.name])), ids ? ['name', 'id'] : ['name']));
