@@ -98,14 +98,14 @@ pub fn abort(cancel_id: u32) {
 /// Splits a TCP stream into whole packets.
 #[napi]
 pub struct FrameDecoder {
-    inner: gamequery_core::minecraft::java::FrameDecoder,
+    inner: api::Frames,
 }
 
 #[napi]
 impl FrameDecoder {
     #[napi(constructor)]
-    pub fn new(protocol: String, max_frame: Option<u32>) -> napi::Result<Self> {
-        let inner = api::frame_decoder(&protocol, max_frame).map_err(to_napi)?;
+    pub fn new(protocol: String, max_frame: Option<u32>, gold_src: Option<bool>) -> napi::Result<Self> {
+        let inner = api::frame_decoder(&protocol, max_frame, gold_src.unwrap_or(false)).map_err(to_napi)?;
         Ok(Self { inner })
     }
 

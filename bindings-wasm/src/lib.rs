@@ -58,7 +58,7 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result
 /// Splits a TCP stream into whole packets.
 #[wasm_bindgen]
 pub struct FrameDecoder {
-    inner: gamequery_core::minecraft::java::FrameDecoder,
+    inner: api::Frames,
 }
 
 #[wasm_bindgen]
@@ -69,7 +69,11 @@ impl FrameDecoder {
             .ok()
             .and_then(|v| v.as_f64())
             .map(|v| v as u32);
-        let inner = api::frame_decoder(protocol, max_frame).map_err(to_js_error)?;
+        let gold_src = js_sys::Reflect::get(&options, &JsValue::from_str("goldSrc"))
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        let inner = api::frame_decoder(protocol, max_frame, gold_src).map_err(to_js_error)?;
         Ok(FrameDecoder { inner })
     }
 

@@ -235,14 +235,39 @@ pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
 }
 
 /// `new FrameDecoder(protocol, { maxFrame })`: only stream protocols have frames.
-pub fn frame_decoder(protocol: &str, max_frame: Option<u32>) -> Result<java::FrameDecoder> {
+pub fn frame_decoder(protocol: &str, max_frame: Option<u32>, gold_src: bool) -> Result<Frames> {
     match Protocol::parse(protocol)? {
-        Protocol::MinecraftJava => Ok(java::FrameDecoder::new(
+        Protocol::MinecraftJava => Ok(Frames::Stream(java::FrameDecoder::new(
             max_frame.map_or(java::DEFAULT_FRAME_CAP, |m| m as usize),
-        )),
-        Protocol::SourceRcon => Ok(java::FrameDecoder::source_rcon(
+        ))),
+        Protocol::SourceRcon => Ok(Frames::Stream(java::FrameDecoder::source_rcon(
             max_frame.map_or(source_rcon::packet::MAX_PACKET, |m| m as usize),
-        )),
-        other => Err(Error::invalid(format!("{:?} has no stream frames", other.name()))),
+        ))),
+        Protocol::A2s => {
+            let layout = if gold_src {
+                a2s::split::Layout::GoldSrc
+            } else {
+                a2s::split::Layout::Source
+            };
+            Ok(Frames::A2s(a2s::split::Joiner::new(layout)))
+        }
+        other => Err(Error::invalid(format!("{:?} has no frames to join", other.name()))),
+    }
+}
+
+/// `FrameDecoder`: whole packets out of a TCP stream (Minecraft, Source RCON), or whole A2S
+/// replies out of datagrams (split parts joined).
+#[derive(Debug)]
+pub enum Frames {
+    Stream(java::FrameDecoder),
+    A2s(a2s::split::Joiner),
+}
+
+impl Frames {
+    pub fn push(&mut self, chunk: &[u8]) -> Result<Vec<Vec<u8>>> {
+        match self {
+            Self::Stream(f) => f.push(chunk),
+            Self::A2s(j) => Ok(j.push(chunk)?.into_iter().collect()),
+        }
     }
 }

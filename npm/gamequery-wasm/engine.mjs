@@ -512,7 +512,7 @@ export function wasmApi(wasm) {
   };
   class FrameDecoder {
     #inner;
-    /** Splits a TCP stream into whole packets: `push(chunk)` → the complete ones. */
+    /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */
     constructor(protocol, options) {
       check.protocol(protocol);
       check.object(options, 'options');

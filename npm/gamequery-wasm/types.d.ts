@@ -744,9 +744,14 @@ export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: U
 export declare function encodeVarInt(value: number): Uint8Array;
 export declare function decodeVarInt(bytes: Uint8Array, offset?: number): { value: number; length: number };
 /** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
+/**
+ * Whole packets out of pieces: a TCP stream's chunks (`minecraft-java`, `source-rcon`), or
+ * A2S datagrams, split parts joined into the reply they carry (`a2s`; `goldSrc` for
+ * GoldSrc's split layout). Feed what arrives; `push` returns what is complete.
+ */
 export declare class FrameDecoder {
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
-  constructor(protocol: 'minecraft-java' | 'source-rcon', options?: { maxFrame?: number });
+  constructor(protocol: 'minecraft-java' | 'source-rcon' | 'a2s', options?: { maxFrame?: number; goldSrc?: boolean });
   push(chunk: Uint8Array): Uint8Array[];
 }
 

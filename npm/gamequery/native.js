@@ -37,13 +37,13 @@ function decodeResponse(protocol, bytes, options) {
   return read(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options), scratch)));
 }
 
-/** Splits a TCP stream into whole packets: `push(chunk)` → complete packets. */
+/** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → complete packets. */
 class FrameDecoder {
   #inner;
   constructor(protocol, options) {
     check.protocol(protocol);
     check.object(options, 'options');
-    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame));
+    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame, options?.goldSrc));
   }
   push(chunk) {
     check.bytes(chunk, 'chunk');

@@ -168,3 +168,18 @@ test('queryMany over A2S servers: each its own status', async () => {
   for await (const r of addon.queryMany(servers.map((s) => `127.0.0.1:${s.port}`), { protocol: 'a2s', timeout: 2000 })) names.push([r.status.name, r.status.players.online]);
   assert.deepEqual(names.sort(), [['server 1', 1], ['server 2', 2], ['server 3', 3]]);
 });
+
+test("FrameDecoder('a2s') joins captured split datagrams into the reply, in both packages", () => {
+  for (const v of vectors.filter((x) => x.kind === 'split')) {
+    for (const pkg of [addon, wasm]) {
+      const frames = new pkg.FrameDecoder('a2s', { goldSrc: v.expect.layout === 'goldsrc' });
+      const whole = v.packets.flatMap((p) => frames.push(bytes(p)));
+      assert.equal(whole.length, 1, v.name);
+      assert.deepEqual(summary(pkg.decodeResponse('a2s', whole[0]), v.expect.joined), v.expect.joined, v.name);
+    }
+  }
+  const frames = new addon.FrameDecoder('a2s');
+  const single = bytes('ffffffff4104fce20e');
+  assert.deepEqual(frames.push(single), [single], 'a single-packet reply passes as it is');
+  assert.throws(() => frames.push(bytes('0011223344')), (e) => e.code === 'GQ_BAD_MAGIC');
+});

@@ -12,16 +12,13 @@ use serde::Serialize;
 use super::info::{GoldSrcInfo, Info};
 use super::packets::{Request, Response, NO_CHALLENGE};
 use super::players::Player;
-use super::split::{Layout, Reassembly, SPLIT};
+use super::split::{Joiner, Layout, SINGLE, SPLIT};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
 use crate::samp::{Hex, RuleList};
 
 /// A server answering challenge after challenge is not going to answer.
 const MAX_CHALLENGES: u32 = 4;
-/// Split replies being joined at once (a stray part of a lost reply must not block the
-/// next one); the oldest is dropped past this.
-const MAX_SPLITS: usize = 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
@@ -73,9 +70,7 @@ pub struct A2sExchange {
     attempts: u32,
     challenge: Option<[u8; 4]>,
     challenges: u32,
-    layout: Layout,
-    /// Split replies being joined, by answer id.
-    splits: Vec<(u32, Reassembly)>,
+    joiner: Joiner,
     the_ship: bool,
     outbox: VecDeque<Vec<u8>>,
     deadline: Option<Millis>,
@@ -102,8 +97,7 @@ impl A2sExchange {
             attempts: 0,
             challenge: None,
             challenges: 0,
-            layout: Layout::Source,
-            splits: Vec::new(),
+            joiner: Joiner::new(Layout::Source),
             the_ship: false,
             outbox: VecDeque::new(),
             deadline: None,
@@ -133,7 +127,7 @@ impl A2sExchange {
         if fresh {
             self.attempts = 1;
         }
-        self.splits.clear();
+        self.joiner.clear();
         self.outbox.push_back(self.request().encode());
         self.sent_at = now;
         self.deadline = Some(self.budget.attempt_end(now));
@@ -191,14 +185,14 @@ impl A2sExchange {
                 self.the_ship = info.the_ship.is_some();
                 // GoldSrc engines answer `I` with protocol 48 and split the GoldSrc way.
                 if info.protocol == 48 {
-                    self.layout = Layout::GoldSrc;
+                    self.joiner.set_layout(Layout::GoldSrc);
                 }
                 self.out.info = Some(info);
                 self.out.latency_ms = round_ms(now - self.sent_at);
                 self.next_step(now);
             }
             (Step::Info, Response::GoldSrcInfo(info)) => {
-                self.layout = Layout::GoldSrc;
+                self.joiner.set_layout(Layout::GoldSrc);
                 self.out.gold_src = Some(info);
                 self.out.latency_ms = round_ms(now - self.sent_at);
                 self.next_step(now);
@@ -232,39 +226,20 @@ impl crate::exchange::Exchange for A2sExchange {
         if self.done {
             return;
         }
-        match bytes.get(..4) {
-            Some(h) if h == [0xff; 4] => self.reply(now, bytes),
-            Some(h) if h == SPLIT && bytes.len() >= 8 => {
-                let id = u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes"));
-                let at = match self.splits.iter().position(|(i, _)| *i == id) {
-                    Some(at) => at,
-                    None => {
-                        if self.splits.len() == MAX_SPLITS {
-                            self.splits.remove(0);
-                        }
-                        self.splits.push((id, Reassembly::new(self.layout)));
-                        self.splits.len() - 1
-                    }
-                };
-                match self.splits[at].1.push(bytes) {
-                    Ok(Some(whole)) => {
-                        self.splits.remove(at);
-                        self.reply(now, &whole);
-                    }
-                    Ok(None) => {}
-                    Err(e) if self.step != Step::Info => {
-                        self.splits.remove(at);
-                        self.out
-                            .warnings
-                            .push(format!("{} reply unreadable: {}", self.step.name(), e.message));
-                        self.next_step(now);
-                    }
-                    Err(e) => self.finish(Err(e)),
-                }
+        if !matches!(bytes.get(..4), Some(h) if h == SINGLE || h == SPLIT) {
+            self.foreign.get_or_insert_with(|| crate::sniff::describe(bytes));
+            return;
+        }
+        match self.joiner.push(bytes) {
+            Ok(Some(whole)) => self.reply(now, &whole),
+            Ok(None) => {}
+            Err(e) if self.step != Step::Info => {
+                self.out
+                    .warnings
+                    .push(format!("{} reply unreadable: {}", self.step.name(), e.message));
+                self.next_step(now);
             }
-            _ => {
-                self.foreign.get_or_insert_with(|| crate::sniff::describe(bytes));
-            }
+            Err(e) => self.finish(Err(e)),
         }
     }
 

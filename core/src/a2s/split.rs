@@ -139,6 +139,69 @@ impl Reassembly {
     }
 }
 
+/// Split replies being joined at once (a stray part of a lost reply must not block the
+/// next one); the oldest is dropped past this.
+const MAX_PENDING: usize = 4;
+
+/// Datagrams in, whole replies out: a single-packet reply as it is, split parts joined per
+/// answer id (a few at once). What `FrameDecoder('a2s')` and the client exchange run.
+#[derive(Debug)]
+pub struct Joiner {
+    layout: Layout,
+    pending: Vec<(u32, Reassembly)>,
+}
+
+impl Joiner {
+    pub fn new(layout: Layout) -> Self {
+        Self {
+            layout,
+            pending: vec![],
+        }
+    }
+
+    /// Replies split later are joined the GoldSrc way (an info reply said GoldSrc).
+    pub fn set_layout(&mut self, layout: Layout) {
+        self.layout = layout;
+    }
+
+    /// Forgets parts of replies not yet whole (a request is sent again).
+    pub fn clear(&mut self) {
+        self.pending.clear();
+    }
+
+    /// The whole reply this datagram completes, if any. A broken part ends its reply only.
+    pub fn push(&mut self, datagram: &[u8]) -> Result<Option<Vec<u8>>> {
+        match datagram.get(..4) {
+            Some(h) if h == SINGLE => return Ok(Some(datagram.to_vec())),
+            Some(h) if h == SPLIT && datagram.len() >= 8 => {}
+            _ => {
+                return Err(Error::at(
+                    ErrorCode::BadMagic,
+                    "header",
+                    0,
+                    "expected FF FF FF FF or FE FF FF FF",
+                ))
+            }
+        }
+        let id = u32::from_le_bytes(datagram[4..8].try_into().expect("4 bytes"));
+        let at = match self.pending.iter().position(|(i, _)| *i == id) {
+            Some(at) => at,
+            None => {
+                if self.pending.len() == MAX_PENDING {
+                    self.pending.remove(0);
+                }
+                self.pending.push((id, Reassembly::new(self.layout)));
+                self.pending.len() - 1
+            }
+        };
+        let joined = self.pending[at].1.push(datagram);
+        if !matches!(joined, Ok(None)) {
+            self.pending.remove(at);
+        }
+        joined
+    }
+}
+
 /// `size i32 · crc32 u32 · bzip2 stream`: the declared size is capped before anything is
 /// inflated, and the output must match both.
 fn decompress(data: &[u8]) -> Result<Vec<u8>> {
