@@ -39,8 +39,8 @@ impl Server {
         Ok(Server { inner, listen })
     }
 
-    /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections, rconHost, rconPort]`
-    /// (the RCON pair only for Minecraft with `rcon`).
+    /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections, rconHost, rconPort,
+    /// rconIdle]` (the RCON pair only for Minecraft with `rcon`).
     /// Where the host bound: the address and the port it got.
     pub fn bound(&mut self, host: &str, port: u16) -> Result<(), JsValue> {
         let ip: IpAddr = host.trim_matches(['[', ']']).parse().map_err(|_| {
@@ -68,6 +68,7 @@ impl Server {
                 .map_or(JsValue::UNDEFINED, |a| JsValue::from_str(&a.ip().to_string())),
             l.rcon
                 .map_or(JsValue::UNDEFINED, |a| JsValue::from_f64(a.port().into())),
+            JsValue::from_f64(gamequery_core::source_rcon::responder::IDLE_MS as f64),
         ]
         .into_iter()
         .collect()

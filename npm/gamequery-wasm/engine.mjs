@@ -334,7 +334,7 @@ export function createEngine(wasm, transport, readTape) {
   };
 
   /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
-  function serveRcon(server, handler, host, port, maxConnections) {
+  function serveRcon(server, handler, host, port, maxConnections, idleMs) {
     let open = 0;
     return bound(host, port, () => transport.tcpServer(host, port, (conn) => {
       if (open >= maxConnections) return conn.destroy();
@@ -343,10 +343,10 @@ export function createEngine(wasm, transport, readTape) {
       let chain = Promise.resolve();
       let ended = false;
       let idle;
-      // A logged-in client may stay between commands; a silent one is let go (as natively).
+      // A logged-in client may stay between commands; a silent one is let go (the core's limit).
       const awake = () => {
         clearTimeout(idle);
-        idle = setTimeout(() => conn.destroy(), 300_000);
+        idle = setTimeout(() => conn.destroy(), idleMs);
       };
       awake();
       conn.on.data = (bytes) => {
@@ -382,7 +382,7 @@ export function createEngine(wasm, transport, readTape) {
     const { handler, options: core } = serveArgs(protocol, state, options);
     const [hi, lo] = seed();
     const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
-    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort] = server.listen();
+    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle] = server.listen();
     const t0 = performance.now();
     const clock = () => Math.floor(performance.now() - t0);
     let listener;
@@ -430,7 +430,7 @@ export function createEngine(wasm, transport, readTape) {
         });
       }));
     }
-    const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections);
+    const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
     let closed = false;
     return {
       address: listener.address,

@@ -68,7 +68,7 @@ pub struct Responder {
     /// Issue order, for O(1) eviction (entries may be stale: checked on pop).
     order: VecDeque<(IpAddr, u64)>,
     buckets: Buckets,
-    rng: u64,
+    rng: crate::call::Rng,
     answers: u32,
 }
 
@@ -81,22 +81,13 @@ impl Responder {
             options,
             challenges: HashMap::new(),
             order: VecDeque::new(),
-            rng: seed | 1,
+            rng: crate::call::Rng::new(seed | 1),
             answers: 0,
         }
     }
 
     pub fn update(&mut self, state: A2sState) {
         self.state = state;
-    }
-
-    /// splitmix64.
-    fn random(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 
     fn valid(&self, now_ms: u64, source: IpAddr, challenge: [u8; 4]) -> bool {
@@ -110,7 +101,7 @@ impl Responder {
             Some(&(c, at)) if now_ms.saturating_sub(at) < self.options.challenge_ttl_ms / 2 => c,
             _ => {
                 // Never FF FF FF FF (that asks for a challenge) nor 00 00 00 00.
-                let c = ((self.random() as u32) | 1).min(0xffff_fffe).to_le_bytes();
+                let c = ((self.rng.next_u64() as u32) | 1).min(0xffff_fffe).to_le_bytes();
                 while self.challenges.len() >= self.options.max_challenges {
                     let Some((ip, at)) = self.order.pop_front() else { break };
                     if self.challenges.get(&ip).is_some_and(|&(_, t)| t == at) {
@@ -159,7 +150,7 @@ impl Responder {
         };
         let Ok(bytes) = response.encode() else { return vec![] };
         self.answers = self.answers.wrapping_add(1);
-        let id = self.answers ^ (self.random() as u32);
+        let id = self.answers ^ (self.rng.next_u64() as u32);
         split(&bytes, id, self.options.max_packet_size, self.options.compress)
     }
 }

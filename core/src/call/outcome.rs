@@ -68,17 +68,7 @@ pub fn query_status(outcome: StatOutcome, address: String, port: u16) -> Status<
         latency_ms: outcome.latency_ms,
     };
     let s = &raw.stat;
-    let list = s
-        .players
-        .iter()
-        .map(|name| StatusPlayer {
-            name: name.clone(),
-            id: None,
-            score: None,
-            ping: None,
-        })
-        .collect();
-    let mut players = StatusPlayers::new(count(s.online), count(s.max), list);
+    let mut players = StatusPlayers::new(count(s.online), count(s.max), named(&s.players));
     // A basic stat names nobody.
     players.partial |= !s.full && s.online > 0;
     Status {
@@ -198,4 +188,17 @@ fn keyword(keywords: Option<&str>, prefix: &str) -> Option<u32> {
     keywords?
         .split(',')
         .find_map(|t| t.trim().strip_prefix(prefix)?.parse().ok())
+}
+
+/// Players known by name only (Minecraft Query's list).
+pub fn named(names: &[String]) -> Vec<StatusPlayer> {
+    names
+        .iter()
+        .map(|name| StatusPlayer {
+            name: name.clone(),
+            id: None,
+            score: None,
+            ping: None,
+        })
+        .collect()
 }

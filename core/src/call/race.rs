@@ -18,7 +18,7 @@ use crate::exchange::Millis;
 use crate::minecraft::bedrock::BedrockQueryResult;
 use crate::minecraft::java::JavaQueryResult;
 use crate::minecraft::query::QueryResult;
-use crate::status::{count, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, Status, StatusPlayers};
 
 const JAVA: usize = 0;
 const BEDROCK: usize = 1;
@@ -367,47 +367,14 @@ fn merged(
     if bedrock.is_some() {
         editions.push("bedrock".to_string());
     }
-    let main = java.as_ref().map(|s| {
-        (
-            s.name.clone(),
-            s.map.clone(),
-            s.mode.clone(),
-            s.version.clone(),
-            s.password,
-            s.players.clone(),
-            s.ping_ms,
-            s.address.clone(),
-            s.port,
-        )
-    });
-    let alt = bedrock.as_ref().map(|s| {
-        (
-            s.name.clone(),
-            s.map.clone(),
-            s.mode.clone(),
-            s.version.clone(),
-            s.password,
-            s.players.clone(),
-            s.ping_ms,
-            s.address.clone(),
-            s.port,
-        )
-    });
-    let (name, map, mode, version, password, mut players, ping_ms, address, port) =
-        main.or(alt).expect("merged only when an edition answered");
+    let (name, map, mode, version, password, mut players, ping_ms, address, port) = java
+        .as_ref()
+        .map(head)
+        .or_else(|| bedrock.as_ref().map(head))
+        .expect("merged only when an edition answered");
     let map = map.or_else(|| bedrock.as_ref().and_then(|b| b.map.clone()));
     if let Some(q) = &query {
-        let list = q
-            .stat
-            .players
-            .iter()
-            .map(|name| StatusPlayer {
-                name: name.clone(),
-                id: None,
-                score: None,
-                ping: None,
-            })
-            .collect();
+        let list = super::outcome::named(&q.stat.players);
         // The full stat counts what it lists, at the same moment: its numbers win.
         players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
     }
@@ -430,4 +397,31 @@ fn merged(
             errors,
         },
     }
+}
+
+type Head = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    bool,
+    StatusPlayers,
+    Option<f64>,
+    String,
+    u16,
+);
+
+/// The fields every edition's status has, whichever edition it is.
+fn head<R>(s: &Status<R>) -> Head {
+    (
+        s.name.clone(),
+        s.map.clone(),
+        s.mode.clone(),
+        s.version.clone(),
+        s.password,
+        s.players.clone(),
+        s.ping_ms,
+        s.address.clone(),
+        s.port,
+    )
 }

@@ -10,9 +10,7 @@ use tokio_util::sync::CancellationToken;
 use super::serve::{accept_each, lock, RconHandler, Shared};
 use crate::source_rcon::responder::{output, Action};
 
-/// An RCON client stays logged in between commands (a panel, a bot); one silent this
-/// long is let go so a responder's connections stay bounded.
-const IDLE: Duration = Duration::from_secs(300);
+const IDLE: Duration = Duration::from_millis(crate::source_rcon::responder::IDLE_MS);
 
 pub(super) async fn accept(
     listener: TcpListener,

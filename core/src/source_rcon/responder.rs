@@ -5,6 +5,9 @@
 use super::packet::{Packet, AUTH_RESPONSE, COMMAND, LOGIN, RESPONSE_VALUE};
 use crate::minecraft::java::FrameDecoder;
 
+/// An RCON client stays logged in between commands (a panel, a bot); one silent this
+/// long is let go so a responder's connections stay bounded. Hosts keep the timer.
+pub const IDLE_MS: u64 = 300_000;
 /// Valve's largest packet; vanilla reads at most 1460 bytes. Bigger is not a client.
 const REQUEST_CAP: usize = 4096;
 /// Vanilla splits output into bodies of this many UTF-16 units.

@@ -40,7 +40,7 @@ pub struct Responder {
     challenges: HashMap<SocketAddr, (u32, u64)>,
     /// Issue order, for O(1) eviction under a flood (entries may be stale: checked on pop).
     order: VecDeque<(SocketAddr, u64)>,
-    rng: u64,
+    rng: crate::call::Rng,
 }
 
 impl Responder {
@@ -51,7 +51,7 @@ impl Responder {
             options,
             challenges: HashMap::new(),
             order: VecDeque::new(),
-            rng: seed | 1,
+            rng: crate::call::Rng::new(seed | 1),
         }
     }
 
@@ -63,13 +63,8 @@ impl Responder {
         self.challenges.len()
     }
 
-    /// splitmix64.
     fn next_challenge(&mut self) -> u32 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) as u32).max(1)
+        (self.rng.next_u64() as u32).max(1)
     }
 
     /// The datagrams to send back to `source` (none for anything unverified or malformed).

@@ -39,7 +39,7 @@ pub struct Responder {
     buckets: Buckets,
     /// Source → (token, session at handshake, issued at).
     tokens: HashMap<SocketAddr, (i32, u32, u64)>,
-    rng: u64,
+    rng: crate::call::Rng,
 }
 
 impl Responder {
@@ -51,7 +51,7 @@ impl Responder {
             stat: as_vanilla(stat, listen),
             buckets: Buckets::new(options),
             tokens: HashMap::new(),
-            rng: seed | 1,
+            rng: crate::call::Rng::new(seed | 1),
         }
     }
 
@@ -65,13 +65,9 @@ impl Responder {
         self.stat = as_vanilla(self.raw.clone(), listen);
     }
 
-    /// splitmix64; tokens print negative half the time, as PocketMine's do.
+    /// Tokens print negative half the time, as PocketMine's do.
     fn next_token(&mut self) -> i32 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) as i32
+        self.rng.next_u64() as i32
     }
 
     /// The reply to a datagram from `source`, or nothing.
