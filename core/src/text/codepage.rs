@@ -1,7 +1,7 @@
 //! SA:MP-era servers send strings in whatever Windows code page the host used, with no
 //! marker. We decode all strings of one reply with one encoding: UTF-8 when every string
-//! is valid UTF-8 (a legacy code page almost never is, beyond ASCII), otherwise the
-//! chardetng guess over all of them together — single strings are too short to guess.
+//! is valid UTF-8 (a legacy code page almost never is, beyond ASCII), otherwise one guess
+//! ([`super::detect`]) over all of them together — single strings are too short to guess.
 
 use std::cell::Cell;
 
@@ -28,21 +28,16 @@ impl TextEncoding {
     }
 
     /// The one encoding for a set of strings: the caller's; UTF-8 when every string is
-    /// valid UTF-8 (ASCII included); otherwise one chardetng guess over the strings that
-    /// hold non-ASCII bytes, fed together (single strings are too short to guess).
+    /// valid UTF-8 (ASCII included); otherwise one guess over the strings that hold
+    /// non-ASCII bytes, together (single strings are too short to guess).
     pub fn resolve<'a>(self, strings: impl IntoIterator<Item = &'a [u8]> + Clone) -> &'static Encoding {
         match self {
             Self::Fixed(e) => e,
             Self::Auto if strings.clone().into_iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
             Self::Auto => {
                 DETECTOR_RUNS.set(DETECTOR_RUNS.get() + 1);
-                let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-                for s in strings.into_iter().filter(|s| !s.is_ascii()) {
-                    detector.feed(s, false);
-                    detector.feed(b"\n", false);
-                }
-                detector.feed(b"", true);
-                detector.guess(None, chardetng::Utf8Detection::Deny)
+                let strings: Vec<&[u8]> = strings.into_iter().filter(|s| !s.is_ascii()).collect();
+                super::detect::guess(&strings)
             }
         }
     }
