@@ -106,8 +106,9 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
 // wasm-opt. The web output is built for size (a download), the nodejs one for speed.
 const wasmOut = ['node', 'web'].map((t) => `npm/gamequery-wasm/pkg/${t}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
-  for (const [target, profile, level] of [['nodejs', 'wasm-node', '-O3'], ['web', 'wasm', '-Oz']]) {
-    run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--profile', profile]);
+  // The web build leaves code pages to the host's TextDecoder (feature host-text).
+  for (const [target, profile, level, features] of [['nodejs', 'wasm-node', '-O3', []], ['web', 'wasm', '-Oz', ['--features', 'host-text']]]) {
+    run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
     const wasm = `target/wasm32-unknown-unknown/${profile}/gamequery_wasm.wasm`;
     const dir = `npm/gamequery-wasm/pkg/${target === 'nodejs' ? 'node' : 'web'}`;
     mkdirSync(join(root, dir), { recursive: true });

@@ -7,12 +7,21 @@ mod call;
 mod convert;
 mod server;
 mod session;
+// The core reads code pages through the host on wasm32 only (core/build.rs).
+#[cfg(all(feature = "host-text", target_arch = "wasm32"))]
+mod text;
 
 use gamequery_core::api;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{stringify, tape, to_js_error};
+
+#[wasm_bindgen(start)]
+fn start() {
+    #[cfg(all(feature = "host-text", target_arch = "wasm32"))]
+    text::install();
+}
 
 /// Every struct key list so far (JSON text), for the tape reader.
 #[wasm_bindgen]

@@ -69,6 +69,8 @@ test('the web build decodes SA:MP replies in Chromium', async () => {
   assert.equal(await text('maxPlayers'), '100');
   assert.equal(await text('encoding'), 'utf-8');
   assert.equal(await text('cyrillic'), 'Русский сервер ролевой игры (windows-1251)');
+  assert.equal(await text('gbk'), '中文服务器 | 欢迎光临 / 角色扮演 (gbk)', 'guessed, read by the browser\'s TextDecoder');
+  assert.equal(await text('sjis'), 'GQ_BAD_ENCODING');
   assert.equal(await text('error'), 'GQ_TRUNCATED hostname 16');
   assert.equal(await text('frames'), '1', 'fed one byte at a time');
   assert.equal(await text('motd'), 'Hello World');

@@ -89,6 +89,8 @@ test('workerd 1.20261117.1: a Worker queries Minecraft Java through connect() wi
     const codec = await get('/codec');
     assert.deepEqual(codec.protocols, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft']);
     assert.equal(codec.info.hostname, 'workerd');
+    assert.deepEqual([codec.cyrillic.hostname, codec.cyrillic.encoding], ['Русский сервер', 'windows-1251']);
+    assert.deepEqual([codec.gbk.hostname, codec.gbk.gamemode, codec.gbk.encoding], ['中文服务器 | 欢迎光临', '角色扮演', 'gbk']);
     const closed = await get(`/?port=${await freePort()}`);
     // workerd's connect() does not say why it failed ("proxy request failed, cannot connect
     // to the specified address"), so a closed port is a network error there, not PORT_CLOSED.

@@ -7,6 +7,9 @@ import module from './npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm';
 
 initSync({ module });
 
+// A SA:MP `i` reply whose hostname and mode are GBK: 中文服务器 | 欢迎光临, 角色扮演.
+const GBK_REPLY = '53414d507f000001611e69000100020015000000d6d0cec4b7fecef1c6f7207c20bbb6d3adb9e2c1d908000000bdc7c9abb0e7d1dd00000000';
+
 export default {
   async fetch(request) {
     const url = new URL(request.url);
@@ -15,7 +18,12 @@ export default {
       if (url.pathname === '/codec') {
         const reply = encodeResponse('samp', { opcode: 'i', password: false, players: 3, maxPlayers: 8,
           hostname: 'workerd', gamemode: 'codec', language: 'en' });
-        return Response.json({ protocols: PROTOCOLS, info: decodeResponse('samp', reply) });
+        // Code pages: windows-1251 from the build's own tables, GBK through workerd's TextDecoder.
+        const cyrillic = encodeResponse('samp', { opcode: 'i', password: false, players: 1, maxPlayers: 2,
+          hostname: 'Русский сервер', gamemode: 'Ролевая игра', language: '', encoding: 'windows-1251' });
+        const gbk = Uint8Array.from(GBK_REPLY.match(/../g), (h) => parseInt(h, 16));
+        return Response.json({ protocols: PROTOCOLS, info: decodeResponse('samp', reply),
+          cyrillic: decodeResponse('samp', cyrillic), gbk: decodeResponse('samp', gbk) });
       }
       const status = await query('minecraft-java', { host: '127.0.0.1', port }, { connect, timeout: 3000 });
       return Response.json(status);

@@ -393,8 +393,11 @@ impl RconRequest {
             .ok_or_else(|| Error::invalid("option password is required: the server's rcon_password"))?;
         let idle_ms = o.number("idle", 1.0, MAX_TIMEOUT_MS, 250.0)?;
         let encoding = o.string("encoding")?;
+        // The command is written in it too.
         if let Some(label) = &encoding {
-            TextEncoding::from_option(Some(label))?;
+            if let TextEncoding::Fixed(e) = TextEncoding::from_option(Some(label))? {
+                crate::text::writable(e)?;
+            }
         }
         o.finish(&[COMMON, &["password", "idle", "encoding"]].concat())?;
         Ok(Self {

@@ -6,7 +6,7 @@ use encoding_rs::{Encoding, UTF_8};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::text::{decode, encoding_name, resolve_label, TextEncoding};
+use crate::text::{decode, encoding_name, resolve_writable_label, TextEncoding};
 use crate::wire::{to_hex, Reader};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +27,7 @@ pub struct ReplyText {
 
 impl ReplyText {
     pub fn encoding(&self) -> Result<&'static Encoding> {
-        self.encoding.as_deref().map_or(Ok(UTF_8), resolve_label)
+        self.encoding.as_deref().map_or(Ok(UTF_8), resolve_writable_label)
     }
 }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::header::{Address, Header, Opcode, HEADER_LEN};
 use super::text::Hex;
 use crate::error::{Error, ErrorCode, Result};
-use crate::text::{encode, encoding_name, resolve_label, TextEncoding};
+use crate::text::{encode, encoding_name, resolve_writable_label, TextEncoding};
 use crate::wire::{Prefix, Reader, Writer};
 
 /// RCON passwords and commands are u16-prefixed; nothing real comes close to this.
@@ -88,7 +88,7 @@ impl Request {
                 command,
                 encoding,
             } => {
-                let enc = resolve_label(encoding.as_deref().unwrap_or("utf-8"))?;
+                let enc = resolve_writable_label(encoding.as_deref().unwrap_or("utf-8"))?;
                 let (password, command) = (encode(password, enc), encode(command, enc));
                 for (field, bytes) in [("password", &password), ("command", &command)] {
                     if bytes.len() > RCON_FIELD_CAP {

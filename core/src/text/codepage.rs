@@ -5,7 +5,9 @@
 
 use std::cell::Cell;
 
-use encoding_rs::{EncoderResult, Encoding, UTF_8};
+#[cfg(not(host_text))]
+use encoding_rs::EncoderResult;
+use encoding_rs::{Encoding, UTF_8};
 
 use crate::error::{Error, ErrorCode, Result};
 
@@ -62,15 +64,32 @@ pub fn detector_runs() -> usize {
 }
 
 /// One string in a known encoding (`U+FFFD` for malformed bytes).
+#[cfg(not(host_text))]
 pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
     encoding.decode_without_bom_handling(bytes).0.into_owned()
 }
+
+#[cfg(host_text)]
+pub use super::host::{decode, encode};
 
 /// Strings of one reply, decoded, and the encoding that was used.
 #[derive(Debug)]
 pub struct Decoded {
     pub encoding: &'static Encoding,
     pub texts: Vec<String>,
+}
+
+/// Whether this build can write text in `encoding` (the browser build reads but does not
+/// write multi-byte legacy pages).
+pub fn writable(encoding: &'static Encoding) -> Result<&'static Encoding> {
+    #[cfg(host_text)]
+    super::host::writable(encoding)?;
+    Ok(encoding)
+}
+
+/// A label to write text in.
+pub fn resolve_writable_label(label: &str) -> Result<&'static Encoding> {
+    resolve_label(label).and_then(writable)
 }
 
 pub fn resolve_label(label: &str) -> Result<&'static Encoding> {
@@ -87,6 +106,7 @@ pub fn encoding_name(e: &'static Encoding) -> String {
     e.name().to_ascii_lowercase()
 }
 
+#[cfg(not(host_text))]
 /// Encodes for the wire. Characters the code page cannot represent become `?`, as a
 /// Windows server would send them (encoding_rs alone would write HTML `&#NNNN;`).
 pub fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {

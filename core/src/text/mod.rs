@@ -3,7 +3,14 @@
 
 mod codepage;
 mod detect;
+#[cfg(host_text)]
+mod host;
 pub mod minecraft;
 
-pub use codepage::{decode, detector_runs, encode, encoding_name, resolve_label, Decoded, TextEncoding};
+pub use codepage::{
+    decode, detector_runs, encode, encoding_name, resolve_label, resolve_writable_label, writable, Decoded,
+    TextEncoding,
+};
+#[cfg(host_text)]
+pub use host::{install_decoder as install_host_decoder, HostDecoder};
 pub use minecraft::Motd;

@@ -1,0 +1,123 @@
+//! Code pages in the browser build (feature `host-text` on wasm32), without encoding_rs's
+//! decoders and CJK tables (~130 KB gzipped of the download):
+//! - UTF-8 by the standard library (its lossy decoding replaces maximal subparts, as
+//!   WHATWG's decoder does);
+//! - single-byte pages by their high halves, generated from encoding_rs at build time
+//!   (`build.rs`): 7 KB, exact, and the same on every host — hosts' own decoders are not
+//!   (Node 20's TextDecoder reads windows-1252 as Latin-1);
+//! - multi-byte pages (GBK, Big5, Shift_JIS, EUC-KR …, UTF-16) by the host's WHATWG
+//!   `TextDecoder`, installed by the binding at start. Well-formed text reads the same
+//!   on every host; malformed bytes are the host's call.
+//!
+//! Writing: UTF-8 and single-byte pages, as encoding_rs writes them. Multi-byte legacy
+//! pages are read but not written in this build: [`writable`] says so by name.
+
+use std::sync::OnceLock;
+
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::error::{Error, ErrorCode, Result};
+
+include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));
+
+/// Decodes `bytes` as the WHATWG encoding `name`, byte order marks kept as text.
+pub type HostDecoder = fn(bytes: &[u8], name: &'static str) -> String;
+
+static HOST: OnceLock<HostDecoder> = OnceLock::new();
+
+/// Called once by the binding before any decode.
+pub fn install_decoder(decoder: HostDecoder) {
+    let _ = HOST.set(decoder);
+}
+
+/// A single-byte page: its high half, and that half sorted for writing.
+struct Page {
+    encoding: &'static Encoding,
+    high: &'static [u16; 128],
+    by_char: Vec<(char, u8)>,
+}
+
+fn page(encoding: &'static Encoding) -> Option<&'static Page> {
+    static PAGES: OnceLock<Vec<Page>> = OnceLock::new();
+    let pages = PAGES.get_or_init(|| {
+        SINGLE_BYTE
+            .iter()
+            .filter_map(|(name, high)| {
+                let encoding = Encoding::for_label(name.as_bytes())?;
+                let mut by_char: Vec<(char, u8)> = (0x80..=0xFF)
+                    .zip(high)
+                    .filter_map(|(b, &u)| char::from_u32(u.into()).filter(|&c| c != '\u{FFFD}').map(|c| (c, b)))
+                    .collect();
+                by_char.sort_unstable();
+                Some(Page {
+                    encoding,
+                    high,
+                    by_char,
+                })
+            })
+            .collect()
+    });
+    pages.iter().find(|p| p.encoding == encoding)
+}
+
+pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
+    if encoding == UTF_8 || encoding.is_ascii_compatible() && bytes.is_ascii() {
+        return String::from_utf8_lossy(bytes).into_owned();
+    }
+    if let Some(page) = page(encoding) {
+        return bytes
+            .iter()
+            .map(|&b| match b {
+                0..=0x7F => char::from(b),
+                _ => char::from_u32(page.high[usize::from(b - 0x80)].into()).unwrap_or('\u{FFFD}'),
+            })
+            .collect();
+    }
+    match HOST.get() {
+        Some(host) => host(bytes, encoding.name()),
+        None => bytes
+            .iter()
+            .map(|&b| if b < 0x80 { char::from(b) } else { '\u{FFFD}' })
+            .collect(),
+    }
+}
+
+/// As the native `encode`: characters the page lacks become `?`.
+pub fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
+    let encoding = encoding.output_encoding();
+    let Some(page) = page(encoding) else {
+        // UTF-8; multi-byte pages are refused by `writable` before any text is written.
+        return match encoding == UTF_8 {
+            true => text.as_bytes().to_vec(),
+            false => text
+                .chars()
+                .map(|c| if c.is_ascii() { c as u8 } else { b'?' })
+                .collect(),
+        };
+    };
+    text.chars()
+        .map(|c| match c {
+            '\0'..='\x7F' => c as u8,
+            _ => page
+                .by_char
+                .binary_search_by_key(&c, |&(t, _)| t)
+                .map_or(b'?', |i| page.by_char[i].1),
+        })
+        .collect()
+}
+
+/// Whether this build can write text in `encoding`.
+pub fn writable(encoding: &'static Encoding) -> Result<()> {
+    let output = encoding.output_encoding();
+    if output == UTF_8 || page(output).is_some() {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorCode::BadEncoding,
+        format!(
+            "{} can be read but not written by gamequery-wasm's browser build (it writes UTF-8 and single-byte \
+             code pages such as windows-1251); the Node package writes every WHATWG encoding",
+            encoding.name().to_ascii_lowercase()
+        ),
+    ))
+}

@@ -1,0 +1,70 @@
+// The browser build reads legacy code pages with the host's TextDecoder (Node's has the
+// same WHATWG decoders as browsers) instead of encoding_rs: the same results as the Node
+// build on every reply of the code page corpus, the same bytes when it writes single-byte
+// pages, and a named error for the multi-byte pages it cannot write.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as node from 'gamequery-wasm';
+import * as addon from 'gamequery';
+
+const root = new URL('../../', import.meta.url);
+const web = await import(new URL('npm/gamequery-wasm/web.mjs', root));
+await web.default({ module_or_path: readFileSync(new URL('npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm', root)) });
+const corpus = JSON.parse(readFileSync(new URL('tests/fixtures/codepage-corpus.json', root), 'utf8'));
+
+/** A SA:MP `i` reply carrying up to three strings of a corpus entry, written by the addon. */
+const reply = ({ encoding, strings: [hostname, gamemode = '', language = ''] }) =>
+  addon.encodeResponse('samp', { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname, gamemode, language, encoding });
+
+test('browser build: every corpus reply decodes as in the Node build, guessed and labelled', () => {
+  assert.ok(corpus.length >= 200);
+  const pages = new Set();
+  for (const entry of corpus) {
+    const bytes = reply(entry);
+    for (const options of [undefined, { encoding: entry.encoding }, { encoding: 'windows-1252' }, { encoding: 'auto', rawStrings: true }]) {
+      const label = `${entry.strings[0]} ${JSON.stringify(options)}`;
+      assert.deepEqual(web.decodeResponse('samp', bytes, options), node.decodeResponse('samp', bytes, options), label);
+    }
+    const labelled = web.decodeResponse('samp', bytes, { encoding: entry.encoding });
+    assert.equal(labelled.hostname, entry.strings[0]);
+    pages.add(labelled.encoding);
+  }
+  assert.equal(pages.size, 13, [...pages].join());
+});
+
+// Multi-byte pages are read by the host's decoder: malformed bytes are its call (Node's
+// ICU drops what WHATWG replaces), so only the pages the build reads itself are compared.
+test('browser build: malformed bytes become U+FFFD as in the Node build, byte order marks kept', () => {
+  const strings = ['\xff\xfe\x41', '\x81\x20', '\xef\xbb\xbfabc', '\x82', '\xe3\x81', '\x80\x9f\xa0'];
+  for (const encoding of ['utf-8', 'windows-1252', 'windows-874', 'windows-1255', 'koi8-r', 'iso-8859-8', 'x-user-defined', 'macintosh']) {
+    for (const s of strings) {
+      const hostname = Buffer.from(s, 'latin1');
+      const bytes = Buffer.concat([
+        Buffer.from('SAMP\x7f\x00\x00\x01\x61\x1ei\x00\x01\x00\x02\x00', 'latin1'),
+        Buffer.from([hostname.length, 0, 0, 0]), hostname, Buffer.alloc(8),
+      ]);
+      assert.deepEqual(web.decodeResponse('samp', bytes, { encoding }), node.decodeResponse('samp', bytes, { encoding }), `${encoding} ${JSON.stringify(s)}`);
+    }
+  }
+});
+
+test('browser build: single-byte pages are written as the Node build writes them', () => {
+  for (const entry of corpus.filter((e) => /^windows-/.test(e.encoding))) {
+    const state = { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname: entry.strings[0], gamemode: 'Ω €', language: '', encoding: entry.encoding };
+    assert.deepEqual(web.encodeResponse('samp', state), node.encodeResponse('samp', state), entry.strings[0]);
+  }
+  const rules = { opcode: 'r', rules: { weburl: 'ßĄ€漢', mapname: 'Łódź' }, encoding: 'iso-8859-2' };
+  assert.deepEqual(web.encodeResponse('samp', rules), node.encodeResponse('samp', rules));
+});
+
+test('browser build: multi-byte legacy pages are read but not written, and the error says so', () => {
+  for (const encoding of ['shift_jis', 'gbk', 'big5', 'euc-kr', 'gb18030', 'euc-jp', 'iso-2022-jp']) {
+    const state = { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname: '日本', gamemode: '', language: '', encoding };
+    assert.ok(node.encodeResponse('samp', state).length > 0);
+    assert.throws(() => web.encodeResponse('samp', state), (e) => e.code === 'GQ_BAD_ENCODING' && e.message.includes(`${encoding} can be read but not written`), encoding);
+  }
+  // UTF-16 is written as UTF-8 by every WHATWG encoder, in both builds.
+  const utf16 = { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname: 'é', gamemode: '', language: '', encoding: 'utf-16le' };
+  assert.deepEqual(web.encodeResponse('samp', utf16), node.encodeResponse('samp', utf16));
+});
