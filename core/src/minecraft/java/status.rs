@@ -3,10 +3,6 @@
 //! in `document`, and encoding overlays the typed fields onto it, so a decoded status
 //! encodes back to the same bytes and unknown keys survive `serve(query(...).raw)`.
 
-use std::fmt;
-
-use serde::de::value::Error as ValueError;
-use serde::de::{IgnoredAny, IntoDeserializer, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
 
@@ -151,111 +147,67 @@ fn base64_len(data: &str) -> Result<usize, String> {
         .map_err(|_| "favicon is not valid base64".to_string())
 }
 
-/// The members of a status the typed fields come from; the rest is only validated.
+/// The members of a status the typed fields come from (a `null` member is absent).
 #[derive(Debug, Default)]
-struct Parts {
-    version: Option<Json>,
-    players: Option<Json>,
-    description: Option<Json>,
-    favicon: Option<Json>,
-    enforces_secure_chat: Option<Json>,
-    previews_chat: Option<Json>,
-    prevents_chat_reports: Option<Json>,
-    modinfo: Option<Json>,
-    forge_data: Option<Json>,
+struct Parts<'a> {
+    version: Option<&'a Json>,
+    players: Option<&'a Json>,
+    description: Option<&'a Json>,
+    favicon: Option<&'a Json>,
+    enforces_secure_chat: Option<&'a Json>,
+    previews_chat: Option<&'a Json>,
+    prevents_chat_reports: Option<&'a Json>,
+    modinfo: Option<&'a Json>,
+    forge_data: Option<&'a Json>,
 }
 
-#[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "camelCase")]
-enum Member {
-    Version,
-    Players,
-    Description,
-    Favicon,
-    EnforcesSecureChat,
-    PreviewsChat,
-    PreventsChatReports,
-    Modinfo,
-    ForgeData,
-    #[serde(other)]
-    Other,
-}
-
-impl Parts {
-    fn slot(&mut self, member: Member) -> Option<&mut Option<Json>> {
-        Some(match member {
-            Member::Version => &mut self.version,
-            Member::Players => &mut self.players,
-            Member::Description => &mut self.description,
-            Member::Favicon => &mut self.favicon,
-            Member::EnforcesSecureChat => &mut self.enforces_secure_chat,
-            Member::PreviewsChat => &mut self.previews_chat,
-            Member::PreventsChatReports => &mut self.prevents_chat_reports,
-            Member::Modinfo => &mut self.modinfo,
-            Member::ForgeData => &mut self.forge_data,
-            Member::Other => return None,
-        })
-    }
-
-    fn from_value(doc: &Value) -> Self {
+impl<'a> Parts<'a> {
+    fn of(doc: &'a Json) -> Self {
         let mut parts = Self::default();
-        if let Value::Object(o) = doc {
-            for (key, value) in o {
-                let member = Member::deserialize(IntoDeserializer::<ValueError>::into_deserializer(key.as_str()));
-                if let Some(slot) = member.ok().and_then(|m: Member| parts.slot(m)) {
-                    *slot = Some(Json::from_value(value)).filter(|v| !v.is_null());
-                }
-            }
+        let Json::Object(members) = doc else {
+            return parts;
+        };
+        for (key, value) in members.iter().filter(|(_, v)| !v.is_null()) {
+            let slot = match key.as_str() {
+                "version" => &mut parts.version,
+                "players" => &mut parts.players,
+                "description" => &mut parts.description,
+                "favicon" => &mut parts.favicon,
+                "enforcesSecureChat" => &mut parts.enforces_secure_chat,
+                "previewsChat" => &mut parts.previews_chat,
+                "preventsChatReports" => &mut parts.prevents_chat_reports,
+                "modinfo" => &mut parts.modinfo,
+                "forgeData" => &mut parts.forge_data,
+                _ => continue,
+            };
+            *slot = Some(value);
         }
         parts
-    }
-}
-
-/// A JSON object's members, the last of a repeated key winning (as `JSON.parse` does).
-impl<'de> Deserialize<'de> for Parts {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct Members;
-        impl<'de> Visitor<'de> for Members {
-            type Value = Parts;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> std::result::Result<Parts, A::Error> {
-                let mut parts = Parts::default();
-                while let Some(member) = m.next_key::<Member>()? {
-                    match parts.slot(member) {
-                        Some(slot) => *slot = Some(m.next_value::<Json>()?).filter(|v| !v.is_null()),
-                        None => {
-                            m.next_value::<IgnoredAny>()?;
-                        }
-                    }
-                }
-                Ok(parts)
-            }
-        }
-        d.deserialize_map(Members)
     }
 }
 
 impl JavaStatus {
     /// `at`: offset of the JSON text in the packet, for errors.
     pub fn from_json(text: &str, at: usize) -> Result<Self> {
-        let parts: Parts = serde_json::from_str(text).map_err(|e| {
-            let detail = if e.classify() == serde_json::error::Category::Data {
-                "the status is not a JSON object".to_string()
-            } else {
-                format!("invalid JSON: {e}")
-            };
-            Error::at(ErrorCode::BadJson, "status json", at, detail).with_text(text)
-        })?;
-        let mut status = Self::from_parts(parts);
-        status.document = Document::from_valid_json(text);
-        Ok(status)
+        let fail = |detail: String| Error::at(ErrorCode::BadJson, "status json", at, detail).with_text(text);
+        // One parse: the typed fields are read from the tree the document keeps.
+        let doc: Json = serde_json::from_str(text).map_err(|e| fail(format!("invalid JSON: {e}")))?;
+        if !matches!(doc, Json::Object(_)) {
+            return Err(fail("the status is not a JSON object".into()));
+        }
+        Ok(Self::from_tree(doc))
     }
 
     pub fn from_document(document: Value) -> Self {
-        let mut status = Self::from_parts(Parts::from_value(&document));
-        status.document = Document::from_value(&document);
+        match document {
+            Value::Object(_) => Self::from_tree(Json::from_value(&document)),
+            _ => Self::from_parts(Parts::default()),
+        }
+    }
+
+    fn from_tree(doc: Json) -> Self {
+        let mut status = Self::from_parts(Parts::of(&doc));
+        status.document = Document::new(doc);
         status
     }
 
@@ -300,15 +252,15 @@ impl JavaStatus {
                 .unwrap_or_default();
             Some(Players { online, max, sample })
         });
-        let motd = Motd::render(parts.description.unwrap_or(Json::String(String::new())));
+        let motd = Motd::render(parts.description.cloned().unwrap_or(Json::String(String::new())));
         let favicon = parts.favicon.and_then(|f| match f {
-            Json::String(uri) => Favicon::parse(uri).map_err(|e| warnings.push(e)).ok(),
+            Json::String(uri) => Favicon::parse(uri.clone()).map_err(|e| warnings.push(e)).ok(),
             _ => {
                 warnings.push("favicon is not a string".into());
                 None
             }
         });
-        let flag = |v: Option<Json>| v.and_then(|v| v.as_bool());
+        let flag = |v: Option<&Json>| v.and_then(Json::as_bool);
         let forge_parts = match (parts.modinfo, parts.forge_data) {
             (None, None) => Value::Null,
             (modinfo, forge_data) => json!({
