@@ -231,7 +231,7 @@ fn decompress(data: &[u8]) -> Result<Vec<u8>> {
             format_args!("{size} bytes declared, {read} inflated"),
         ));
     }
-    if crc32fast::hash(&out) != crc {
+    if crc32(&out) != crc {
         return Err(Error::at(
             ErrorCode::Malformed,
             "crc32",
@@ -252,7 +252,7 @@ pub fn split(reply: &[u8], id: u32, max_packet: usize, compress: bool) -> Vec<Ve
     let id = id & 0x7fff_7fff;
     let (id, payload) = if compress {
         let mut body = Writer::new();
-        body.i32_le(reply.len() as i32).u32_le(crc32fast::hash(reply));
+        body.i32_le(reply.len() as i32).u32_le(crc32(reply));
         let mut bz = Vec::new();
         let mut encoder = bzip2::read::BzEncoder::new(reply, bzip2::Compression::best());
         encoder.read_to_end(&mut bz).expect("in-memory bzip2");
@@ -278,6 +278,12 @@ pub fn split(reply: &[u8], id: u32, max_packet: usize, compress: bool) -> Vec<Ve
             w.into_bytes()
         })
         .collect()
+}
+
+/// CRC-32 (IEEE), as bzip2-compressed Source replies carry it.
+fn crc32(bytes: &[u8]) -> u32 {
+    const CRC32: crc::Crc<u32, crc::Table<1>> = crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+    CRC32.checksum(bytes)
 }
 
 #[cfg(test)]
