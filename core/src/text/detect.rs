@@ -225,8 +225,10 @@ fn script(c: char) -> Option<Script> {
 /// A single-byte candidate, ready to score: how it reads each high byte, and its
 /// languages' ASCII markers as bit masks (bit 0 = `a`).
 struct Page {
-    high: [High; 128],
+    /// Every byte, ASCII included (the same in every page), so the walk has one lookup.
+    bytes: [High; 256],
     markers: [u32; 16],
+    has_markers: bool,
     languages: usize,
 }
 
@@ -242,11 +244,24 @@ fn pages() -> &'static [Option<Page>] {
                     return None;
                 };
                 let mut page = Page {
-                    high: [High::default(); 128],
+                    bytes: [High::default(); 256],
                     markers: [0; 16],
+                    has_markers: false,
                     languages: alphabets.len(),
                 };
-                for (slot, c) in page.high.iter_mut().zip(decode(&bytes, encoding).chars()) {
+                for (b, slot) in page.bytes.iter_mut().enumerate().take(0x80) {
+                    let b = b as u8;
+                    *slot = High {
+                        kind: if b.is_ascii_alphabetic() {
+                            Kind::Letter(Script::Latin)
+                        } else {
+                            Kind::Symbol
+                        },
+                        upper: b.is_ascii_uppercase(),
+                        ..High::default()
+                    };
+                }
+                for (slot, c) in page.bytes[0x80..].iter_mut().zip(decode(&bytes, encoding).chars()) {
                     *slot = classify(c, alphabets);
                 }
                 for (mask, alphabet) in page.markers.iter_mut().zip(alphabets.iter()) {
@@ -254,6 +269,7 @@ fn pages() -> &'static [Option<Page>] {
                         *mask = markers.bytes().fold(0, |m, b| m | 1 << (b - b'a'));
                     }
                 }
+                page.has_markers = page.markers.iter().any(|&m| m != 0);
                 Some(page)
             })
             .collect()
@@ -349,19 +365,7 @@ fn single(strings: &[&[u8]], page: &Page) -> Option<i32> {
         let mut word = Word::default();
         let mut symbol_after_letter = false;
         for &b in s {
-            let h = if b < 0x80 {
-                High {
-                    kind: if b.is_ascii_alphabetic() {
-                        Kind::Letter(Script::Latin)
-                    } else {
-                        Kind::Symbol
-                    },
-                    upper: b.is_ascii_uppercase(),
-                    ..High::default()
-                }
-            } else {
-                page.high[usize::from(b - 0x80)]
-            };
+            let h = page.bytes[usize::from(b)];
             match h.kind {
                 Kind::Undefined => return None,
                 Kind::Letter(script) => {
@@ -382,7 +386,7 @@ fn single(strings: &[&[u8]], page: &Page) -> Option<i32> {
                     if symbol_after_letter {
                         penalty += SYMBOL_IN_WORD;
                     }
-                    if b < 0x80 {
+                    if b < 0x80 && page.has_markers {
                         let bit = (b | 0x20) - b'a';
                         for (score, mask) in per_language.iter_mut().zip(&page.markers).take(languages) {
                             *score += MARKER * (mask >> bit & 1) as i32;
