@@ -18,6 +18,9 @@ extern "C" {
 }
 
 fn host_decode(bytes: &[u8], name: &'static str) -> String {
+    // WHATWG's GBK decoder is its gb18030 decoder; ICU hosts (Node) read their own "gbk"
+    // table differently (A8BF is U+E7C8 there, ǹ in WHATWG) and refuse its four-byte forms.
+    let label = if name == "GBK" { "gb18030" } else { name };
     thread_local! {
         static DECODERS: RefCell<HashMap<&'static str, Option<TextDecoder>>> = RefCell::new(HashMap::new());
     }
@@ -25,18 +28,20 @@ fn host_decode(bytes: &[u8], name: &'static str) -> String {
         let decoder = decoders.entry(name).or_insert_with(|| {
             let options = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&options, &"ignoreBOM".into(), &JsValue::TRUE);
-            TextDecoder::new(name, &options).ok()
+            TextDecoder::new(label, &options).ok()
         });
         match decoder {
             Some(d) => d.decode(bytes),
             // WHATWG's "replacement" encoding has no TextDecoder: all of it is one U+FFFD.
-            None => {
-                if bytes.is_empty() {
-                    String::new()
-                } else {
-                    "\u{FFFD}".into()
-                }
-            }
+            None if name == "replacement" => match bytes.is_empty() {
+                true => String::new(),
+                false => "\u{FFFD}".into(),
+            },
+            // A host without this decoder: the ASCII survives.
+            None => bytes
+                .iter()
+                .map(|&b| if b < 0x80 { char::from(b) } else { '\u{FFFD}' })
+                .collect(),
         }
     })
 }

@@ -1,7 +1,8 @@
-// The browser build reads legacy code pages with the host's TextDecoder (Node's has the
-// same WHATWG decoders as browsers) instead of encoding_rs: the same results as the Node
-// build on every reply of the code page corpus, the same bytes when it writes single-byte
-// pages, and a named error for the multi-byte pages it cannot write.
+// The browser build reads single-byte code pages from its own tables and multi-byte ones
+// with the host's TextDecoder (here Node's, ICU-based: it differs from WHATWG on rare rows of
+// Big5 and EUC-KR, so those are not compared) instead of encoding_rs: the same results as
+// the Node build on every reply of the code page corpus, the same bytes when it writes
+// single-byte pages, and a named error for the multi-byte pages it cannot write.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -47,6 +48,19 @@ test('browser build: malformed bytes become U+FFFD as in the Node build, byte or
       assert.deepEqual(web.decodeResponse('samp', bytes, { encoding }), node.decodeResponse('samp', bytes, { encoding }), `${encoding} ${JSON.stringify(s)}`);
     }
   }
+});
+
+test('browser build: GBK is read as WHATWG reads it (through the host\'s gb18030 decoder), € and four-byte forms included', () => {
+  // ǹ (A8BF) and ︐ (A6D9) are private-use characters in ICU's own "gbk" table; 𠀀 is a
+  // four-byte form; 0x80 alone is €.
+  const hostname = Buffer.from('a8bf20a6d9209532823620d6d0cec480', 'hex');
+  const bytes = Buffer.concat([
+    Buffer.from('SAMP\x7f\x00\x00\x01\x61\x1ei\x00\x01\x00\x02\x00', 'latin1'),
+    Buffer.from([hostname.length, 0, 0, 0]), hostname, Buffer.alloc(8),
+  ]);
+  const read = web.decodeResponse('samp', bytes, { encoding: 'gbk' });
+  assert.equal(read.hostname, 'ǹ ︐ 𠀀 中文€');
+  assert.deepEqual(read, node.decodeResponse('samp', bytes, { encoding: 'gbk' }));
 });
 
 test('browser build: single-byte pages are written as the Node build writes them', () => {

@@ -63,6 +63,8 @@ const MARK_PLACED: i32 = 4;
 const FINAL_AT_END: i32 = 4;
 /// A CJK character next to an ASCII letter (`Za¿ó` read as GBK).
 const CJK_GLUED: i32 = -6;
+/// Shift_JIS's 0x80: a C1 control, no text's character.
+const LONE_CONTROL: i32 = -4;
 /// A space between two Korean words (Chinese and Japanese put none between characters).
 const KOREAN_SPACE: i32 = 2;
 
@@ -512,8 +514,8 @@ impl Word {
     }
 }
 
-/// A double-byte reading's score; `None` when ill-formed. Single high bytes other than
-/// Shift_JIS's half-width katakana are ill-formed in all four.
+/// A double-byte reading's score; `None` when ill-formed. A high byte alone is ill-formed
+/// but for Shift_JIS's half-width katakana (and its 0x80, U+0080) and GBK's 0x80 (€).
 fn double_byte(strings: &[&[u8]], reading: &Reading) -> Option<i32> {
     let pair = match reading {
         Reading::Gbk => gbk,
@@ -546,9 +548,17 @@ fn double_byte(strings: &[&[u8]], reading: &Reading) -> Option<i32> {
             let trail_in_word = s.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
                 && s.get(i + 2).is_none_or(|&b| b < 0x80)
                 && s.get(i.wrapping_sub(1)).is_some_and(u8::is_ascii_alphanumeric);
-            if matches!(reading, Reading::ShiftJis) && (0xA1..=0xDF).contains(&lead) {
-                i += 1;
-                continue;
+            match (reading, lead) {
+                (Reading::ShiftJis, 0xA1..=0xDF) | (Reading::Gbk, 0x80) => {
+                    i += 1;
+                    continue;
+                }
+                (Reading::ShiftJis, 0x80) => {
+                    score += LONE_CONTROL;
+                    i += 1;
+                    continue;
+                }
+                _ => {}
             }
             if matches!(reading, Reading::Gbk) && is_gb18030_four(&s[i..]) {
                 i += 4;

@@ -5,9 +5,12 @@
 //! - single-byte pages by their high halves, generated from encoding_rs at build time
 //!   (`build.rs`): 7 KB, exact, and the same on every host — hosts' own decoders are not
 //!   (Node 20's TextDecoder reads windows-1252 as Latin-1);
-//! - multi-byte pages (GBK, Big5, Shift_JIS, EUC-KR …, UTF-16) by the host's WHATWG
-//!   `TextDecoder`, installed by the binding at start. Well-formed text reads the same
-//!   on every host; malformed bytes are the host's call.
+//! - multi-byte pages (GBK, Big5, Shift_JIS, EUC-KR …, UTF-16) by the host's
+//!   `TextDecoder`, installed by the binding at start. Browsers follow WHATWG; hosts built
+//!   on ICU (Node, and so this build when loaded in Node) read some rarely used rows of
+//!   Big5 (HKSCS) and EUC-KR (Windows 949's extra Hangul) otherwise, and malformed bytes
+//!   are each host's call. GBK is read through the host's gb18030 decoder, which is
+//!   WHATWG's GBK decoder and matches on every host tried.
 //!
 //! Writing: UTF-8 and single-byte pages, as encoding_rs writes them. Multi-byte legacy
 //! pages are read but not written in this build: [`writable`] says so by name.
