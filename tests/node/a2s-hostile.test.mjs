@@ -11,8 +11,8 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { query, isGameQueryError } from 'gamequery';
-import { fakeServer } from './helpers.mjs';
+import { query } from 'gamequery';
+import { fakeServer, failure, peakGrowth } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -76,29 +76,6 @@ async function a2sServer(onRequest) {
   });
   closers.push(server.close);
   return { target: `127.0.0.1:${server.port}`, seen };
-}
-
-/** Runs `call`, expecting a GameQueryError; returns it and the time taken. */
-async function failure(call) {
-  const t0 = performance.now();
-  const e = await call().then((r) => assert.fail(`resolved: ${JSON.stringify(r).slice(0, 300)}`), (err) => err);
-  const took = performance.now() - t0;
-  assert.ok(isGameQueryError(e), `not a GameQueryError: ${e?.stack ?? e}`);
-  return { e, took };
-}
-
-/** The peak RSS growth while `call` runs, sampled every 2 ms (the addon runs off the JS thread). */
-async function peakGrowth(call) {
-  const base = process.memoryUsage.rss();
-  let peak = base;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
-  try {
-    const result = await call();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { result, growth: peak - base };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 const a2s = (target, options = {}) => query('a2s', target, { timeout: TIMEOUT, retries: 1, ...options });

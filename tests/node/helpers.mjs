@@ -1,6 +1,9 @@
-// Shared test helpers: fixtures, sample states, a scriptable fake UDP server.
+// Shared test helpers: fixtures, sample states, a scriptable fake UDP server, and what the
+// hostile-server suites measure (a call's typed failure, its peak memory).
 import { readFileSync } from 'node:fs';
 import dgram from 'node:dgram';
+import assert from 'node:assert/strict';
+import { isGameQueryError } from 'gamequery';
 
 export function fixtures(name) {
   const url = new URL(`../fixtures/${name}.json`, import.meta.url);
@@ -102,4 +105,29 @@ export function rconPacket(id, type, body = '') {
   out.writeInt32LE(type, 8);
   b.copy(out, 12);
   return out;
+}
+
+/** Runs `call`, expecting a GameQueryError; returns it and the time taken. */
+export async function failure(call) {
+  const t0 = performance.now();
+  const e = await call().then((r) => assert.fail(Array.isArray(r)
+    ? `resolved with ${r.length} lines, ${r.reduce((n, l) => n + l.length, 0)} characters`
+    : `resolved: ${JSON.stringify(r).slice(0, 300)}`), (err) => err);
+  const took = performance.now() - t0;
+  assert.ok(isGameQueryError(e), `not a GameQueryError: ${e?.stack ?? e}`);
+  return { e, took };
+}
+
+/** The peak RSS growth while `call` runs, sampled every 2 ms (the addon runs off the JS thread). */
+export async function peakGrowth(call) {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
+  try {
+    const result = await call();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { result, growth: peak - base };
+  } finally {
+    clearInterval(timer);
+  }
 }

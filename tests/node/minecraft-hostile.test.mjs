@@ -5,38 +5,14 @@
 // (GAMEQUERY_ENGINE=wasm).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { query, rcon, isGameQueryError } from 'gamequery';
-import { fakeServer, fakeTcpServer, rconPacket as packet } from './helpers.mjs';
+import { query, rcon } from 'gamequery';
+import { failure, fakeServer, fakeTcpServer, peakGrowth, rconPacket as packet } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
 
 const latin1 = (s) => Buffer.from(s, 'latin1');
 const MARGIN = 1000; // ms past `timeout` that a call may take to report its end
-
-/** Runs `call`, expecting a GameQueryError; returns it and the time taken. */
-async function failure(call) {
-  const t0 = performance.now();
-  const e = await call().then((r) => assert.fail(Array.isArray(r)
-    ? `resolved with ${r.length} lines, ${r.reduce((n, l) => n + l.length, 0)} characters`
-    : `resolved: ${JSON.stringify(r).slice(0, 200)}`), (err) => err);
-  const took = performance.now() - t0;
-  assert.ok(isGameQueryError(e), `not a GameQueryError: ${e?.stack ?? e}`);
-  return { e, took };
-}
-
-/** The peak RSS growth while `call` runs, sampled every 2 ms (the addon runs off the JS thread). */
-async function peakGrowth(call) {
-  const base = process.memoryUsage.rss();
-  let peak = base;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
-  try {
-    return { result: await call(), growth: () => peak - base };
-  } finally {
-    clearInterval(timer);
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }
-}
 
 // --- Minecraft Query (GameSpy4) -------------------------------------------------------
 
@@ -221,7 +197,7 @@ test('(e) RCON: a reply flood at full speed keeps memory bounded', async () => {
   });
   const { result, growth } = await peakGrowth(() => failure(() => rcon('minecraft-java', server.target, { password: 'x', timeout: 1500 }, 'spam')));
   assert.ok(result.took <= 1500 + MARGIN, `${result.took} ms`);
-  assert.ok(growth() < 64 << 20, `peak RSS grew by ${(growth() / 2 ** 20).toFixed(0)} MB`);
+  assert.ok(growth < 64 << 20, `peak RSS grew by ${(growth / 2 ** 20).toFixed(0)} MB`);
 });
 
 test('(f) RCON: a declared packet size of 2^31-1 is refused at once, at the login or the reply', async () => {

@@ -331,17 +331,21 @@ mod tests {
 
     #[test]
     fn bombs_and_lies_are_typed_errors() {
+        // One compressed part: the declared size, a zero CRC, the stream.
+        let compressed = |declared: i32, stream: &[u8]| {
+            let mut body = Writer::new();
+            body.i32_le(declared).u32_le(0).bytes(stream);
+            [
+                &SPLIT[..],
+                &(COMPRESSED | 1).to_le_bytes(),
+                &[1, 0],
+                &1248u16.to_le_bytes(),
+                &body.into_bytes(),
+            ]
+            .concat()
+        };
         // A declared size above the cap is refused before inflating.
-        let mut body = Writer::new();
-        body.i32_le(64 << 20).u32_le(0).bytes(b"BZh9");
-        let bomb = [
-            &SPLIT[..],
-            &(COMPRESSED | 1).to_le_bytes(),
-            &[1, 0],
-            &1248u16.to_le_bytes(),
-            &body.into_bytes(),
-        ]
-        .concat();
+        let bomb = compressed(64 << 20, b"BZh9");
         assert_eq!(
             Reassembly::new(Layout::Source).push(&bomb).unwrap_err().code,
             ErrorCode::BadLength
@@ -352,16 +356,7 @@ mod tests {
         bzip2::read::BzEncoder::new(&zeros[..], bzip2::Compression::best())
             .read_to_end(&mut bz)
             .unwrap();
-        let mut body = Writer::new();
-        body.i32_le(1024).u32_le(0).bytes(&bz);
-        let lie = [
-            &SPLIT[..],
-            &(COMPRESSED | 1).to_le_bytes(),
-            &[1, 0],
-            &1248u16.to_le_bytes(),
-            &body.into_bytes(),
-        ]
-        .concat();
+        let lie = compressed(1024, &bz);
         assert_eq!(
             Reassembly::new(Layout::Source).push(&lie).unwrap_err().code,
             ErrorCode::BadLength

@@ -10,21 +10,24 @@
 //!   on ICU (Node, and so this build when loaded in Node) read some rarely used rows of
 //!   Big5 (HKSCS) and EUC-KR (Windows 949's extra Hangul) otherwise, and malformed bytes
 //!   are each host's call. GBK is read through the host's gb18030 decoder, which is
-//!   WHATWG's GBK decoder and matches on every host tried.
+//!   WHATWG's GBK decoder and matches on every host tried. What the host cannot decode
+//!   keeps its ASCII.
 //!
 //! Writing: UTF-8 and single-byte pages, as encoding_rs writes them. Multi-byte legacy
 //! pages are read but not written in this build: [`writable`] says so by name.
 
 use std::sync::OnceLock;
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::{Encoding, GB18030, GBK, REPLACEMENT, UTF_8};
 
+use super::codepage::encoding_name;
 use crate::error::{Error, ErrorCode, Result};
 
 include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));
 
-/// Decodes `bytes` as the WHATWG encoding `name`, byte order marks kept as text.
-pub type HostDecoder = fn(bytes: &[u8], name: &'static str) -> String;
+/// Decodes `bytes` as the WHATWG encoding `label`, byte order marks kept as text; `None`
+/// when the host has no decoder for it.
+pub type HostDecoder = fn(bytes: &[u8], label: &'static str) -> Option<String>;
 
 static HOST: OnceLock<HostDecoder> = OnceLock::new();
 
@@ -76,13 +79,30 @@ pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
             })
             .collect();
     }
-    match HOST.get() {
-        Some(host) => host(bytes, encoding.name()),
-        None => bytes
-            .iter()
-            .map(|&b| if b < 0x80 { char::from(b) } else { '\u{FFFD}' })
-            .collect(),
+    // WHATWG's "replacement" encoding, which no host decodes: all of it is one U+FFFD.
+    if encoding == REPLACEMENT {
+        return if bytes.is_empty() {
+            String::new()
+        } else {
+            "\u{FFFD}".into()
+        };
     }
+    // WHATWG's GBK decoder is its gb18030 decoder; ICU hosts (Node) read their own "gbk"
+    // table otherwise (A8BF is U+E7C8 there, ǹ in WHATWG) and refuse its four-byte forms.
+    let label = if encoding == GBK {
+        GB18030.name()
+    } else {
+        encoding.name()
+    };
+    HOST.get()
+        .and_then(|host| host(bytes, label))
+        // A host without this decoder: the ASCII survives.
+        .unwrap_or_else(|| {
+            bytes
+                .iter()
+                .map(|&b| if b < 0x80 { char::from(b) } else { '\u{FFFD}' })
+                .collect()
+        })
 }
 
 /// As the native `encode`: characters the page lacks become `?`.
@@ -120,7 +140,7 @@ pub fn writable(encoding: &'static Encoding) -> Result<()> {
         format!(
             "{} can be read but not written by gamequery-wasm's browser build (it writes UTF-8 and single-byte \
              code pages such as windows-1251); the Node package writes every WHATWG encoding",
-            encoding.name().to_ascii_lowercase()
+            encoding_name(encoding)
         ),
     ))
 }
