@@ -55,6 +55,8 @@ thread_local! {
     /// Shapes this thread has met (joined keys → id), lent to one serializer at a time so
     /// the global registry is consulted once per new shape, not once per object.
     static KNOWN_SHAPES: Cell<Vec<(String, u32)>> = const { Cell::new(Vec::new()) };
+    /// The key buffer, lent the same way: grown once per thread, not once per result.
+    static KEYS: Cell<String> = const { Cell::new(String::new()) };
 }
 
 /// The kept-string table is keyed by [`fingerprint`]s, already mixed: no need to hash again.
@@ -98,7 +100,7 @@ impl TapeSerializer {
                 // long strings (a favicon) add none.
                 values: Vec::with_capacity((size_hint * 2 / 3).clamp(8, 1024)),
             },
-            keys: String::new(),
+            keys: KEYS.take(),
             shapes: KNOWN_SHAPES.take(),
             last_shape: 0,
             kept: HashMap::default(),
@@ -113,8 +115,10 @@ impl TapeSerializer {
         Self { tape, ..Self::new(0) }
     }
 
-    pub fn finish(self) -> Tape {
+    pub fn finish(mut self) -> Tape {
         KNOWN_SHAPES.set(self.shapes);
+        self.keys.clear();
+        KEYS.set(self.keys);
         self.tape
     }
 

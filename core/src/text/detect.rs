@@ -31,15 +31,15 @@ use encoding_rs::{
 use super::codepage::decode;
 
 /// A letter of one of the page's languages.
-const IN_LANGUAGE: i32 = 4;
-const IN_LANGUAGE_RARELY: i32 = 1;
+const IN_LANGUAGE: i8 = 4;
+const IN_LANGUAGE_RARELY: i8 = 1;
 /// An ASCII letter typical of a language, in a word with a non-ASCII letter.
-const MARKER: i32 = 3;
+const MARKER: i8 = 3;
 /// windows-874 reads 87 of the 128 high bytes as Thai: any text reads as some Thai, so
 /// a Thai letter earns less.
-const IN_THAI: i32 = 3;
+const IN_THAI: i8 = 3;
 /// A letter none of a language's words use (scored per language).
-const OUTSIDE_LANGUAGE: i32 = -6;
+const OUTSIDE_LANGUAGE: i8 = -6;
 /// `Za¿ó³æ`: a symbol between letters is a letter of another page.
 const SYMBOL_IN_WORD: i32 = -8;
 /// `Cafй`: a Cyrillic (Greek, Hebrew …) letter in a word with ASCII letters.
@@ -229,10 +229,17 @@ fn script(c: char) -> Option<Script> {
 struct Page {
     /// Every byte, ASCII included (the same in every page), so the walk has one lookup.
     bytes: [High; 256],
-    markers: [u32; 16],
+    /// What each byte adds to each language's score (one lane per language, so the
+    /// walk adds a fixed-width row): the credit of a high letter, an ASCII marker's.
+    lanes: Box<[[i8; LANES]; 256]>,
+    /// Each byte's most in any lane, and its bonus: see [`ceiling`].
+    top: [Option<i8>; 256],
     has_markers: bool,
     languages: usize,
 }
+
+/// Languages per page, at most.
+const LANES: usize = 16;
 
 /// The single-byte candidates' pages, their high halves read once through the decoder.
 fn pages() -> &'static [Option<Page>] {
@@ -247,7 +254,8 @@ fn pages() -> &'static [Option<Page>] {
                 };
                 let mut page = Page {
                     bytes: [High::default(); 256],
-                    markers: [0; 16],
+                    lanes: Box::new([[0; LANES]; 256]),
+                    top: [Some(0); 256],
                     has_markers: false,
                     languages: alphabets.len(),
                 };
@@ -266,12 +274,46 @@ fn pages() -> &'static [Option<Page>] {
                 for (slot, c) in page.bytes[0x80..].iter_mut().zip(decode(&bytes, encoding).chars()) {
                     *slot = classify(c, alphabets);
                 }
-                for (mask, alphabet) in page.markers.iter_mut().zip(alphabets.iter()) {
-                    if let Alphabet::Letters(_, markers) = alphabet {
-                        *mask = markers.bytes().fold(0, |m, b| m | 1 << (b - b'a'));
+                for (b, h) in page.bytes.iter().enumerate().skip(0x80) {
+                    if let Kind::Letter(script) = h.kind {
+                        let credit = match script {
+                            _ if h.rare => IN_LANGUAGE_RARELY,
+                            Script::Thai => IN_THAI,
+                            _ => IN_LANGUAGE,
+                        };
+                        for (i, lane) in page.lanes[b].iter_mut().enumerate().take(alphabets.len()) {
+                            *lane = if h.languages >> i & 1 == 1 {
+                                credit
+                            } else {
+                                OUTSIDE_LANGUAGE
+                            };
+                        }
                     }
                 }
-                page.has_markers = page.markers.iter().any(|&m| m != 0);
+                for (i, alphabet) in alphabets.iter().enumerate() {
+                    if let Alphabet::Letters(_, markers) = alphabet {
+                        for m in markers.bytes() {
+                            page.lanes[usize::from(m)][i] = MARKER;
+                            page.lanes[usize::from(m.to_ascii_uppercase())][i] = MARKER;
+                            page.has_markers = true;
+                        }
+                    }
+                }
+                for (b, h) in page.bytes.iter().enumerate() {
+                    page.top[b] = match h.kind {
+                        Kind::Undefined => None,
+                        Kind::Letter(_) if b >= 0x80 || page.has_markers => {
+                            let most = page.lanes[b][..alphabets.len()].iter().copied().max().unwrap_or(0);
+                            let bonus = if matches!(h.place, Place::Mark | Place::Final) {
+                                MARK_PLACED.max(FINAL_AT_END)
+                            } else {
+                                0
+                            };
+                            Some(most + bonus as i8)
+                        }
+                        _ => Some(0),
+                    };
+                }
                 Some(page)
             })
             .collect()
@@ -307,11 +349,23 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
     }
 }
 
-/// The code page the strings most likely are in (they are known not to be UTF-8).
+/// The code page the strings most likely are in (they are known not to be UTF-8): the
+/// best score, ties to the earlier candidate. A single-byte page whose score cannot beat
+/// the best so far (its [`ceiling`]) is not read in full.
 pub(crate) fn guess(strings: &[&[u8]]) -> &'static Encoding {
+    let pages = pages();
+    let words = words_with_high_bytes(strings);
     let mut best: Option<(i32, &'static Encoding)> = None;
-    for (encoding, score) in scores(strings) {
-        if let Some(score) = score {
+    for (i, (encoding, reading, prior)) in CANDIDATES.iter().enumerate() {
+        let score = match (reading, &pages[i]) {
+            (Reading::Single(_), Some(page)) => match ceiling(&words, page) {
+                Some(top) if best.is_none_or(|(b, _)| top + prior > b) => single(&words, page),
+                _ => None,
+            },
+            (Reading::Single(_), None) => None,
+            (double, _) => double_byte(strings, double),
+        };
+        if let Some(score) = score.map(|s| s + prior) {
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, encoding));
             }
@@ -320,7 +374,8 @@ pub(crate) fn guess(strings: &[&[u8]]) -> &'static Encoding {
     best.map_or(WINDOWS_1252, |(_, e)| e)
 }
 
-/// Each candidate's score, `None` for those ruled out.
+/// Each candidate's score, `None` for those ruled out (every page read in full).
+#[cfg(test)]
 fn scores<'a>(strings: &'a [&'a [u8]]) -> impl Iterator<Item = (&'static Encoding, Option<i32>)> + 'a {
     let pages = pages();
     let words = words_with_high_bytes(strings);
@@ -334,6 +389,17 @@ fn scores<'a>(strings: &'a [&'a [u8]]) -> impl Iterator<Item = (&'static Encodin
             };
             (*encoding, score.map(|s| s + prior))
         })
+}
+
+/// At least [`single`]'s score: each byte's best credit in any of the page's languages
+/// (every other rule subtracts but a placed mark's and a final letter's, counted here as
+/// if all were); `None` when a byte is undefined in the page.
+fn ceiling(words: &[&[u8]], page: &Page) -> Option<i32> {
+    let mut top = 0;
+    for &b in words.iter().flat_map(|w| w.iter()) {
+        top += i32::from(page.top[usize::from(b)]?);
+    }
+    Some(top)
 }
 
 /// The runs of letters, digits and high bytes that hold a high byte: all a single-byte
@@ -361,7 +427,7 @@ fn words_with_high_bytes<'a>(strings: &[&'a [u8]]) -> Vec<&'a [u8]> {
 /// A single-byte reading's score; `None` when a byte is undefined in the page.
 fn single(strings: &[&[u8]], page: &Page) -> Option<i32> {
     let languages = page.languages;
-    let mut per_language = [0i32; 16];
+    let mut per_language = [0i32; LANES];
     let mut penalty = 0;
     for &s in strings {
         let mut word = Word::default();
@@ -371,28 +437,13 @@ fn single(strings: &[&[u8]], page: &Page) -> Option<i32> {
             match h.kind {
                 Kind::Undefined => return None,
                 Kind::Letter(script) => {
-                    if b >= 0x80 {
-                        let credit = match script {
-                            _ if h.rare => IN_LANGUAGE_RARELY,
-                            Script::Thai => IN_THAI,
-                            _ => IN_LANGUAGE,
-                        };
-                        for (i, score) in per_language.iter_mut().enumerate().take(languages) {
-                            *score += if h.languages >> i & 1 == 1 {
-                                credit
-                            } else {
-                                OUTSIDE_LANGUAGE
-                            };
+                    if b >= 0x80 || page.has_markers {
+                        for (score, &lane) in per_language.iter_mut().zip(&page.lanes[usize::from(b)]) {
+                            *score += i32::from(lane);
                         }
                     }
                     if symbol_after_letter {
                         penalty += SYMBOL_IN_WORD;
-                    }
-                    if b < 0x80 && page.has_markers {
-                        let bit = (b | 0x20) - b'a';
-                        for (score, mask) in per_language.iter_mut().zip(&page.markers).take(languages) {
-                            *score += MARKER * (mask >> bit & 1) as i32;
-                        }
                     }
                     symbol_after_letter = false;
                     penalty += word.letter(b >= 0x80, script, h);
@@ -531,12 +582,13 @@ fn double_byte(strings: &[&[u8]], reading: &Reading) -> Option<i32> {
         while i < s.len() {
             let lead = s[i];
             if lead < 0x80 {
-                since_cjk = if lead == b' ' {
-                    since_cjk.saturating_add(1)
+                let run = s[i..].iter().position(|&b| b >= 0x80).unwrap_or(s.len() - i);
+                since_cjk = if s[i..i + run].iter().all(|&b| b == b' ') {
+                    since_cjk.saturating_add(run)
                 } else {
                     usize::MAX
                 };
-                i += 1;
+                i += run;
                 continue;
             }
             if since_cjk == 1 && matches!(reading, Reading::EucKr) {
