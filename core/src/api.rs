@@ -64,8 +64,11 @@ impl Protocol {
     }
 }
 
+/// Through a `Value`: every type's `Deserialize` is then built for one deserializer,
+/// not for the text's too (a third of the browser build's code was those twins).
 pub fn from_json<T: DeserializeOwned>(what: &str, json: &str) -> Result<T> {
-    serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
+    let value: Value = serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))?;
+    from_value(what, value)
 }
 
 pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T> {
