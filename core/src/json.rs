@@ -6,15 +6,79 @@
 //! A repeated key replaces the earlier value in its position, as `JSON.parse` does, so
 //! serializing a parsed value gives what JavaScript would see.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Number, Value};
 
 const INDEX_FROM: usize = 16;
+
+/// An object member's name: the protocol's own names are not allocated (a status with a
+/// component MOTD has a hundred of them; allocating them was a tenth of its decode time).
+pub type Key = Cow<'static, str>;
+
+/// The names in a status document (vanilla's, Forge's and chat components'), as statics.
+fn key(name: &str) -> Option<&'static str> {
+    macro_rules! names {
+        ($($name:literal),* $(,)?) => {
+            match name {
+                $($name => Some($name),)*
+                _ => None,
+            }
+        };
+    }
+    names![
+        "version",
+        "name",
+        "protocol",
+        "players",
+        "max",
+        "online",
+        "sample",
+        "id",
+        "description",
+        "favicon",
+        "enforcesSecureChat",
+        "previewsChat",
+        "preventsChatReports",
+        "modinfo",
+        "forgeData",
+        "text",
+        "extra",
+        "color",
+        "bold",
+        "italic",
+        "underlined",
+        "strikethrough",
+        "obfuscated",
+        "font",
+        "insertion",
+        "clickEvent",
+        "hoverEvent",
+        "translate",
+        "with",
+        "type",
+        "modList",
+        "modid",
+        "mods",
+        "modId",
+        "modmarker",
+        "channels",
+        "res",
+        "required",
+        "fmlNetworkVersion",
+        "truncated",
+        "d"
+    ]
+}
+
+fn to_key(name: &str) -> Key {
+    key(name).map_or_else(|| Cow::Owned(name.to_owned()), Cow::Borrowed)
+}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum Json {
@@ -24,7 +88,7 @@ pub enum Json {
     Number(Number),
     String(String),
     Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
+    Object(Vec<(Key, Json)>),
 }
 
 impl Json {
@@ -82,7 +146,9 @@ impl Json {
             Self::Number(n) => Value::Number(n.clone()),
             Self::String(s) => Value::String(s.clone()),
             Self::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
-            Self::Object(members) => Value::Object(members.iter().map(|(k, v)| (k.clone(), v.to_value())).collect()),
+            Self::Object(members) => {
+                Value::Object(members.iter().map(|(k, v)| (k.to_string(), v.to_value())).collect())
+            }
         }
     }
 
@@ -94,7 +160,7 @@ impl Json {
             Value::String(s) => Self::String(s.clone()),
             Value::Array(items) => Self::Array(items.iter().map(Json::from_value).collect()),
             Value::Object(members) => {
-                Self::Object(members.iter().map(|(k, v)| (k.clone(), Json::from_value(v))).collect())
+                Self::Object(members.iter().map(|(k, v)| (to_key(k), Json::from_value(v))).collect())
             }
         }
     }
@@ -180,11 +246,12 @@ impl<'de> Visitor<'de> for JsonVisitor {
         Ok(Json::Array(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-        let mut members: Vec<(String, Json)> = Vec::new();
+        let mut members: Vec<(Key, Json)> = Vec::new();
         // Past a few members a repeated key is found through an index: a hostile object
         // with thousands of keys must not cost a quadratic search.
-        let mut index: Option<HashMap<String, usize>> = None;
-        while let Some((k, v)) = map.next_entry::<String, Json>()? {
+        let mut index: Option<HashMap<Key, usize>> = None;
+        while let Some(k) = map.next_key_seed(KeySeed)? {
+            let v: Json = map.next_value()?;
             if members.len() == INDEX_FROM {
                 index = Some(members.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
             }
@@ -206,9 +273,53 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
 }
 
+/// Reads a member name into a [`Key`].
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Key;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed {
+    type Value = Key;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a member name")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Key, E> {
+        Ok(to_key(v))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Key, E> {
+        Ok(key(&v).map_or(Cow::Owned(v), Cow::Borrowed))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn protocol_member_names_are_not_allocated() {
+        let j: Json = serde_json::from_str(r#"{"text":1,"te\u0078t":2,"extra":[{"color":"red"}],"custom":3}"#).unwrap();
+        let Json::Object(members) = &j else { panic!("{j:?}") };
+        let keys: Vec<(&str, bool)> = members
+            .iter()
+            .map(|(k, _)| (k.as_ref(), matches!(k, Cow::Borrowed(_))))
+            .collect();
+        // The escaped "text" is the same member, replaced in place as JSON.parse does.
+        assert_eq!(keys, [("text", true), ("extra", true), ("custom", false)]);
+        assert_eq!(j.get("text").and_then(Json::as_i64), Some(2));
+        let inner = &j.get("extra").and_then(Json::as_array).unwrap()[0];
+        assert!(matches!(inner, Json::Object(m) if matches!(m[0].0, Cow::Borrowed("color"))));
+        assert_eq!(
+            j.to_value(),
+            serde_json::json!({"text": 2, "extra": [{"color": "red"}], "custom": 3})
+        );
+    }
 
     #[test]
     fn parses_like_json_parse() {

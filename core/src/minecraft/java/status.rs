@@ -168,7 +168,7 @@ impl<'a> Parts<'a> {
             return parts;
         };
         for (key, value) in members.iter().filter(|(_, v)| !v.is_null()) {
-            let slot = match key.as_str() {
+            let slot = match key.as_ref() {
                 "version" => &mut parts.version,
                 "players" => &mut parts.players,
                 "description" => &mut parts.description,
