@@ -3,7 +3,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,7 @@ test('serve --state file.json answers queries; rcon reaches it', async () => {
     assert.match(stdout, /got "status"/);
   } finally {
     child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
