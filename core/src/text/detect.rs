@@ -232,7 +232,7 @@ struct Page {
     /// What each byte adds to each language's score (one lane per language, so the
     /// walk adds a fixed-width row): the credit of a high letter, an ASCII marker's.
     lanes: Box<[[i8; LANES]; 256]>,
-    /// Each byte's most in any lane, and its bonus: see [`ceiling`].
+    /// Each byte's most in any lane, and its bonus: see [`ceilings`].
     top: [Option<i8>; 256],
     has_markers: bool,
     languages: usize,
@@ -351,18 +351,18 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
 
 /// The code page the strings most likely are in (they are known not to be UTF-8): the
 /// best score, ties to the earlier candidate. A single-byte page whose score cannot beat
-/// the best so far (its [`ceiling`]) is not read in full.
+/// the best so far (its [`ceilings`]) is not read in full; the candidates' order (the
+/// commoner first) makes that most of them.
 pub(crate) fn guess(strings: &[&[u8]]) -> &'static Encoding {
     let pages = pages();
     let words = words_with_high_bytes(strings);
+    let (tops, undefined) = ceilings(&words);
     let mut best: Option<(i32, &'static Encoding)> = None;
     for (i, (encoding, reading, prior)) in CANDIDATES.iter().enumerate() {
         let score = match (reading, &pages[i]) {
-            (Reading::Single(_), Some(page)) => match ceiling(&words, page) {
-                Some(top) if best.is_none_or(|(b, _)| top + prior > b) => single(&words, page),
-                _ => None,
-            },
-            (Reading::Single(_), None) => None,
+            (Reading::Single(_), _) if undefined >> i & 1 == 1 => None,
+            (Reading::Single(_), Some(page)) if best.is_none_or(|(b, _)| tops[i] + prior > b) => single(&words, page),
+            (Reading::Single(_), _) => None,
             (double, _) => double_byte(strings, double),
         };
         if let Some(score) = score.map(|s| s + prior) {
@@ -391,15 +391,48 @@ fn scores<'a>(strings: &'a [&'a [u8]]) -> impl Iterator<Item = (&'static Encodin
         })
 }
 
-/// At least [`single`]'s score: each byte's best credit in any of the page's languages
-/// (every other rule subtracts but a placed mark's and a final letter's, counted here as
-/// if all were); `None` when a byte is undefined in the page.
-fn ceiling(words: &[&[u8]], page: &Page) -> Option<i32> {
-    let mut top = 0;
+/// At least each single-byte page's [`single`] score, one lane per candidate: the sum of
+/// each byte's best credit in any of the page's languages (every other rule subtracts but
+/// a placed mark's and a final letter's, counted here as if all were); and a bit per
+/// candidate for a byte undefined in its page. One pass for all pages.
+fn ceilings(words: &[&[u8]]) -> ([i32; LANES], u16) {
+    let table = ceiling_rows();
+    let mut tops = [0i32; LANES];
+    let mut undefined = 0;
     for &b in words.iter().flat_map(|w| w.iter()) {
-        top += i32::from(page.top[usize::from(b)]?);
+        for (top, &v) in tops.iter_mut().zip(&table.rows[usize::from(b)]) {
+            *top += i32::from(v);
+        }
+        undefined |= table.undefined[usize::from(b)];
     }
-    Some(top)
+    (tops, undefined)
+}
+
+/// Each byte's ceiling credit in every single-byte page (lane = candidate), from the pages'
+/// own [`Page::top`].
+struct CeilingRows {
+    rows: [[i8; LANES]; 256],
+    undefined: [u16; 256],
+}
+
+fn ceiling_rows() -> &'static CeilingRows {
+    const _: () = assert!(CANDIDATES.len() <= LANES);
+    static ROWS: OnceLock<CeilingRows> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        let mut table = CeilingRows {
+            rows: [[0; LANES]; 256],
+            undefined: [0; 256],
+        };
+        for (i, page) in pages().iter().enumerate() {
+            for (b, top) in page.iter().flat_map(|p| p.top.iter().enumerate()) {
+                match top {
+                    Some(v) => table.rows[b][i] = *v,
+                    None => table.undefined[b] |= 1 << i,
+                }
+            }
+        }
+        table
+    })
 }
 
 /// The runs of letters, digits and high bytes that hold a high byte: all a single-byte
