@@ -4,8 +4,9 @@
 //! reply. Otherwise (async results, or more numbers than the scratch holds) they cross as
 //! `[text, values]`, the numbers copied into a V8-owned array (handing V8 the Vec as an
 //! external buffer costs a finalizer per result, which measured slower still).
-//! The text is handed over as Latin-1 or UTF-16, which V8 copies as is: its UTF-8 path
-//! took 8 µs for a 9 KB status holding a few `§`, encoding_rs converts it in a fraction.
+//! The text is handed over as Latin-1 (the wide text as UTF-16), which V8 copies as is:
+//! its UTF-8 path took 8 µs for a 9 KB status holding a few `§`, encoding_rs converts it
+//! in a fraction.
 
 use napi::bindgen_prelude::{Env, Float64Array, Float64ArraySlice, ToNapiValue};
 use napi::{check_status, sys};
@@ -14,7 +15,8 @@ pub struct Tape(pub gamequery_core::tape::Tape);
 
 /// A tape whose numbers went into the caller's scratch array when they fit.
 pub enum ScratchTape {
-    Written(String),
+    /// The text and the wide text.
+    Written(String, String),
     Whole(Tape),
 }
 
@@ -26,7 +28,7 @@ impl ScratchTape {
         match out.get_mut(..tape.values.len()) {
             Some(slots) => {
                 slots.copy_from_slice(&tape.values);
-                Self::Written(tape.text)
+                Self::Written(tape.text, tape.wide)
             }
             None => Self::Whole(Tape(tape)),
         }
@@ -35,7 +37,7 @@ impl ScratchTape {
 
 /// A batch of tapes for a scratch array the JS glue owns, written when the value crosses
 /// (on the JS thread): `[text, count]` with the numbers in the scratch, or `[text,
-/// numbers]` when they do not fit.
+/// numbers]` when they do not fit; the wide text third when there is one.
 pub struct LaterScratchTape(pub gamequery_core::tape::Tape, pub Float64Array);
 
 impl ToNapiValue for LaterScratchTape {
@@ -48,16 +50,20 @@ impl ToNapiValue for LaterScratchTape {
             return unsafe { ToNapiValue::to_napi_value(env, Tape(tape)) };
         };
         slots.copy_from_slice(&tape.values);
-        let text = unsafe { js_string(env, &tape.text)? };
         let count = unsafe { ToNapiValue::to_napi_value(env, tape.values.len() as f64)? };
-        unsafe { pair(env, text, count) }
+        unsafe { texts_with(env, &tape.text, count, &tape.wide) }
     }
 }
 
 impl ToNapiValue for ScratchTape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val {
-            Self::Written(text) => unsafe { js_string(env, &text) },
+            Self::Written(text, wide) if wide.is_empty() => unsafe { js_string(env, &text) },
+            Self::Written(text, wide) => {
+                let mut null = std::ptr::null_mut();
+                check_status!(unsafe { sys::napi_get_null(env, &mut null) })?;
+                unsafe { texts_with(env, &text, null, &wide) }
+            }
             Self::Whole(tape) => unsafe { ToNapiValue::to_napi_value(env, tape) },
         }
     }
@@ -68,18 +74,28 @@ impl ToNapiValue for Tape {
         let Self(tape) = val;
         let values = Float64ArraySlice::copy_from(&Env::from_raw(env), &tape.values)?;
         let values = unsafe { ToNapiValue::to_napi_value(env, values)? };
-        let text = unsafe { js_string(env, &tape.text)? };
-        unsafe { pair(env, text, values) }
+        unsafe { texts_with(env, &tape.text, values, &tape.wide) }
     }
 }
 
-/// `[a, b]`.
-unsafe fn pair(env: sys::napi_env, a: sys::napi_value, b: sys::napi_value) -> napi::Result<sys::napi_value> {
-    let mut pair = std::ptr::null_mut();
-    check_status!(unsafe { sys::napi_create_array_with_length(env, 2, &mut pair) })?;
-    check_status!(unsafe { sys::napi_set_element(env, pair, 0, a) })?;
-    check_status!(unsafe { sys::napi_set_element(env, pair, 1, b) })?;
-    Ok(pair)
+/// `[text, numbers]`, or `[text, numbers, wide]` when `wide` is not empty.
+unsafe fn texts_with(
+    env: sys::napi_env,
+    text: &str,
+    numbers: sys::napi_value,
+    wide: &str,
+) -> napi::Result<sys::napi_value> {
+    let text = unsafe { js_string(env, text)? };
+    let mut out = std::ptr::null_mut();
+    let len = if wide.is_empty() { 2 } else { 3 };
+    check_status!(unsafe { sys::napi_create_array_with_length(env, len, &mut out) })?;
+    check_status!(unsafe { sys::napi_set_element(env, out, 0, text) })?;
+    check_status!(unsafe { sys::napi_set_element(env, out, 1, numbers) })?;
+    if !wide.is_empty() {
+        let wide = unsafe { js_string(env, wide)? };
+        check_status!(unsafe { sys::napi_set_element(env, out, 2, wide) })?;
+    }
+    Ok(out)
 }
 
 /// A JS string of `text`, by the cheapest route V8 offers.

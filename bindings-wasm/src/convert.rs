@@ -24,9 +24,13 @@ pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
     Ok(text.as_string().unwrap_or_else(|| "null".into()))
 }
 
-/// `[text, values]`, as `tapeReader` reads it.
+/// `[text, values]`, and the wide text third when there is one, as `tapeReader` reads it.
 pub fn tape(t: gamequery_core::tape::Tape) -> js_sys::Array {
-    js_sys::Array::of2(&JsValue::from_str(&t.text), &js_sys::Float64Array::from(&t.values[..]))
+    let out = js_sys::Array::of2(&JsValue::from_str(&t.text), &js_sys::Float64Array::from(&t.values[..]));
+    if !t.wide.is_empty() {
+        out.push(&JsValue::from_str(&t.wide));
+    }
+    out
 }
 
 pub fn to_js_error(e: Error) -> JsValue {

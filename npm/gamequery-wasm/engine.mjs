@@ -149,7 +149,7 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
  */
 export function createEngine(wasm, transport, readTape) {
   const hostResolves = typeof transport.lookup !== 'function';
-  const read = ([text, values]) => readTape(text, values);
+  const read = ([text, values, wide]) => readTape(text, values, wide);
   const settle = async (signal, target, run) => {
     try {
       return await run();
@@ -505,7 +505,7 @@ export function socketTransport({ connect, datagram }) {
 /** The package's API over one instance of the WASM core: the codec, and the network API. */
 export function wasmApi(wasm) {
   const readTape = tapeReader(() => wasm.shapes());
-  const read = ([text, values]) => readTape(text, values);
+  const read = ([text, values, wide]) => readTape(text, values, wide);
   const start = (protocol, bytes, name) => {
     check.protocol(protocol);
     if (name) check.bytes(bytes, name);

@@ -222,14 +222,17 @@ function factory(keys) {
 /**
  * A reader of tapes from one core instance: `loadShapes()` returns that instance's
  * struct key lists as JSON, asked for only when the tape names a shape not seen yet.
+ * `read(text, values, wide)`: `wide` holds the strings with a character past U+00FF.
  * The same value as `JSON.parse` of the result's JSON text.
  */
 export function tapeReader(loadShapes) {
   let builders = [];
   let T;
   let X;
+  let W;
   let t = 0;
   let x = 0;
+  let w = 0;
   let kept;
   const builder = (id) => {
     if (id >= builders.length) {
@@ -257,6 +260,13 @@ export function tapeReader(loadShapes) {
       }
       case 6:
         return kept[T[t++]];
+      case 10:
+        return W.slice(w, (w += T[t++]));
+      case 11: {
+        const s = W.slice(w, (w += T[t++]));
+        kept.push(s);
+        return s;
+      }
       case 7: {
         const n = T[t++];
         const a = [];
@@ -286,16 +296,18 @@ export function tapeReader(loadShapes) {
         throw new Error('gamequery: corrupt result tape');
     }
   }
-  function read(text, values) {
+  function read(text, values, wide) {
     T = values;
     X = text;
+    W = wide;
     t = 0;
     x = 0;
+    w = 0;
     kept = [];
     try {
       return value();
     } finally {
-      T = X = kept = undefined;
+      T = X = W = kept = undefined;
     }
   }
   /**
@@ -304,22 +316,26 @@ export function tapeReader(loadShapes) {
    * `undefined` at the end. Values are built only when asked for, so results the caller
    * drops die young; the position is kept between calls, so other reads may run between.
    */
-  read.each = (text, values, length = values.length) => {
+  read.each = (text, values, length = values.length, wide = '') => {
     let at = 0;
     let atText = 0;
+    let atWide = 0;
     return () => {
       if (at >= length) return undefined;
       T = values;
       X = text;
+      W = wide;
       t = at;
       x = atText;
+      w = atWide;
       kept = [];
       try {
         return value();
       } finally {
         at = t;
         atText = x;
-        T = X = kept = undefined;
+        atWide = w;
+        T = X = W = kept = undefined;
       }
     };
   };

@@ -9,11 +9,12 @@ const {
 } = require('gamequery-wasm/glue');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
-// Synchronous calls get their numbers written into `scratch` and return only the text.
+// Synchronous calls get their numbers written into `scratch` and return only the text
+// (`[text, null, wide]` when some strings hold characters past U+00FF).
 const json = (value) => JSON.stringify(value ?? null);
 const readTape = tapeReader(() => binding.shapes());
 const scratch = new Float64Array(4096);
-const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1]));
+const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1] ?? scratch, out[2]));
 
 function encodeRequest(protocol, request) {
   check.protocol(protocol);
@@ -97,8 +98,8 @@ async function* queryMany(targets, options) {
   const numbers = new Float64Array(1 << 16);
   try {
     for (let batch = await run.next(numbers); batch != null; batch = await run.next(numbers)) {
-      const [text, count] = batch;
-      const next = typeof count === 'number' ? readTape.each(text, numbers, count) : readTape.each(text, count);
+      const [text, count, wide] = batch;
+      const next = typeof count === 'number' ? readTape.each(text, numbers, count, wide) : readTape.each(text, count, count.length, wide);
       for (let head = next(); head !== undefined; head = next()) {
         if (typeof head === 'number') {
           yield { target: given[head], status: next() };

@@ -8,7 +8,9 @@ import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
 import { fixtures, hex, players, javaState, sqpState, FAVICON } from './helpers.mjs';
 
-const binding = createRequire(import.meta.url)('../../npm/gamequery/binding.js');
+const require = createRequire(import.meta.url);
+const binding = require('../../npm/gamequery/binding.js');
+const wasmRaw = require('../../npm/gamequery-wasm/pkg/node/gamequery_wasm.js');
 const viaJson = (protocol, bytes, options) =>
   JSON.parse(binding.__decodeResponseJson(protocol, bytes, options == null ? undefined : JSON.stringify(options)));
 
@@ -74,6 +76,27 @@ test('a long value crosses once: the favicon is in the tape text once', () => {
   assert.equal(text.split(data).length - 1, 1);
   const r = addon.decodeResponse('minecraft-java', frame);
   assert.equal(r.favicon.dataUri, r.document.favicon);
+});
+
+test('strings past U+00FF cross in a text of their own, the favicon stays a byte per character', () => {
+  const motd = { text: 'A ', extra: [{ text: 'Сервер • 服务器', color: 'gold' }, { text: ' é' }] };
+  const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd });
+  const out = binding.decodeResponse('minecraft-java', frame, undefined, new Float64Array(4096));
+  assert.ok(Array.isArray(out) && out[1] === null, 'the numbers went into the scratch array');
+  const [text, , wide] = out;
+  assert.ok(text.includes(FAVICON.slice(FAVICON.indexOf(',') + 1)));
+  assert.ok([...text].every((c) => c.charCodeAt(0) <= 0xff), 'the text is Latin-1');
+  assert.ok(wide.includes('Сервер • 服务器'));
+  const [wText, , wWide] = wasmRaw.decodeResponse('minecraft-java', frame, undefined);
+  assert.equal(wText, text);
+  assert.equal(wWide, wide);
+  const want = viaJson('minecraft-java', frame);
+  assert.equal(want.motd.plain, 'A Сервер • 服务器 é');
+  for (const pkg of [addon, wasm]) assert.deepStrictEqual(pkg.decodeResponse('minecraft-java', frame), want);
+  // Only Latin-1: the text alone crosses, as before.
+  const latin = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd: '§aCafé' });
+  assert.equal(typeof binding.decodeResponse('minecraft-java', latin, undefined, new Float64Array(4096)), 'string');
+  assert.equal(wasmRaw.decodeResponse('minecraft-java', latin, undefined).length, 2);
 });
 
 test('results with more numbers than the scratch array holds', () => {

@@ -2,15 +2,18 @@
 //!
 //! Measured in Node 20: `JSON.parse` of a 100-player reply (5 KB) takes ~19 µs, more than
 //! decoding it in Rust; the same objects built from a tape take a fraction of that. A tape
-//! is two values: `values`, a `Float64Array` of tags and numbers, and `text`, every string
-//! of the result concatenated (one JS string, sliced by UTF-16 length). Struct key lists
+//! is `values`, a `Float64Array` of tags and numbers, and `text`, every string of the
+//! result concatenated (one JS string, sliced by UTF-16 length) — but those with a
+//! character past U+00FF, which go in a second text, `wide` (empty, it does not cross), so
+//! V8 keeps `text` a byte per character. Struct key lists
 //! are interned process-wide as *shapes* ([`shapes`]), so the JS reader keeps the key
 //! strings across calls and builds objects with stable hidden classes. Map keys and long
 //! strings are kept once and referred to again, so no value crosses twice (a Minecraft
 //! favicon is both `favicon.dataUri` and `document.favicon`).
 //!
-//! The reader is `npm/gamequery-wasm/tape.mjs`; the resulting value is exactly what
-//! `JSON.parse(serde_json::to_string(value))` gives (tests in `tests/node` check it).
+//! The reader is `tapeReader` in `npm/gamequery-wasm/glue.mjs`; the resulting value is
+//! exactly what `JSON.parse(serde_json::to_string(value))` gives (tests in `tests/node`
+//! check it).
 
 mod serializer;
 pub mod shapes;
@@ -38,13 +41,21 @@ pub mod tag {
     pub const OBJECT: f64 = 8.0;
     /// Then the entry count and that many (key string, value) pairs.
     pub const MAP: f64 = 9.0;
+    /// As `STRING`, read from `wide`: a string with a character past U+00FF.
+    pub const WIDE: f64 = 10.0;
+    /// As `STRING_KEPT`, read from `wide`.
+    pub const WIDE_KEPT: f64 = 11.0;
 }
 
 /// A serialized value, ready to cross.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Tape {
+    /// The strings of Latin-1 characters only, which V8 holds a byte per character.
     pub text: String,
     pub values: Vec<f64>,
+    /// The other strings: one such character would make V8 hold all of `text` (a 9 KB
+    /// Minecraft status with its favicon) as UTF-16, converted and copied twice the size.
+    pub wide: String,
 }
 
 /// Serializes any result (`size_hint`: the input's length, for the buffers). Never fails
@@ -68,6 +79,7 @@ impl Tape {
     pub fn append(&mut self, other: Tape) {
         self.text.push_str(&other.text);
         self.values.extend_from_slice(&other.values);
+        self.wide.push_str(&other.wide);
     }
 
     pub fn is_empty(&self) -> bool {

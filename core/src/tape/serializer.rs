@@ -86,7 +86,7 @@ pub struct TapeSerializer {
     shapes: Vec<(String, u32)>,
     last_shape: usize,
     /// Kept strings: fingerprint → (kept index, byte range in `text`).
-    kept: HashMap<u64, (u32, usize, usize), BuildHasherDefault<Prehashed>>,
+    kept: HashMap<u64, (u32, bool, usize, usize), BuildHasherDefault<Prehashed>>,
     kept_count: u32,
 }
 
@@ -99,6 +99,7 @@ impl TapeSerializer {
                 // Numbers come from small fields (a 100-player list: ~8 values per 13 bytes);
                 // long strings (a favicon) add none.
                 values: Vec::with_capacity((size_hint * 2 / 3).clamp(8, 1024)),
+                wide: String::new(),
             },
             keys: KEYS.take(),
             shapes: KNOWN_SHAPES.take(),
@@ -141,26 +142,34 @@ impl TapeSerializer {
             if self.kept.capacity() == 0 {
                 self.kept.reserve(8);
             }
-            if let Some(&(index, start, len)) = self.kept.get(&print) {
-                if &self.tape.text[start..start + len] == s {
+            if let Some(&(index, wide, start, len)) = self.kept.get(&print) {
+                let text = if wide { &self.tape.wide } else { &self.tape.text };
+                if &text[start..start + len] == s {
                     self.tape.values.extend_from_slice(&[tag::KEPT, f64::from(index)]);
                     return;
                 }
             }
         }
-        let units = if s.is_ascii() {
-            s.len()
+        let (units, wide) = if s.is_ascii() {
+            (s.len(), false)
         } else {
-            s.encode_utf16().count()
+            s.chars().fold((0, false), |(n, wide), c| {
+                (n + c.len_utf16(), wide || u32::from(c) > 0xFF)
+            })
         };
-        let t = if keep { tag::STRING_KEPT } else { tag::STRING };
+        let t = match (wide, keep) {
+            (false, false) => tag::STRING,
+            (false, true) => tag::STRING_KEPT,
+            (true, false) => tag::WIDE,
+            (true, true) => tag::WIDE_KEPT,
+        };
         self.tape.values.extend_from_slice(&[t, units as f64]);
+        let text = if wide { &mut self.tape.wide } else { &mut self.tape.text };
         if keep {
-            self.kept
-                .insert(print, (self.kept_count, self.tape.text.len(), s.len()));
+            self.kept.insert(print, (self.kept_count, wide, text.len(), s.len()));
             self.kept_count += 1;
         }
-        self.tape.text.push_str(s);
+        text.push_str(s);
     }
 
     /// Writes a tag and a placeholder operand, returning where to patch it.
@@ -669,6 +678,33 @@ mod tests {
         );
         // "b" is kept #1, the long string #2, "c" #3; its value refers back to #2.
         assert_eq!(&v[v.len() - 4..], &[tag::STRING_KEPT, 1.0, tag::KEPT, 2.0]);
+        assert_eq!(t.wide, "");
+    }
+
+    #[test]
+    fn strings_past_latin1_go_in_the_wide_text() {
+        let long = "•".repeat(70);
+        let t = to_tape(&json!(["é§", "a • b", long, long, "😀"]), 0);
+        assert_eq!(t.text, "é§");
+        assert_eq!(t.wide, format!("a • b{long}😀"));
+        // Lengths in UTF-16 units; the long wide string kept (#0) and referred to again.
+        assert_eq!(
+            t.values,
+            [
+                tag::ARRAY,
+                5.0,
+                tag::STRING,
+                2.0,
+                tag::WIDE,
+                5.0,
+                tag::WIDE_KEPT,
+                70.0,
+                tag::KEPT,
+                0.0,
+                tag::WIDE,
+                2.0
+            ]
+        );
     }
 
     #[test]
@@ -681,6 +717,7 @@ mod tests {
     #[test]
     fn utf16_lengths() {
         let t = to_tape("a😀", 0);
-        assert_eq!(t.values, vec![tag::STRING, 3.0]);
+        assert_eq!(t.values, vec![tag::WIDE, 3.0]);
+        assert_eq!(to_tape("aé", 0).values, vec![tag::STRING, 2.0]);
     }
 }
