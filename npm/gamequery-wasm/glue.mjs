@@ -241,6 +241,10 @@ export function tapeReader(loadShapes) {
     }
     return builders[id];
   };
+  const keep = (s) => {
+    kept.push(s);
+    return s;
+  };
   function value() {
     switch (T[t++]) {
       case 0:
@@ -253,20 +257,14 @@ export function tapeReader(loadShapes) {
         return T[t++];
       case 4:
         return X.slice(x, (x += T[t++]));
-      case 5: {
-        const s = X.slice(x, (x += T[t++]));
-        kept.push(s);
-        return s;
-      }
+      case 5:
+        return keep(X.slice(x, (x += T[t++])));
       case 6:
         return kept[T[t++]];
       case 10:
         return W.slice(w, (w += T[t++]));
-      case 11: {
-        const s = W.slice(w, (w += T[t++]));
-        kept.push(s);
-        return s;
-      }
+      case 11:
+        return keep(W.slice(w, (w += T[t++])));
       case 7: {
         const n = T[t++];
         const a = [];
