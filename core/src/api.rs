@@ -64,11 +64,8 @@ impl Protocol {
     }
 }
 
-/// Through a `Value`: every type's `Deserialize` is then built for one deserializer,
-/// not for the text's too (a third of the browser build's code was those twins).
 pub fn from_json<T: DeserializeOwned>(what: &str, json: &str) -> Result<T> {
-    let value: Value = serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))?;
-    from_value(what, value)
+    serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
 }
 
 pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T> {

@@ -224,8 +224,8 @@ fn script(c: char) -> Option<Script> {
     })
 }
 
-/// A single-byte candidate, ready to score: how it reads each high byte, and its
-/// languages' ASCII markers as bit masks (bit 0 = `a`).
+/// A single-byte candidate, ready to score: how it reads each byte, and what each byte
+/// adds to each of its languages' scores.
 struct Page {
     /// Every byte, ASCII included (the same in every page), so the walk has one lookup.
     bytes: [High; 256],
@@ -304,6 +304,7 @@ fn pages() -> &'static [Option<Page>] {
                         Kind::Undefined => None,
                         Kind::Letter(_) if b >= 0x80 || page.has_markers => {
                             let most = page.lanes[b][..alphabets.len()].iter().copied().max().unwrap_or(0);
+                            // A letter is a mark or a final, never both: one bonus at most.
                             let bonus = if matches!(h.place, Place::Mark | Place::Final) {
                                 MARK_PLACED.max(FINAL_AT_END)
                             } else {
