@@ -186,11 +186,13 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
 }
 
 /// Datagrams are at most 64 KiB: one buffer per socket bounds what a peer can make us hold.
+/// It is never zeroed: only the pages a datagram fills are touched (see `read_tcp`).
 async fn read_udp(id: u32, socket: Arc<UdpSocket>, out: mpsc::Sender<Read>) {
-    let mut buf = vec![0u8; 65_536];
+    let mut buf = Vec::with_capacity(65_536);
     loop {
-        let read = match socket.recv(&mut buf).await {
-            Ok(n) => Read::Data(id, buf[..n].to_vec()),
+        buf.clear();
+        let read = match socket.recv_buf(&mut buf).await {
+            Ok(_) => Read::Data(id, buf.clone()),
             Err(e) if refused(&e) => Read::Refused(id),
             Err(e) => Read::Failed(id, format!("receive: {e}")),
         };
@@ -201,12 +203,16 @@ async fn read_udp(id: u32, socket: Arc<UdpSocket>, out: mpsc::Sender<Read>) {
     }
 }
 
+/// Reads up to 16 KiB at a time (a status is a few KiB; more takes more reads) into a
+/// buffer never zeroed: a zeroed 64 KiB one per connection cost a bulk Minecraft query
+/// a memset and, as the allocator returns freed pages at once, page faults.
 async fn read_tcp(id: u32, mut stream: OwnedReadHalf, out: mpsc::Sender<Read>) {
-    let mut buf = vec![0u8; 65_536];
+    let mut buf = Vec::with_capacity(16_384);
     loop {
-        let read = match stream.read(&mut buf).await {
+        buf.clear();
+        let read = match stream.read_buf(&mut buf).await {
             Ok(0) | Err(_) => Read::Closed(id),
-            Ok(n) => Read::Data(id, buf[..n].to_vec()),
+            Ok(_) => Read::Data(id, buf.clone()),
         };
         let stop = matches!(read, Read::Closed(_));
         if out.send(read).await.is_err() || stop {
