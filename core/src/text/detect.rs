@@ -232,8 +232,6 @@ struct Page {
     /// What each byte adds to each language's score (one lane per language, so the
     /// walk adds a fixed-width row): the credit of a high letter, an ASCII marker's.
     lanes: Box<[[i8; LANES]; 256]>,
-    /// Each byte's most in any lane, and its bonus: see [`ceilings`].
-    top: [Option<i8>; 256],
     has_markers: bool,
     languages: usize,
 }
@@ -255,7 +253,6 @@ fn pages() -> &'static [Option<Page>] {
                 let mut page = Page {
                     bytes: [High::default(); 256],
                     lanes: Box::new([[0; LANES]; 256]),
-                    top: [Some(0); 256],
                     has_markers: false,
                     languages: alphabets.len(),
                 };
@@ -298,22 +295,6 @@ fn pages() -> &'static [Option<Page>] {
                             page.has_markers = true;
                         }
                     }
-                }
-                for (b, h) in page.bytes.iter().enumerate() {
-                    page.top[b] = match h.kind {
-                        Kind::Undefined => None,
-                        Kind::Letter(_) if b >= 0x80 || page.has_markers => {
-                            let most = page.lanes[b][..alphabets.len()].iter().copied().max().unwrap_or(0);
-                            // A letter is a mark or a final, never both: one bonus at most.
-                            let bonus = if matches!(h.place, Place::Mark | Place::Final) {
-                                MARK_PLACED.max(FINAL_AT_END)
-                            } else {
-                                0
-                            };
-                            Some(most + bonus as i8)
-                        }
-                        _ => Some(0),
-                    };
                 }
                 Some(page)
             })
@@ -409,8 +390,8 @@ fn ceilings(words: &[&[u8]]) -> ([i32; LANES], u16) {
     (tops, undefined)
 }
 
-/// Each byte's ceiling credit in every single-byte page (lane = candidate), from the pages'
-/// own [`Page::top`].
+/// Each byte's ceiling credit in every single-byte page (lane = candidate): its most in any
+/// of the page's languages, and the bonus it may earn.
 struct CeilingRows {
     rows: [[i8; LANES]; 256],
     undefined: [u16; 256],
@@ -425,10 +406,21 @@ fn ceiling_rows() -> &'static CeilingRows {
             undefined: [0; 256],
         };
         for (i, page) in pages().iter().enumerate() {
-            for (b, top) in page.iter().flat_map(|p| p.top.iter().enumerate()) {
-                match top {
-                    Some(v) => table.rows[b][i] = *v,
-                    None => table.undefined[b] |= 1 << i,
+            let Some(page) = page else { continue };
+            for (b, h) in page.bytes.iter().enumerate() {
+                match h.kind {
+                    Kind::Undefined => table.undefined[b] |= 1 << i,
+                    Kind::Letter(_) if b >= 0x80 || page.has_markers => {
+                        let most = page.lanes[b][..page.languages].iter().copied().max().unwrap_or(0);
+                        // A letter is a mark or a final, never both: one bonus at most.
+                        let bonus = if matches!(h.place, Place::Mark | Place::Final) {
+                            MARK_PLACED.max(FINAL_AT_END)
+                        } else {
+                            0
+                        };
+                        table.rows[b][i] = most + bonus as i8;
+                    }
+                    _ => {}
                 }
             }
         }
