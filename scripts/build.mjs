@@ -103,23 +103,29 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
 } else say('addon is up to date');
 
 // 5. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's
-// wasm-opt. The web output is built for size (a download), the nodejs one for speed.
-const wasmOut = ['node', 'web'].map((t) => `npm/gamequery-wasm/pkg/${t}/gamequery_wasm_bg.wasm`);
+// wasm-opt. The web outputs are built for size (a download), the nodejs one for speed.
+// The web has two: the codec alone (what `init()` loads) and the codec with the network
+// engine (loaded by the first query; feature `engine`).
+const wasmBuilds = [
+  ['nodejs', 'wasm-node', '-O3', [], 'node'],
+  // The web builds leave code pages to the host's TextDecoder (feature host-text).
+  ['web', 'wasm', '-Oz', ['--no-default-features', '--features', 'host-text'], 'web'],
+  ['web', 'wasm', '-Oz', ['--features', 'host-text'], 'web-engine'],
+];
+const wasmOut = wasmBuilds.map((b) => `npm/gamequery-wasm/pkg/${b[4]}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
-  // The web build leaves code pages to the host's TextDecoder (feature host-text).
-  for (const [target, profile, level, features] of [['nodejs', 'wasm-node', '-O3', []], ['web', 'wasm', '-Oz', ['--features', 'host-text']]]) {
+  for (const [target, profile, level, features, out] of wasmBuilds) {
     run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
     const wasm = `target/wasm32-unknown-unknown/${profile}/gamequery_wasm.wasm`;
-    const dir = `npm/gamequery-wasm/pkg/${target === 'nodejs' ? 'node' : 'web'}`;
+    const dir = `npm/gamequery-wasm/pkg/${out}`;
     mkdirSync(join(root, dir), { recursive: true });
     run('wasm-bindgen', ['--target', target, '--out-dir', dir, wasm]);
     const bg = `${dir}/gamequery_wasm_bg.wasm`;
     run(bin('wasm-opt'), [level, '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
       '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals', '--enable-simd', bg, '-o', bg]);
+    // The nodejs output is CommonJS inside a package without "type": keep it that way.
+    writeFileSync(join(root, dir, 'package.json'), `{ "type": "${target === 'nodejs' ? 'commonjs' : 'module'}" }\n`);
   }
-  // The nodejs output is CommonJS inside a package without "type": keep it that way.
-  writeFileSync(join(root, 'npm/gamequery-wasm/pkg/node/package.json'), '{ "type": "commonjs" }\n');
-  writeFileSync(join(root, 'npm/gamequery-wasm/pkg/web/package.json'), '{ "type": "module" }\n');
 } else say('wasm package is up to date');
 
 // 6. TypeScript declarations generated from the Rust types (both packages ship them).

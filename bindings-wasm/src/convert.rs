@@ -12,6 +12,7 @@ fn invalid(message: String) -> JsValue {
 }
 
 /// JSON text from the glue (`JSON.stringify`), as a value.
+#[cfg(feature = "engine")]
 pub fn parse_json(what: &str, text: &str) -> Result<serde_json::Value, JsValue> {
     if text.is_empty() {
         return Ok(serde_json::Value::Null);

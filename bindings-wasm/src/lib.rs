@@ -3,9 +3,12 @@
 //! (`gamequery_core::tape`) that `glue.mjs` turns into objects — far cheaper than building
 //! them property by property across the wasm boundary, or a JSON text.
 
+#[cfg(feature = "engine")]
 mod call;
 mod convert;
+#[cfg(feature = "engine")]
 mod server;
+#[cfg(feature = "engine")]
 mod session;
 // The core reads code pages through the host on wasm32 only (core/build.rs).
 #[cfg(all(feature = "host-text", target_arch = "wasm32"))]

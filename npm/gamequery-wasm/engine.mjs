@@ -4,8 +4,8 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import {
-  PROTOCOLS, GameQueryError, isGameQueryError, fromNative, abortError, call, check, networkArgs, checkCommand, manyArgs,
-  serveArgs, tapeReader, encodeVarInt, decodeVarInt, rconSessionObject, invalid,
+  GameQueryError, isGameQueryError, fromNative, abortError, call, check, networkArgs, checkCommand, manyArgs,
+  serveArgs, tapeReader, rconSessionObject, invalid, codecApi,
 } from './glue.mjs';
 
 /**
@@ -505,36 +505,13 @@ export function socketTransport({ connect, datagram }) {
 /** The package's API over one instance of the WASM core: the codec, and the network API. */
 export function wasmApi(wasm) {
   const readTape = tapeReader(() => wasm.shapes());
-  const read = ([text, values, wide]) => readTape(text, values, wide);
-  const start = (protocol, bytes, name) => {
-    check.protocol(protocol);
-    if (name) check.bytes(bytes, name);
-  };
-  class FrameDecoder {
-    #inner;
-    /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */
-    constructor(protocol, options) {
-      check.protocol(protocol);
-      check.object(options, 'options');
-      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
-    }
-    push(chunk) {
-      check.bytes(chunk, 'chunk');
-      return call(() => this.#inner.push(chunk));
-    }
-  }
   // Queries over the host's sockets: `options.connect` (TCP) and `options.datagram` (UDP).
   const overSockets = (options) => {
     const { connect, datagram, ...rest } = options ?? {};
     return [createEngine(wasm, socketTransport({ connect, datagram }), readTape), rest];
   };
   return {
-    PROTOCOLS,
-    GameQueryError,
-    isGameQueryError,
-    encodeVarInt,
-    decodeVarInt,
-    FrameDecoder,
+    ...codecApi(wasm, readTape),
     query(protocol, target, options) {
       check.object(options, 'options');
       const [engine, rest] = overSockets(options);
@@ -557,24 +534,5 @@ export function wasmApi(wasm) {
     },
     /** The whole network API (query, queryMany, rcon, rconSession, serve) over a transport of yours. */
     createEngine: (transport) => createEngine(wasm, transport, readTape),
-    encodeRequest(protocol, request) {
-      start(protocol);
-      check.object(request, 'request');
-      return call(() => wasm.encodeRequest(protocol, request));
-    },
-    decodeRequest(protocol, bytes) {
-      start(protocol, bytes, 'bytes');
-      return read(call(() => wasm.decodeRequest(protocol, bytes)));
-    },
-    encodeResponse(protocol, response) {
-      start(protocol);
-      check.object(response, 'response');
-      return call(() => wasm.encodeResponse(protocol, response));
-    },
-    decodeResponse(protocol, bytes, options) {
-      start(protocol, bytes, 'bytes');
-      check.object(options, 'options');
-      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
-    },
   };
 }

@@ -380,3 +380,55 @@ export function decodeVarInt(bytes, offset = 0) {
   throw gqError('GQ_MALFORMED', `VarInt at byte ${offset}: VarInt longer than 5 bytes`, { field: 'VarInt', offset });
 }
 
+
+/**
+ * The codec over one core instance (`wasm`: a wasm-bindgen build of bindings-wasm):
+ * encode/decode, `FrameDecoder`, VarInt. `readTape` reads that instance's tapes.
+ */
+export function codecApi(wasm, readTape = tapeReader(() => wasm.shapes())) {
+  const read = ([text, values, wide]) => readTape(text, values, wide);
+  const start = (protocol, bytes, name) => {
+    check.protocol(protocol);
+    if (name) check.bytes(bytes, name);
+  };
+  class FrameDecoder {
+    #inner;
+    /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */
+    constructor(protocol, options) {
+      check.protocol(protocol);
+      check.object(options, 'options');
+      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
+    }
+    push(chunk) {
+      check.bytes(chunk, 'chunk');
+      return call(() => this.#inner.push(chunk));
+    }
+  }
+  return {
+    PROTOCOLS,
+    GameQueryError,
+    isGameQueryError,
+    encodeVarInt,
+    decodeVarInt,
+    FrameDecoder,
+    encodeRequest(protocol, request) {
+      start(protocol);
+      check.object(request, 'request');
+      return call(() => wasm.encodeRequest(protocol, request));
+    },
+    decodeRequest(protocol, bytes) {
+      start(protocol, bytes, 'bytes');
+      return read(call(() => wasm.decodeRequest(protocol, bytes)));
+    },
+    encodeResponse(protocol, response) {
+      start(protocol);
+      check.object(response, 'response');
+      return call(() => wasm.encodeResponse(protocol, response));
+    },
+    decodeResponse(protocol, bytes, options) {
+      start(protocol, bytes, 'bytes');
+      check.object(options, 'options');
+      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
+    },
+  };
+}

@@ -11,11 +11,20 @@ export * from './types';
  */
 export type WasmSource = string | ArrayBuffer | ArrayBufferView | object;
 
-/** Loads the WebAssembly module (default: the file beside this one). Required once in browsers; a no-op under Node. */
-export default function init(input?: { module_or_path: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
-export declare function init(input?: { module_or_path: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
-/** Loads it synchronously from its bytes or a compiled module (workers, Cloudflare Workers); a no-op under Node. */
-export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | object }): unknown;
+/**
+ * Loads the codec's WebAssembly module (default: `gamequery_wasm_bg.wasm` beside this file).
+ * Required once in browsers; a no-op under Node. The network calls load a second module,
+ * the engine, the first time one runs (default: `gamequery_wasm_engine_bg.wasm` in the
+ * package's exports); `engine` says where it is instead.
+ */
+export default function init(input?: { module_or_path?: WasmSource | PromiseLike<WasmSource>; engine?: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
+export declare function init(input?: { module_or_path?: WasmSource | PromiseLike<WasmSource>; engine?: WasmSource | PromiseLike<WasmSource> }): Promise<unknown>;
+/**
+ * Loads the codec synchronously from its bytes or a compiled module (workers, Cloudflare
+ * Workers); `engine` (bytes or a compiled module) is instantiated at the first network call.
+ * A no-op under Node.
+ */
+export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | object; engine?: ArrayBuffer | ArrayBufferView | object }): unknown;
 
 /** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP). */
 export declare function query<P extends Protocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;

@@ -152,18 +152,25 @@ function steps(label, protocol, bytes) {
 
 console.log('gamequery benchmarks — ratios are times: below 1 is faster than the reference.');
 
-// The browser entry's whole download (web.mjs imports glue.mjs and engine.mjs).
-console.log('\nbrowser download (gamequery-wasm, web entry) — raw / gzip -9 / brotli -11');
+// The browser entry's download: what `init()` fetches (the codec), and what the first
+// network call adds (the engine: the codec plus queries and responders, and engine.mjs).
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
-const sized = ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'engine.mjs', 'web.mjs'].map((f) => {
-  const bytes = readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url));
-  const sizes = [bytes.length, gzipSync(bytes, { level: 9 }).length,
-    brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length];
-  console.log(`  ${f.padEnd(50)} ${sizes.map(kib).join(' ')}`);
-  return sizes;
-});
-const total = [0, 1, 2].map((i) => sized.reduce((sum, s) => sum + s[i], 0));
-console.log(`  ${'total'.padEnd(50)} ${total.map(kib).join(' ')}   (issue #9 target: 150 KiB gzipped)`);
+const download = (title, files, note = '') => {
+  console.log(`\n${title} — raw / gzip -9 / brotli -11`);
+  const sized = files.map((f) => {
+    const bytes = readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url));
+    const sizes = [bytes.length, gzipSync(bytes, { level: 9 }).length,
+      brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length];
+    console.log(`  ${f.padEnd(50)} ${sizes.map(kib).join(' ')}`);
+    return sizes;
+  });
+  const total = [0, 1, 2].map((i) => sized.reduce((sum, s) => sum + s[i], 0));
+  console.log(`  ${'total'.padEnd(50)} ${total.map(kib).join(' ')}${note}`);
+};
+download('browser download (gamequery-wasm, web entry): init() and the codec',
+  ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped)');
+download('  + at the first network call: the engine',
+  ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs']);
 group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', dReply)],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],

@@ -114,6 +114,10 @@ test('a Vite production build of a page using gamequery-wasm loads and decodes',
   assert.equal(await text('players'), '7/50 true');
   assert.equal(await text('motd'), 'A Minecraft server');
   assert.equal(await text('error'), 'GQ_TRUNCATED');
-  assert.equal(wasmRequests.length, 1);
-  assert.match(wasmRequests[0], /^\/vite\/assets\/gamequery_wasm_bg-[\w-]+\.wasm$/, 'the .wasm emitted as a hashed asset');
+  // The codec's module alone until the first query; then the engine's, both hashed assets.
+  assert.equal(await text('wasmBeforeQuery'), '1');
+  assert.equal(await text('queried'), 'In-page responder Tester');
+  assert.equal(wasmRequests.length, 2);
+  for (const path of wasmRequests) assert.match(path, /^\/vite\/assets\/gamequery_wasm_bg-[\w-]+\.wasm$/, 'each .wasm emitted as a hashed asset');
+  assert.notEqual(wasmRequests[0], wasmRequests[1]);
 });

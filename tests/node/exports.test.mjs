@@ -31,8 +31,10 @@ test('gamequery: the Node entries (import and require) export every declared nam
   assert.ok('engineError' in require('gamequery'));
 });
 
-test('gamequery-wasm: the .wasm resolves through exports, for bundlers that need its URL', () => {
-  const path = require.resolve('gamequery-wasm/gamequery_wasm_bg.wasm');
-  assert.ok(path.endsWith('pkg/web/gamequery_wasm_bg.wasm') && existsSync(path), path);
-  assert.equal(import.meta.resolve('gamequery-wasm/gamequery_wasm_bg.wasm'), `file://${path}`);
+test('gamequery-wasm: both .wasm files resolve through exports, for bundlers that need their URLs', () => {
+  for (const [name, file] of [['gamequery_wasm_bg.wasm', 'pkg/web/'], ['gamequery_wasm_engine_bg.wasm', 'pkg/web-engine/']]) {
+    const path = require.resolve(`gamequery-wasm/${name}`);
+    assert.ok(path.endsWith(`${file}gamequery_wasm_bg.wasm`) && existsSync(path), path);
+    assert.equal(import.meta.resolve(`gamequery-wasm/${name}`), `file://${path}`);
+  }
 });

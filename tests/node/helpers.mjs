@@ -2,6 +2,8 @@
 // hostile-server suites measure (a call's typed failure, its peak memory).
 import { readFileSync } from 'node:fs';
 import dgram from 'node:dgram';
+import net from 'node:net';
+import { Duplex } from 'node:stream';
 import assert from 'node:assert/strict';
 import { isGameQueryError } from 'gamequery';
 
@@ -130,4 +132,15 @@ export async function peakGrowth(call) {
   } finally {
     clearInterval(timer);
   }
+}
+
+/** A TCP connection shaped as `cloudflare:sockets`' `connect()` returns it: a Node socket through Duplex.toWeb. */
+export function whatwgSocket({ hostname, port }) {
+  const socket = net.connect(port, hostname);
+  const { readable, writable } = Duplex.toWeb(socket);
+  const ready = new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return { readable, writable, opened: ready, close: () => socket.destroy() };
 }

@@ -6,11 +6,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import net from 'node:net';
-import { Duplex } from 'node:stream';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
-import { javaState, openMpState } from './helpers.mjs';
+import { javaState, openMpState, whatwgSocket } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -42,15 +40,9 @@ function datagram({ hostname, port }) {
   return { readable, writable, close, opened: ready };
 }
 
-function connect({ hostname, port }) {
+function connect(address) {
   opened.tcp++;
-  const socket = net.connect(port, hostname);
-  const { readable, writable } = Duplex.toWeb(socket);
-  const ready = new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  return { readable, writable, opened: ready, close: () => socket.destroy() };
+  return whatwgSocket(address);
 }
 
 const untimed = (s) => ({ ...s, pingMs: typeof s.pingMs, raw: { ...s.raw, latencyMs: typeof s.raw.latencyMs } });

@@ -6,12 +6,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import * as node from 'gamequery-wasm';
 import * as addon from 'gamequery';
+import { javaState, whatwgSocket } from './helpers.mjs';
 
 const root = new URL('../../', import.meta.url);
 const web = await import(new URL('npm/gamequery-wasm/web.mjs', root));
-await web.default({ module_or_path: readFileSync(new URL('npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm', root)) });
+// Node's fetch reads no file: URLs, so both modules are handed over as bytes.
+await web.default({
+  module_or_path: readFileSync(new URL('npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm', root)),
+  engine: readFileSync(new URL('npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm', root)),
+});
 const corpus = JSON.parse(readFileSync(new URL('tests/fixtures/codepage-corpus.json', root), 'utf8'));
 
 /** A SA:MP `i` reply carrying up to three strings of a corpus entry, written by the addon. */
@@ -81,4 +87,37 @@ test('browser build: multi-byte legacy pages are read but not written, and the e
   // UTF-16 is written as UTF-8 by every WHATWG encoder, in both builds.
   const utf16 = { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname: 'é', gamemode: '', language: '', encoding: 'utf-16le' };
   assert.deepEqual(web.encodeResponse('samp', utf16), node.encodeResponse('samp', utf16));
+});
+
+// The codec module has no network code; the first query loads the engine module, whose
+// results equal the Node build's.
+test('browser build: network calls run on the engine module, loaded by the first one', async () => {
+  const mc = await addon.serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  try {
+    const target = { host: '127.0.0.1', port: mc.port };
+    const untimed = (s) => ({ ...s, pingMs: 0, raw: { ...s.raw, latencyMs: 0 } });
+    const [first, second] = await Promise.all([0, 1].map(() => web.query('minecraft-java', target, { connect: whatwgSocket, timeout: 3000 })));
+    const expected = untimed(await addon.query('minecraft-java', target, { timeout: 3000 }));
+    assert.deepEqual(untimed(first), expected);
+    assert.deepEqual(untimed(second), expected);
+    // An engine over a transport of the page's: serve and query through it.
+    const engine = web.createEngine({
+      async open(kind, host, port, _local, on) {
+        assert.equal(kind, 'tcp');
+        const socket = await new Promise((resolve, reject) => {
+          const s = net.connect(port, host, () => resolve(s)).once('error', reject);
+        });
+        socket.on('data', (b) => on.data(new Uint8Array(b))).on('close', () => on.closed());
+        return { send: (bytes) => socket.write(bytes), close: () => socket.destroy() };
+      },
+    });
+    const items = [];
+    for await (const item of engine.queryMany([target], { protocol: 'minecraft-java', timeout: 3000 })) items.push(item);
+    assert.deepEqual(items.map((i) => untimed(i.status)), [expected]);
+    const wrong = await engine.query('nope', target).catch((e) => e);
+    assert.equal(wrong.code, 'GQ_INVALID_ARGUMENT');
+    assert.ok(web.isGameQueryError(wrong), "the engine's errors are the codec's GameQueryError class");
+  } finally {
+    await mc.close();
+  }
 });

@@ -19,6 +19,8 @@ const worker :Workerd.Worker = (
     (name = "npm/gamequery-wasm/glue.mjs", esModule = embed "../../npm/gamequery-wasm/glue.mjs"),
     (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm.js"),
     (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm", wasm = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm"),
+    (name = "npm/gamequery-wasm/pkg/web-engine/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web-engine/gamequery_wasm.js"),
+    (name = "npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm", wasm = embed "../../npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm"),
   ],
   compatibilityDate = "2026-11-01",
 );

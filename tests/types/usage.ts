@@ -155,6 +155,9 @@ export async function hostSockets(connect: (a: { hostname: string; port: number 
   const motd: string = s.raw.motd.plain;
   const engine: 'native' | 'wasm' = (await import('gamequery')).engine;
   wasm.initSync({ module: new Uint8Array(8) });
+  wasm.initSync({ module: new Uint8Array(8), engine: new Uint8Array(8) });
+  await wasm.init({ module_or_path: '/codec.wasm', engine: new URL('https://cdn.example.org/engine.wasm') });
+  await wasm.init({ engine: '/engine.wasm' });
   const net = wasm.createEngine({ open: async () => ({ send() {}, close() {} }) });
   const lines: string[] = await net.rcon('samp', 'h:1', { password: 'x' }, 'players');
   void [motd, engine, lines];

@@ -1,6 +1,7 @@
 // A page as a user writes it: the bare package name, default init (the .wasm URL that
-// Vite emits as an asset), then the codec.
-import init, { decodeResponse, encodeResponse, PROTOCOLS } from 'gamequery-wasm';
+// Vite emits as an asset), then the codec; then a query, which loads the engine's .wasm,
+// to a responder of the same engine over a loopback network inside the page.
+import init, { decodeResponse, encodeResponse, PROTOCOLS, createEngine } from 'gamequery-wasm';
 
 const show = (id, value) => { document.getElementById(id).textContent = String(value); };
 try {
@@ -17,8 +18,34 @@ try {
   } catch (e) {
     show('error', e.code);
   }
+  show('wasmBeforeQuery', performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm')).length);
+  const engine = createEngine(loopback());
+  const server = await engine.serve('samp', { info: { password: false, players: 1, maxPlayers: 8, hostname: 'In-page responder',
+    gamemode: 'Engine', language: 'English' }, players: [{ name: 'Tester', score: 5 }] }, { host: '127.0.0.1', port: 7777 });
+  const queried = await engine.query('samp', { host: '127.0.0.1', port: 7777 }, { timeout: 2000 });
+  await server.close();
+  show('queried', `${queried.name} ${queried.players.list.map((p) => p.name).join()}`);
   document.body.dataset.ready = 'yes';
 } catch (e) {
   show('error', e.stack ?? e);
   document.body.dataset.ready = 'yes';
+}
+
+/** UDP between the page's own responder and its queries: each datagram delivered in a task of its own. */
+function loopback() {
+  const servers = new Map();
+  const clients = new Map();
+  let nextPort = 50000;
+  const later = (fn) => setTimeout(fn, 0);
+  return {
+    async udpServer(host, port, onMessage) {
+      servers.set(port, onMessage);
+      return { address: host, port, send: (bytes, _address, to) => later(() => clients.get(to)?.data(bytes.slice())), close: () => servers.delete(port) };
+    },
+    async open(kind, host, port, _local, on) {
+      const me = nextPort++;
+      clients.set(me, on);
+      return { send: (bytes) => later(() => servers.get(port)?.(bytes.slice(), '127.0.0.1', me)), close: () => clients.delete(me) };
+    },
+  };
 }
