@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::a2s;
 use crate::error::{Error, Result};
+use crate::input;
 use crate::minecraft::{bedrock, java, legacy, query as mcquery};
 use crate::samp;
 use crate::source_rcon;
@@ -64,24 +65,10 @@ impl Protocol {
     }
 }
 
+/// JSON text into a serde value (a `serde_json::Value`: targets and call options, which
+/// [`crate::call::options`] reads); the protocols' inputs are read by [`crate::input`].
 pub fn from_json<T: DeserializeOwned>(what: &str, json: &str) -> Result<T> {
     serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
-}
-
-pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T> {
-    serde_json::from_value(value).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
-}
-
-/// Caller options: `null`/absent means none given.
-pub fn from_options<T: DeserializeOwned>(what: &str, options: Value) -> Result<T> {
-    from_value(
-        what,
-        if options.is_null() {
-            Value::Object(Default::default())
-        } else {
-            options
-        },
-    )
 }
 
 pub fn to_value<T: Serialize>(value: &T) -> Value {
@@ -135,14 +122,14 @@ fn minecraft_has_no_packets() -> Error {
 pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
         Protocol::Minecraft => Err(minecraft_has_no_packets()),
-        Protocol::Samp => from_json::<samp::Request>("SA:MP request", request)?.encode(),
-        Protocol::MinecraftJava => from_json::<java::Request>("Minecraft request", request)?.encode(),
-        Protocol::MinecraftLegacy => from_json::<legacy::Request>("legacy ping", request)?.encode(),
-        Protocol::MinecraftBedrock => from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
-        Protocol::MinecraftQuery => from_json::<mcquery::Request>("Minecraft Query request", request)?.encode(),
-        Protocol::Sqp => from_json::<sqp::Request>("SQP request", request)?.encode(),
-        Protocol::A2s => Ok(from_json::<a2s::Request>("A2S request", request)?.encode()),
-        Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", request)?.encode(),
+        Protocol::Samp => input::from_json::<samp::Request>("SA:MP request", request)?.encode(),
+        Protocol::MinecraftJava => input::from_json::<java::Request>("Minecraft request", request)?.encode(),
+        Protocol::MinecraftLegacy => input::from_json::<legacy::Request>("legacy ping", request)?.encode(),
+        Protocol::MinecraftBedrock => input::from_json::<bedrock::Ping>("Bedrock ping", request)?.encode(),
+        Protocol::MinecraftQuery => input::from_json::<mcquery::Request>("Minecraft Query request", request)?.encode(),
+        Protocol::Sqp => input::from_json::<sqp::Request>("SQP request", request)?.encode(),
+        Protocol::A2s => Ok(input::from_json::<a2s::Request>("A2S request", request)?.encode()),
+        Protocol::SourceRcon => input::from_json::<source_rcon::Packet>("RCON packet", request)?.encode(),
     }
 }
 
@@ -165,14 +152,16 @@ pub fn decode_request<S: Sink>(protocol: &str, bytes: &[u8], out: S) -> Result<S
 pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
     match Protocol::parse(protocol)? {
         Protocol::Minecraft => Err(minecraft_has_no_packets()),
-        Protocol::Samp => from_json::<samp::Response>("SA:MP response", response)?.encode(),
-        Protocol::MinecraftJava => from_json::<java::Response>("Minecraft response", response)?.encode(),
-        Protocol::MinecraftLegacy => from_json::<legacy::Response>("legacy reply", response)?.encode(),
-        Protocol::MinecraftBedrock => from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
-        Protocol::MinecraftQuery => from_json::<mcquery::Response>("Minecraft Query response", response)?.encode(),
-        Protocol::Sqp => from_json::<sqp::Response>("SQP response", response)?.encode(),
-        Protocol::A2s => from_json::<a2s::Response>("A2S response", response)?.encode(),
-        Protocol::SourceRcon => from_json::<source_rcon::Packet>("RCON packet", response)?.encode(),
+        Protocol::Samp => input::from_json::<samp::Response>("SA:MP response", response)?.encode(),
+        Protocol::MinecraftJava => input::from_json::<java::Response>("Minecraft response", response)?.encode(),
+        Protocol::MinecraftLegacy => input::from_json::<legacy::Response>("legacy reply", response)?.encode(),
+        Protocol::MinecraftBedrock => input::from_json::<bedrock::Pong>("Bedrock pong", response)?.encode(),
+        Protocol::MinecraftQuery => {
+            input::from_json::<mcquery::Response>("Minecraft Query response", response)?.encode()
+        }
+        Protocol::Sqp => input::from_json::<sqp::Response>("SQP response", response)?.encode(),
+        Protocol::A2s => input::from_json::<a2s::Response>("A2S response", response)?.encode(),
+        Protocol::SourceRcon => input::from_json::<source_rcon::Packet>("RCON packet", response)?.encode(),
     }
 }
 
@@ -181,7 +170,7 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
     match Protocol::parse(protocol)? {
         Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => {
-            let options: samp::DecodeOptions = from_json("decode options", options_json(options))?;
+            let options: samp::DecodeOptions = input::from_json("decode options", options_json(options))?;
             Ok(out.emit(&samp::Response::decode(bytes, &options)?, bytes.len()))
         }
         Protocol::MinecraftJava => Ok(out.emit(&java::Response::decode(bytes)?, bytes.len())),
@@ -190,11 +179,11 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Response::decode(bytes)?, bytes.len())),
         Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
         Protocol::A2s => {
-            let options: A2sDecodeOptions = from_json("decode options", options_json(options))?;
+            let options: A2sDecodeOptions = input::from_json("decode options", options_json(options))?;
             Ok(out.emit(&a2s::Response::decode(bytes, options.the_ship)?, bytes.len()))
         }
         Protocol::Sqp => {
-            let options: SqpDecodeOptions = from_json("decode options", options_json(options))?;
+            let options: SqpDecodeOptions = input::from_json("decode options", options_json(options))?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))
         }
     }
@@ -202,24 +191,46 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
 
 /// `decodeResponse('a2s', bytes, { theShip })`: The Ship's player records carry deaths and
 /// money, which only its info reply (app id 2400…) tells.
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "ts", derive(serde::Serialize, ts_rs::TS))]
+#[cfg_attr(feature = "ts", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct A2sDecodeOptions {
-    #[serde(default)]
+    #[cfg_attr(feature = "ts", serde(default))]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub the_ship: bool,
 }
 
+impl input::Input for A2sDecodeOptions {
+    fn read(value: crate::json::Json, at: input::At<'_>) -> Result<Self> {
+        let mut o = input::Obj::new(value, at)?;
+        let options = Self {
+            the_ship: o.or_default("theShip")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
 /// `decodeResponse('sqp', bytes, { chunks })`: chunks carry no type tag, so the caller
 /// says what it requested (names or the mask; default all five).
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "ts", derive(serde::Serialize, ts_rs::TS))]
+#[cfg_attr(feature = "ts", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct SqpDecodeOptions {
-    #[serde(default)]
+    #[cfg_attr(feature = "ts", serde(default))]
     #[cfg_attr(feature = "ts", ts(as = "Option<sqp::ChunkSet>", optional))]
     pub chunks: sqp::ChunkSet,
+}
+
+impl input::Input for SqpDecodeOptions {
+    fn read(value: crate::json::Json, at: input::At<'_>) -> Result<Self> {
+        let mut o = input::Obj::new(value, at)?;
+        let options = Self {
+            chunks: o.or_default("chunks")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
 }
 
 /// The VarInt at `offset` → (value, length in bytes); the oracle for the JS `decodeVarInt`.

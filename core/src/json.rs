@@ -199,11 +199,32 @@ impl Serialize for Json {
 
 impl<'de> Deserialize<'de> for Json {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(JsonVisitor)
+        d.deserialize_any(JsonVisitor { merge: true })
     }
 }
 
-struct JsonVisitor;
+/// Parses JSON text keeping every member of an object, a repeated name included: inputs
+/// are read this way, where a rule list given as JSON text by a Rust caller may repeat one.
+pub fn parse_all_members(text: &str) -> serde_json::Result<Json> {
+    let mut d = serde_json::Deserializer::from_str(text);
+    let value = JsonVisitor { merge: false }.deserialize(&mut d)?;
+    d.end()?;
+    Ok(value)
+}
+
+/// `merge`: a repeated member name replaces the earlier value, as `JSON.parse` does.
+#[derive(Clone, Copy)]
+struct JsonVisitor {
+    merge: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for JsonVisitor {
+    type Value = Json;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
+        d.deserialize_any(self)
+    }
+}
 
 impl<'de> Visitor<'de> for JsonVisitor {
     type Value = Json;
@@ -218,7 +239,7 @@ impl<'de> Visitor<'de> for JsonVisitor {
         Ok(Json::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
-        Json::deserialize(d)
+        self.deserialize(d)
     }
     fn visit_bool<E>(self, v: bool) -> Result<Json, E> {
         Ok(Json::Bool(v))
@@ -240,7 +261,7 @@ impl<'de> Visitor<'de> for JsonVisitor {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
         let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
+        while let Some(item) = seq.next_element_seed(self)? {
             items.push(item);
         }
         Ok(Json::Array(items))
@@ -251,7 +272,11 @@ impl<'de> Visitor<'de> for JsonVisitor {
         // with thousands of keys must not cost a quadratic search.
         let mut index: Option<HashMap<Key, usize>> = None;
         while let Some(k) = map.next_key_seed(KeySeed)? {
-            let v: Json = map.next_value()?;
+            let v = map.next_value_seed(self)?;
+            if !self.merge {
+                members.push((k, v));
+                continue;
+            }
             if members.len() == INDEX_FROM {
                 index = Some(members.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
             }

@@ -6,13 +6,14 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::a2s::responder::{self as a2s, A2sState};
-use crate::api::{from_json, from_options, Protocol};
+use crate::api::Protocol;
 use crate::call::Transport;
 use crate::error::{Error, Result};
+use crate::input::{self, At, Input, Obj};
+use crate::json::Json;
 use crate::minecraft::bedrock::responder::{self as bedrock, BedrockState};
 use crate::minecraft::java::JavaStatus;
 use crate::minecraft::query::responder as mcquery;
@@ -59,8 +60,9 @@ pub struct Listen {
     pub rcon: Option<SocketAddr>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+// Options refuse members they do not know: a misspelt option must not pass silently.
+
+#[derive(Debug)]
 struct SampOptions {
     host: Option<String>,
     port: Option<u16>,
@@ -70,18 +72,54 @@ struct SampOptions {
     rate_limit: Option<RateLimit>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Input for SampOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            legacy: o.opt("legacy")?,
+            rcon: o.opt("rcon")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
 /// SA:MP's RCON shares the query port: no `port` here.
+#[derive(Debug)]
 struct RconOptions {
     password: String,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl Input for RconOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            password: o.req("password")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+#[derive(Debug)]
 struct RateLimit {
     burst: u32,
     per_second: u32,
+}
+
+impl Input for RateLimit {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            burst: o.req("burst")?,
+            per_second: o.req("perSecond")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
 }
 
 impl From<RateLimit> for crate::limit::RateLimit {
@@ -93,8 +131,7 @@ impl From<RateLimit> for crate::limit::RateLimit {
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug)]
 struct SqpOptions {
     host: Option<String>,
     port: Option<u16>,
@@ -106,8 +143,22 @@ struct SqpOptions {
     max_packet_size: Option<usize>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl Input for SqpOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            challenge_ttl: o.opt("challengeTtl")?,
+            max_challenges: o.opt("maxChallenges")?,
+            max_packet_size: o.opt("maxPacketSize")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+#[derive(Debug)]
 struct A2sOptions {
     host: Option<String>,
     port: Option<u16>,
@@ -122,17 +173,45 @@ struct A2sOptions {
     rate_limit: Option<RateLimit>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl Input for A2sOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            challenge_ttl: o.opt("challengeTtl")?,
+            max_challenges: o.opt("maxChallenges")?,
+            max_packet_size: o.opt("maxPacketSize")?,
+            compress: o.opt("compress")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
 /// Bedrock and Minecraft Query: UDP with a per-source limit.
+#[derive(Debug)]
 struct BedrockOptions {
     host: Option<String>,
     port: Option<u16>,
     rate_limit: Option<RateLimit>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+impl Input for BedrockOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+#[derive(Debug)]
 struct MinecraftOptions {
     host: Option<String>,
     port: Option<u16>,
@@ -144,11 +223,37 @@ struct MinecraftOptions {
     rcon: Option<MinecraftRcon>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Input for MinecraftOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            connection_timeout: o.opt("connectionTimeout")?,
+            max_connections: o.opt("maxConnections")?,
+            rcon: o.opt("rcon")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+#[derive(Debug)]
 struct MinecraftRcon {
     port: Option<u16>,
     password: String,
+}
+
+impl Input for MinecraftRcon {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            port: o.opt("port")?,
+            password: o.req("password")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
 }
 
 impl Server {
@@ -166,8 +271,8 @@ impl Server {
         };
         match Protocol::parse(protocol)? {
             Protocol::Samp => {
-                let state: ServerState = from_json("SA:MP state", state)?;
-                let o: SampOptions = from_options("serve options", options)?;
+                let state: ServerState = input::from_json("SA:MP state", state)?;
+                let o: SampOptions = input::from_options("serve options", options)?;
                 if o.rcon.is_some() && !has_handler {
                     return Err(Error::invalid(
                         "rcon needs a handler(command) that returns the console lines",
@@ -190,8 +295,8 @@ impl Server {
                 ))
             }
             Protocol::Sqp => {
-                let state: Chunks = from_json("SQP state", state)?;
-                let o: SqpOptions = from_options("serve options", options)?;
+                let state: Chunks = input::from_json("SQP state", state)?;
+                let o: SqpOptions = input::from_options("serve options", options)?;
                 let defaults = sqp::ResponderOptions::default();
                 let responder_options = sqp::ResponderOptions {
                     challenge_ttl_ms: o.challenge_ttl.unwrap_or(defaults.challenge_ttl_ms),
@@ -205,8 +310,8 @@ impl Server {
                 ))
             }
             Protocol::MinecraftBedrock => {
-                let state: BedrockState = from_json("Bedrock state", state)?;
-                let o: BedrockOptions = from_options("serve options", options)?;
+                let state: BedrockState = input::from_json("Bedrock state", state)?;
+                let o: BedrockOptions = input::from_options("serve options", options)?;
                 let limit = o.rate_limit.map(Into::into).unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::bedrock::DEFAULT_PORT)?;
                 Ok((
@@ -215,16 +320,16 @@ impl Server {
                 ))
             }
             Protocol::MinecraftQuery => {
-                let state: Stat = from_json("Minecraft Query state", state)?;
-                let o: BedrockOptions = from_options("serve options", options)?;
+                let state: Stat = input::from_json("Minecraft Query state", state)?;
+                let o: BedrockOptions = input::from_options("serve options", options)?;
                 let limit = o.rate_limit.map(Into::into).unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::query::DEFAULT_PORT)?;
                 let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
                 Ok((Self::Query(Box::new(responder)), listen))
             }
             Protocol::A2s => {
-                let state: A2sState = from_json("A2S state", state)?;
-                let o: A2sOptions = from_options("serve options", options)?;
+                let state: A2sState = input::from_json("A2S state", state)?;
+                let o: A2sOptions = input::from_options("serve options", options)?;
                 let d = a2s::ResponderOptions::default();
                 let responder_options = a2s::ResponderOptions {
                     challenge_ttl_ms: o.challenge_ttl.unwrap_or(d.challenge_ttl_ms),
@@ -247,8 +352,8 @@ impl Server {
                 "'source-rcon' is a packet codec; serve('minecraft-java') answers status pings",
             )),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
-                let status: JavaStatus = from_json("Minecraft state", state)?;
-                let o: MinecraftOptions = from_options("serve options", options)?;
+                let status: JavaStatus = input::from_json("Minecraft state", state)?;
+                let o: MinecraftOptions = input::from_options("serve options", options)?;
                 if let Some(rcon) = &o.rcon {
                     if !has_handler {
                         return Err(Error::invalid(
@@ -292,25 +397,25 @@ impl Server {
     /// Replaces the served state (JSON text of the protocol's state shape).
     pub fn update(&mut self, state: &str) -> Result<()> {
         match self {
-            Self::Samp(r) => r.update(from_json("SA:MP state", state)?),
+            Self::Samp(r) => r.update(input::from_json::<ServerState>("SA:MP state", state)?),
             Self::Sqp(r) => {
-                r.update(from_json("SQP state", state)?);
+                r.update(input::from_json::<Chunks>("SQP state", state)?);
                 Ok(())
             }
             Self::Bedrock(r) => {
-                r.update(from_json("Bedrock state", state)?);
+                r.update(input::from_json::<BedrockState>("Bedrock state", state)?);
                 Ok(())
             }
             Self::Query(r) => {
-                r.update(from_json("Minecraft Query state", state)?);
+                r.update(input::from_json::<Stat>("Minecraft Query state", state)?);
                 Ok(())
             }
             Self::A2s(r) => {
-                r.update(from_json("A2S state", state)?);
+                r.update(input::from_json::<A2sState>("A2S state", state)?);
                 Ok(())
             }
             Self::Minecraft { status, .. } => {
-                *status = Arc::new(from_json("Minecraft state", state)?);
+                *status = Arc::new(input::from_json::<JavaStatus>("Minecraft state", state)?);
                 Ok(())
             }
         }

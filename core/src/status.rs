@@ -1,10 +1,10 @@
 //! The one result shape every protocol's query returns (DESIGN.md § 2).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::samp::ServerState;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Status<R> {
@@ -23,7 +23,7 @@ pub struct Status<R> {
     pub raw: R,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StatusPlayers {
@@ -48,7 +48,7 @@ impl StatusPlayers {
 }
 
 /// A player's id: SA:MP's number, Minecraft's UUID.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PlayerId {
@@ -66,7 +66,7 @@ pub fn known(text: &str) -> Option<String> {
     (!text.trim().is_empty()).then(|| text.to_string())
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StatusPlayer {

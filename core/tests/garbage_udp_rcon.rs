@@ -38,7 +38,7 @@ proptest! {
         ex.handle_input(2.0, &pong);
         ex.handle_timeout(100.0);
         prop_assert!(ex.poll_result().is_some(), "ended by the deadline at the latest");
-        let mut r = bedrock_responder::Responder::new(serde_json::from_str("{}").unwrap(), Default::default(), 3);
+        let mut r = bedrock_responder::Responder::new(gamequery_core::input::from_json("state", "{}").unwrap(), Default::default(), 3);
         let _ = r.handle(0, "127.0.0.1".parse().unwrap(), &bytes);
     }
 
@@ -58,7 +58,7 @@ proptest! {
         ex.handle_timeout(100.0);
         prop_assert!(ex.poll_result().is_some(), "ended by the deadline at the latest");
         let mut r = query_responder::Responder::new(
-            serde_json::from_str("{}").unwrap(), Default::default(), 3, "127.0.0.1:25565".parse().unwrap());
+            gamequery_core::input::from_json("state", "{}").unwrap(), Default::default(), 3, "127.0.0.1:25565".parse().unwrap());
         let from = "127.0.0.1:5000".parse().unwrap();
         let _ = r.handle(0, from, &behind(b"\xfe\xfd", &bytes));
         let _ = r.handle(0, from, &bytes);

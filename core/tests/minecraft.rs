@@ -61,7 +61,7 @@ fn status_response_decodes_and_re_encodes_byte_for_byte() {
     assert_eq!(Response::Status(s.clone()).encode().unwrap(), bytes);
     // Through JSON, as JS callers hold it.
     let js = serde_json::to_string(&Response::Status(s)).unwrap();
-    let back: Response = serde_json::from_str(&js).unwrap();
+    let back: Response = gamequery_core::input::from_json("response", &js).unwrap();
     assert_eq!(back.encode().unwrap(), bytes);
 }
 
@@ -201,14 +201,18 @@ fn unknown_keys_and_forge_survive_a_round_trip() {
     assert_eq!(again.document.to_map()["customKey"], json!({"nested": [1, 2, 3]}));
 }
 
+/// A state as JS callers give it (JSON text).
+fn state(value: serde_json::Value) -> JavaStatus {
+    gamequery_core::input::from_json("state", &value.to_string()).unwrap()
+}
+
 fn served() -> JavaStatus {
-    serde_json::from_value(json!({
+    state(json!({
         "version": {"name": "1.21.4", "protocol": 769},
         "players": {"online": 3, "max": 20, "sample": [{"name": "Steve", "id": "8667ba71-b85a-4004-af54-457a9734eed7"}]},
         "motd": {"text": "A ", "color": "gold", "extra": [{"text": "server", "bold": true}]},
         "favicon": "data:image/png;base64,iVBORw0KGgo="
     }))
-    .unwrap()
 }
 
 /// Drives a client exchange against a responder connection in memory, splitting every
@@ -337,7 +341,7 @@ fn responder_closes_on_login_and_garbage() {
 #[test]
 fn a_status_frame_whose_length_starts_with_ff_is_not_a_legacy_kick() {
     // Lengths 255, 383, … encode as `FF 01`, `FF 02`, …
-    let state: JavaStatus = serde_json::from_value(json!({"motd": "x".repeat(240)})).unwrap();
+    let state: JavaStatus = state(json!({"motd": "x".repeat(240)}));
     let frame = Response::Status(Box::new(state)).encode().unwrap();
     let mut padded = state_with_frame_starting_ff();
     padded.sort();
@@ -364,7 +368,7 @@ fn a_status_frame_whose_length_starts_with_ff_is_not_a_legacy_kick() {
 fn state_with_frame_starting_ff() -> Vec<(usize, Vec<u8>)> {
     (0..400)
         .filter_map(|n| {
-            let state: JavaStatus = serde_json::from_value(json!({"motd": "y".repeat(n)})).unwrap();
+            let state: JavaStatus = state(json!({"motd": "y".repeat(n)}));
             let f = Response::Status(Box::new(state)).encode().unwrap();
             (f[0] == 0xff).then_some((n, f))
         })

@@ -99,7 +99,13 @@ fn reference_vectors() {
     );
     assert_eq!(decoded.encode().unwrap(), bytes);
     // Through JSON, as JS callers hold it.
-    assert_eq!(serde_json::from_value::<Response>(js).unwrap().encode().unwrap(), bytes);
+    assert_eq!(
+        gamequery_core::input::from_json::<Response>("SQP response", &js.to_string())
+            .unwrap()
+            .encode()
+            .unwrap(),
+        bytes
+    );
 }
 
 /// The player schema the tests use: a string name and a u32 score.

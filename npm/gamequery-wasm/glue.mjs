@@ -265,6 +265,8 @@ export function tapeReader(loadShapes) {
         return W.slice(w, (w += T[t++]));
       case 11:
         return keep(W.slice(w, (w += T[t++])));
+      case 12:
+        return +X.slice(x, (x += T[t++]));
       case 7: {
         const n = T[t++];
         const a = [];

@@ -2,17 +2,19 @@
 //! block, and GoldSrc's obsolete `m` (0x6D) with its mod block. Layouts:
 //! `shared/PROTOCOLS.md` § Valve A2S.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::text::{read_str, u64_of};
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 /// App ids of The Ship, whose info reply carries three more bytes (VDC).
 const THE_SHIP: [u32; 8] = [2400, 2401, 2402, 2403, 2405, 2406, 2412, 2430];
 
 /// When serving, every field may be left out (defaults: empty, 0, `dedicated`, `linux`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sInfo"))]
 pub struct Info {
@@ -59,7 +61,7 @@ pub struct Info {
     pub game_id: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sTheShip"))]
 pub struct TheShip {
@@ -69,11 +71,108 @@ pub struct TheShip {
     pub duration: u8,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sSourceTv"))]
 pub struct SourceTv {
     pub port: u16,
     pub name: String,
+}
+
+impl Input for Info {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
+impl Info {
+    /// Its members (each may be left out), out of an object that may hold others.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            protocol: o.or_default("protocol")?,
+            name: o.or_default("name")?,
+            map: o.or_default("map")?,
+            folder: o.or_default("folder")?,
+            game: o.or_default("game")?,
+            app_id: o.or_default("appId")?,
+            players: o.or_default("players")?,
+            max_players: o.or_default("maxPlayers")?,
+            bots: o.or_default("bots")?,
+            server_type: o.or_default("serverType")?,
+            environment: o.or_default("environment")?,
+            password: o.or_default("password")?,
+            vac: o.or_default("vac")?,
+            the_ship: o.or_default("theShip")?,
+            version: o.or_default("version")?,
+            game_port: o.or_default("gamePort")?,
+            steam_id: o.or_default("steamId")?,
+            source_tv: o.or_default("sourceTv")?,
+            keywords: o.or_default("keywords")?,
+            game_id: o.or_default("gameId")?,
+        })
+    }
+}
+
+impl Input for TheShip {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            mode: o.req("mode")?,
+            witnesses: o.req("witnesses")?,
+            duration: o.req("duration")?,
+        })
+    }
+}
+
+impl Input for SourceTv {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            port: o.req("port")?,
+            name: o.req("name")?,
+        })
+    }
+}
+
+impl Input for GoldSrcInfo {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
+impl GoldSrcInfo {
+    /// Its members (each may be left out), out of an object that may hold others.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            address: o.or_default("address")?,
+            name: o.or_default("name")?,
+            map: o.or_default("map")?,
+            folder: o.or_default("folder")?,
+            game: o.or_default("game")?,
+            players: o.or_default("players")?,
+            max_players: o.or_default("maxPlayers")?,
+            protocol: o.or_default("protocol")?,
+            server_type: o.or_default("serverType")?,
+            environment: o.or_default("environment")?,
+            password: o.or_default("password")?,
+            r#mod: o.or_default("mod")?,
+            vac: o.or_default("vac")?,
+            bots: o.or_default("bots")?,
+        })
+    }
+}
+
+impl Input for GoldSrcMod {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            link: o.req("link")?,
+            download: o.req("download")?,
+            version: o.req("version")?,
+            size: o.req("size")?,
+            multiplayer_only: o.req("multiplayerOnly")?,
+            own_dll: o.req("ownDll")?,
+        })
+    }
 }
 
 fn letter(b: u8, names: &[(u8, &str)]) -> String {
@@ -228,7 +327,7 @@ impl Info {
 }
 
 /// GoldSrc's obsolete reply (0x6D), still sent by old HLDS builds and HLTV.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sGoldSrcInfo"))]
 pub struct GoldSrcInfo {
@@ -254,7 +353,7 @@ pub struct GoldSrcInfo {
     pub bots: Option<u8>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sGoldSrcMod"))]
 pub struct GoldSrcMod {

@@ -1,12 +1,14 @@
 //! Requests and single-packet replies (`FF FF FF FF` + type). A challenge is 4 bytes the
 //! server chose, sent back verbatim (hex in JS).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::info::{GoldSrcInfo, Info};
 use super::players::{read_players, read_rules, write_players, write_rules, Player};
 use super::split::{SINGLE, SPLIT};
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::samp::{Hex, RuleList};
 use crate::wire::{Reader, Writer};
 
@@ -14,7 +16,7 @@ const INFO_PAYLOAD: &[u8] = b"Source Engine Query\0";
 /// Asks for a challenge where one is expected (A2S_PLAYER, A2S_RULES).
 pub const NO_CHALLENGE: [u8; 4] = [0xff; 4];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sRequest"))]
 pub enum Request {
@@ -42,7 +44,46 @@ fn no_challenge() -> Hex<4> {
     Hex(NO_CHALLENGE)
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "info" => Ok(Self::Info {
+                challenge: o.or_default("challenge")?,
+            }),
+            "players" => Ok(Self::Players {
+                challenge: o.or_else("challenge", no_challenge)?,
+            }),
+            "rules" => Ok(Self::Rules {
+                challenge: o.or_else("challenge", no_challenge)?,
+            }),
+            other => Err(o.unknown("type", other, &["info", "players", "rules"])),
+        }
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "challenge" => Ok(Self::Challenge {
+                challenge: o.req("challenge")?,
+            }),
+            "info" => Info::take(&mut o).map(Self::Info),
+            "goldSrcInfo" => GoldSrcInfo::take(&mut o).map(Self::GoldSrcInfo),
+            "players" => Ok(Self::Players {
+                players: o.req("players")?,
+            }),
+            "rules" => Ok(Self::Rules {
+                rules: o.req("rules")?,
+                truncated: o.or_default("truncated")?,
+            }),
+            other => Err(o.unknown("type", other, &["challenge", "info", "goldSrcInfo", "players", "rules"])),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sResponse"))]
 pub enum Response {

@@ -1,13 +1,15 @@
 //! A2S_PLAYER (`D`) and A2S_RULES (`E`) replies.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::text::read_str;
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::samp::RuleList;
 use crate::wire::{Reader, Writer};
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sPlayer"))]
 pub struct Player {
@@ -27,6 +29,20 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub money: Option<i32>,
+}
+
+impl Input for Player {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            index: o.or_default("index")?,
+            name: o.req("name")?,
+            score: o.or_default("score")?,
+            duration: o.or_default("duration")?,
+            deaths: o.or_default("deaths")?,
+            money: o.or_default("money")?,
+        })
+    }
 }
 
 /// Records until the data ends: the count byte wraps above 255 players (and some servers

@@ -8,17 +8,19 @@
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::info::{GoldSrcInfo, Info};
 use super::packets::{Request, Response};
 use super::players::Player;
 use super::split::split;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::limit::{Buckets, RateLimit};
 use crate::samp::{Hex, RuleList};
 
 /// What `serve('a2s')` answers with: `query('a2s').raw` (extra fields ignored).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "A2sServeState"))]
 pub struct A2sState {
@@ -36,6 +38,18 @@ pub struct A2sState {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(as = "Option<RuleList>", optional))]
     pub rules: Option<RuleList>,
+}
+
+impl Input for A2sState {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            info: o.or_default("info")?,
+            gold_src: o.or_default("goldSrc")?,
+            players: o.or_default("players")?,
+            rules: o.or_default("rules")?,
+        })
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -2,11 +2,12 @@
 //! plain target with the batch's protocol), each item's options merged from the shared
 //! ones, those under its protocol's name, then its own. Both engines run what this gives.
 
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::api::{from_json, Protocol};
 use crate::error::{Error, Result};
+use crate::input::{self, At, Input, Obj};
+use crate::json::Json;
 
 /// One query of the batch, its options merged.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,20 +25,29 @@ pub struct Batch {
     pub concurrency: usize,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawItem {
-    #[serde(default)]
     protocol: Option<String>,
     target: Value,
-    #[serde(default)]
     options: Value,
+}
+
+impl Input for RawItem {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let item = Self {
+            protocol: o.or_default("protocol")?,
+            target: o.req::<Json>("target")?.to_value(),
+            options: o.or_default::<Json>("options")?.to_value(),
+        };
+        o.deny_unknown()?;
+        Ok(item)
+    }
 }
 
 /// `items`: JSON `[{ protocol?, target, options? }]`; `options`: JSON of the shared
 /// options plus `concurrency` (0 or absent for unlimited) and a default `protocol`.
 pub fn prepare(items: &str, options: &str) -> Result<Batch> {
-    let items: Vec<RawItem> = from_json("targets", items)?;
+    let items: Vec<RawItem> = input::from_json("targets", items)?;
     let mut shared: Map<String, Value> = match from_json::<Value>("options", options)? {
         Value::Null => Map::new(),
         Value::Object(o) => o,

@@ -277,7 +277,8 @@ impl SqpRequest {
         let common = Common::read(&mut o)?;
         let chunks = match o.raw("chunks") {
             None => ChunkSet::default(),
-            Some(v) => ChunkSet::from_value(&v).map_err(|e| Error::invalid(format!("option {e}")))?,
+            Some(v) => ChunkSet::from_json(&crate::json::Json::from_value(&v))
+                .map_err(|e| Error::invalid(format!("option {e}")))?,
         };
         o.finish(&[COMMON, &["chunks"]].concat())?;
         Ok(Self {

@@ -1,10 +1,12 @@
 //! The pre-1.7 pings, both directions. Replies are `FF · u16 BE length (UTF-16 units) ·
 //! UTF-16BE text`, read by that length (some servers never close the socket).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Millis};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::Motd;
 use crate::wire::{Reader, Writer};
 
@@ -12,7 +14,7 @@ const PING_HOST: &str = "MC|PingHost";
 /// The protocol number 1.6 clients put in their ping.
 pub const PROTOCOL_1_6: u8 = 74;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "variant")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LegacyRequest"))]
 pub enum Request {
@@ -37,8 +39,38 @@ fn protocol_1_6() -> u8 {
     PROTOCOL_1_6
 }
 
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("variant")?.as_str() {
+            "beta" => Ok(Self::Beta),
+            "1.4" => Ok(Self::V1_4),
+            "1.6" => Ok(Self::V1_6 {
+                protocol: o.or_else("protocol", protocol_1_6)?,
+                host: o.req("host")?,
+                port: o.req("port")?,
+            }),
+            other => Err(o.unknown("variant", other, &["beta", "1.4", "1.6"])),
+        }
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            variant: o.req("variant")?,
+            protocol: o.or_default("protocol")?,
+            version: o.or_default("version")?,
+            motd: o.req("motd")?,
+            online: o.req("online")?,
+            max: o.req("max")?,
+        })
+    }
+}
+
 /// The reply: beta servers send `motd§online§max`, 1.4+ servers `§1\0protocol\0version\0motd\0online\0max`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LegacyResponse"))]
 pub struct Response {

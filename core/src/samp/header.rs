@@ -3,9 +3,10 @@
 
 use std::net::Ipv4Addr;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{Input, Obj};
 use crate::wire::{Reader, Writer};
 
 pub const MAGIC: &[u8; 4] = b"SAMP";
@@ -14,7 +15,7 @@ pub const DEFAULT_PORT: u16 = 7777;
 
 /// Which server a packet is addressed to, as written in the header. open.mp ignores it,
 /// so for IPv6 targets the address is `0.0.0.0`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampAddress"))]
 pub struct Address {
     #[serde(default = "unspecified")]
@@ -23,6 +24,26 @@ pub struct Address {
     #[serde(default = "default_port")]
     #[cfg_attr(feature = "ts", ts(as = "Option<u16>", optional))]
     pub port: u16,
+}
+
+impl Address {
+    /// `ip` and `port`, out of a packet's object.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        let ip = match o.take("ip") {
+            None => unspecified(),
+            Some(v) => {
+                let at = o.at();
+                let at = at.key("ip");
+                let text = String::read(v, at)?;
+                text.parse()
+                    .map_err(|_| at.error(format_args!("expected an IPv4 address, got {text:?}")))?
+            }
+        };
+        Ok(Self {
+            ip,
+            port: o.or_else("port", default_port)?,
+        })
+    }
 }
 
 fn unspecified() -> Ipv4Addr {

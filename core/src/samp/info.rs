@@ -1,15 +1,17 @@
 //! `i` (server info) and `o` (open.mp extra info) reply bodies.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::reply_text::{ReplyText, Texts};
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Prefix, Reader, Writer};
 
 /// Decoders accept strings up to this; open.mp itself sends at most 160.
 const STRING_CAP: usize = 4096;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampInfo"))]
 pub struct Info {
@@ -24,7 +26,26 @@ pub struct Info {
     pub text: ReplyText,
 }
 
+impl Input for Info {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
 impl Info {
+    /// Its members, out of an object that may hold others (an `i` reply's).
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            password: o.req("password")?,
+            players: o.req("players")?,
+            max_players: o.req("maxPlayers")?,
+            hostname: o.req("hostname")?,
+            gamemode: o.req("gamemode")?,
+            language: o.req("language")?,
+            text: ReplyText::take(o)?,
+        })
+    }
+
     /// Reads the body; `text` is left for the caller (it knows the final encoding).
     pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
         let password = r.u8("password")? != 0;
@@ -53,7 +74,7 @@ impl Info {
 }
 
 /// open.mp's `o` reply. Any reply at all identifies the server as open.mp.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampOpenMpInfo"))]
 pub struct OpenMpInfo {
@@ -68,7 +89,24 @@ pub struct OpenMpInfo {
     pub text: ReplyText,
 }
 
+impl Input for OpenMpInfo {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
 impl OpenMpInfo {
+    /// Its members, out of an object that may hold others (an `o` reply's).
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            discord: o.req("discord")?,
+            light_banner: o.req("lightBanner")?,
+            dark_banner: o.req("darkBanner")?,
+            logo: o.or_default("logo")?,
+            text: ReplyText::take(o)?,
+        })
+    }
+
     pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
         let mut string = |r: &mut Reader<'a>, field| r.prefixed(Prefix::U32Le, STRING_CAP, field).map(|b| t.text(b));
         let discord = string(r, "discord")?;

@@ -1,13 +1,15 @@
 //! `c` (client list: name + score) and `d` (detailed: id, name, score, ping) replies.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::reply_text::{ReplyText, Texts};
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::encode;
 use crate::wire::{Prefix, Reader, Writer};
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayer"))]
 pub struct Player {
@@ -24,7 +26,7 @@ pub struct Player {
     pub ping: Option<u32>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayerList"))]
 pub struct PlayerList {
@@ -33,7 +35,27 @@ pub struct PlayerList {
     pub text: ReplyText,
 }
 
+impl Input for Player {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            id: o.or_default("id")?,
+            name: o.req("name")?,
+            score: o.req("score")?,
+            ping: o.or_default("ping")?,
+        })
+    }
+}
+
 impl PlayerList {
+    /// Its members, out of a `c`/`d` reply's object.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            players: o.req("players")?,
+            text: ReplyText::take(o)?,
+        })
+    }
+
     /// `detailed` = the `d` layout. The count is untrusted: entries are read one by one,
     /// so memory follows the datagram's size, not the count.
     pub(crate) fn read<'a>(r: &mut Reader<'a>, detailed: bool, t: &mut Texts<'a>) -> Result<Self> {

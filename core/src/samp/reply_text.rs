@@ -3,13 +3,14 @@
 //! them. [`Texts`] decodes a reply's strings with one encoding in one pass.
 
 use encoding_rs::{Encoding, UTF_8};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::Result;
+use crate::input::Obj;
 use crate::text::{decode, encoding_name, resolve_writable_label, TextEncoding};
 use crate::wire::{to_hex, Reader};
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampReplyText"))]
 pub struct ReplyText {
@@ -26,6 +27,14 @@ pub struct ReplyText {
 }
 
 impl ReplyText {
+    /// `encoding` and `rawStrings`, out of a reply's object.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            encoding: o.or_default("encoding")?,
+            raw_strings: o.or_default("rawStrings")?,
+        })
+    }
+
     pub fn encoding(&self) -> Result<&'static Encoding> {
         self.encoding.as_deref().map_or(Ok(UTF_8), resolve_writable_label)
     }

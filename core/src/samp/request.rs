@@ -1,18 +1,20 @@
 //! Client → server packets, both directions: clients encode them, responders decode them.
 //! A responder accepts only the exact lengths open.mp accepts.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::header::{Address, Header, Opcode, HEADER_LEN};
 use super::text::Hex;
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::{encode, encoding_name, resolve_writable_label, TextEncoding};
 use crate::wire::{Prefix, Reader, Writer};
 
 /// RCON passwords and commands are u16-prefixed; nothing real comes close to this.
 const RCON_FIELD_CAP: usize = 4096;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRequest"))]
 pub struct Request {
@@ -22,7 +24,7 @@ pub struct Request {
     pub body: RequestBody,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "opcode")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRequestBody"))]
 pub enum RequestBody {
@@ -48,6 +50,30 @@ pub enum RequestBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         encoding: Option<String>,
     },
+}
+
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let address = Address::take(&mut o)?;
+        let body = match o.tag("opcode")?.as_str() {
+            "i" => RequestBody::Info,
+            "r" => RequestBody::Rules,
+            "c" => RequestBody::Clients,
+            "d" => RequestBody::Players,
+            "o" => RequestBody::OpenMp,
+            "p" => RequestBody::Ping {
+                payload: o.req("payload")?,
+            },
+            "x" => RequestBody::Rcon {
+                password: o.req("password")?,
+                command: o.req("command")?,
+                encoding: o.or_default("encoding")?,
+            },
+            other => return Err(o.unknown("opcode", other, &["i", "r", "c", "d", "o", "p", "x"])),
+        };
+        Ok(Self { address, body })
+    }
 }
 
 impl RequestBody {

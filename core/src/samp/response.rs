@@ -1,6 +1,6 @@
 //! Server → client packets, both directions: clients decode them, responders encode them.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::header::{Address, Header, Opcode, HEADER_LEN};
 use super::info::{Info, OpenMpInfo};
@@ -9,11 +9,13 @@ use super::reply_text::{read_texts, ReplyText, Texts};
 use super::rules::Rules;
 use super::text::Hex;
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::{encode, TextEncoding};
 use crate::wire::{Prefix, Reader, Writer};
 
 /// Options for decoding replies.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampDecodeOptions"))]
 pub struct DecodeOptions {
@@ -27,7 +29,7 @@ pub struct DecodeOptions {
     pub raw_strings: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampResponse"))]
 pub struct Response {
     #[serde(flatten)]
@@ -36,7 +38,7 @@ pub struct Response {
     pub body: ResponseBody,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "opcode")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampResponseBody"))]
 pub enum ResponseBody {
@@ -57,13 +59,48 @@ pub enum ResponseBody {
     RconLine(RconLine),
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRconLine"))]
 pub struct RconLine {
     pub line: String,
     #[serde(flatten)]
     pub text: ReplyText,
+}
+
+impl Input for DecodeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            encoding: o.or_default("encoding")?,
+            raw_strings: o.or_default("rawStrings")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let address = Address::take(&mut o)?;
+        let body = match o.tag("opcode")?.as_str() {
+            "i" => ResponseBody::Info(Info::take(&mut o)?),
+            "r" => ResponseBody::Rules(Rules::take(&mut o)?),
+            "c" => ResponseBody::Clients(PlayerList::take(&mut o)?),
+            "d" => ResponseBody::Players(PlayerList::take(&mut o)?),
+            "o" => ResponseBody::OpenMp(OpenMpInfo::take(&mut o)?),
+            "p" => ResponseBody::Ping {
+                payload: o.req("payload")?,
+            },
+            "x" => ResponseBody::RconLine(RconLine {
+                line: o.req("line")?,
+                text: ReplyText::take(&mut o)?,
+            }),
+            other => return Err(o.unknown("opcode", other, &["i", "r", "c", "d", "o", "p", "x"])),
+        };
+        Ok(Self { address, body })
+    }
 }
 
 /// Console lines are u16-prefixed; SA:MP's console buffer is far below this.

@@ -1,14 +1,15 @@
 //! `r` reply: u16 count, then (u8 len + name, u8 len + value) pairs.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::reply_text::{ReplyText, Texts};
 use super::text::RuleList;
 use crate::error::Result;
+use crate::input::Obj;
 use crate::text::encode;
 use crate::wire::{Prefix, Reader, Writer};
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRules"))]
 pub struct Rules {
@@ -18,6 +19,14 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Its members, out of an `r` reply's object.
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            rules: o.req("rules")?,
+            text: ReplyText::take(o)?,
+        })
+    }
+
     /// The count is untrusted: pairs are read one by one, so memory follows the datagram.
     pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
         let count = r.u16_le("rule count")?;

@@ -1,14 +1,17 @@
 //! A whole server as seen by a query — and, the same shape, what a responder serves.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::info::{Info, OpenMpInfo};
 use super::players::Player;
 use super::text::RuleList;
+use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 
 /// `query('samp').raw`, and the `state` of `serve('samp')`: serving a query's result
 /// mirrors the queried server.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampServerState"))]
 pub struct ServerState {
@@ -54,7 +57,7 @@ pub struct ServerState {
     pub warnings: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampRawStrings"))]
 pub struct RawStrings {
@@ -64,7 +67,7 @@ pub struct RawStrings {
     pub open_mp: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayersSource"))]
 pub enum PlayersSource {
     #[serde(rename = "c")]
@@ -73,7 +76,7 @@ pub enum PlayersSource {
     Detailed,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampLatencySource"))]
 pub enum LatencySource {
@@ -81,6 +84,58 @@ pub enum LatencySource {
     Ping,
     /// The `i` round trip (the server did not answer `p`).
     Info,
+}
+
+impl Input for ServerState {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            info: o.req("info")?,
+            rules: o.or_default("rules")?,
+            players: o.or_default("players")?,
+            players_source: o.or_default("playersSource")?,
+            players_withheld: o.or_default("playersWithheld")?,
+            open_mp: o.or_default("openMp")?,
+            is_open_mp: o.or_default("isOpenMp")?,
+            encoding: o.or_default("encoding")?,
+            raw_strings: o.or_default("rawStrings")?,
+            latency_ms: o.or_default("latencyMs")?,
+            latency_source: o.or_default("latencySource")?,
+            warnings: o.or_default("warnings")?,
+        })
+    }
+}
+
+impl Input for RawStrings {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            info: o.req("info")?,
+            rules: o.req("rules")?,
+            players: o.req("players")?,
+            open_mp: o.req("openMp")?,
+        })
+    }
+}
+
+impl Input for PlayersSource {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match String::read(value, at)?.as_str() {
+            "c" => Ok(Self::Clients),
+            "d" => Ok(Self::Detailed),
+            other => Err(at.error(format_args!("unknown variant {other:?}, expected one of c, d"))),
+        }
+    }
+}
+
+impl Input for LatencySource {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match String::read(value, at)?.as_str() {
+            "ping" => Ok(Self::Ping),
+            "info" => Ok(Self::Info),
+            other => Err(at.error(format_args!("unknown variant {other:?}, expected one of ping, info"))),
+        }
+    }
 }
 
 /// Which player list to ask for.

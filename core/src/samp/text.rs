@@ -1,11 +1,10 @@
-//! Serde helpers for SA:MP values that JSON has no native form for.
+//! SA:MP values that JSON has no native form for, both ways.
 
-use std::fmt;
-
-use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{from_hex, to_hex};
 
 /// Fixed-size raw bytes, as lower-case hex text in JS.
@@ -19,13 +18,13 @@ impl<const N: usize> Serialize for Hex<N> {
     }
 }
 
-impl<'de, const N: usize> Deserialize<'de> for Hex<N> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        let bytes = from_hex(&text, "payload").map_err(de::Error::custom)?;
+impl<const N: usize> Input for Hex<N> {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let text = String::read(value, at)?;
+        let bytes = from_hex(&text, "payload").map_err(|e| at.error(e.message))?;
         let arr: [u8; N] = bytes
             .try_into()
-            .map_err(|_| de::Error::custom(format!("expected {N} bytes of hex ({} digits)", N * 2)))?;
+            .map_err(|_| at.error(format_args!("expected {N} bytes of hex ({} digits)", N * 2)))?;
         Ok(Self(arr))
     }
 }
@@ -51,22 +50,15 @@ impl Serialize for RuleList {
     }
 }
 
-impl<'de> Deserialize<'de> for RuleList {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RuleList;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object of rule name → value strings")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RuleList, A::Error> {
-                let mut out = Vec::new();
-                while let Some((k, v)) = m.next_entry::<String, String>()? {
-                    out.push((k, v));
-                }
-                Ok(RuleList(out))
-            }
+/// Every entry in order, a repeated name included.
+impl Input for RuleList {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let mut rules = Vec::new();
+        for (name, v) in o.rest() {
+            let value = String::read(v, at.key(&name))?;
+            rules.push((name.into_owned(), value));
         }
-        d.deserialize_map(V)
+        Ok(RuleList(rules))
     }
 }

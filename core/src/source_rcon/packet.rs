@@ -1,9 +1,11 @@
 //! `i32 LE size (of what follows) · i32 LE id · i32 LE type · body · 00 · 00`. Types:
 //! 3 login, 2 command (and the login's answer), 0 a response value.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 pub const LOGIN: i32 = 3;
@@ -15,7 +17,7 @@ pub const RESPONSE_VALUE: i32 = 0;
 pub const MAX_PACKET: usize = 64 * 1024;
 
 /// One packet, either direction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SourceRconPacket"))]
 pub struct Packet {
@@ -27,6 +29,17 @@ pub struct Packet {
     /// UTF-8 (invalid bytes become U+FFFD).
     #[serde(default)]
     pub body: String,
+}
+
+impl Input for Packet {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            id: o.req("id")?,
+            kind: o.req("type")?,
+            body: o.or_default("body")?,
+        })
+    }
 }
 
 impl Packet {

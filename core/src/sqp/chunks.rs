@@ -2,21 +2,20 @@
 //! mask. Each chunk is read inside its own length: reading past it is `GQ_MALFORMED`,
 //! bytes left inside it are future fields and skipped.
 
-use std::fmt;
-
-use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::value::{read_string, read_value, write_string, write_value, Scalar, Typed, ValueType};
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 /// go-svrquery's cap on metrics.
 pub const MAX_METRICS: usize = 25;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpChunk"))]
 pub enum ChunkKind {
@@ -60,7 +59,7 @@ impl ChunkKind {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpServerInfo"))]
 pub struct ServerInfo {
@@ -92,7 +91,7 @@ pub struct Records {
     pub records: Vec<Vec<Scalar>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpField"))]
 pub struct Field {
     pub name: String,
@@ -101,7 +100,7 @@ pub struct Field {
 }
 
 /// Every chunk a reply held; `missing` names requested chunks the server left out.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpChunks"))]
 pub struct Chunks {
@@ -421,23 +420,15 @@ impl Serialize for Rules {
     }
 }
 
-impl<'de> Deserialize<'de> for Rules {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Rules;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object of rule name → { type, value }")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> std::result::Result<Rules, A::Error> {
-                let mut out = Vec::new();
-                while let Some((k, v)) = m.next_entry::<String, Typed>()? {
-                    out.push((k, v));
-                }
-                Ok(Rules(out))
-            }
+impl Input for Rules {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let mut rules = Vec::new();
+        for (name, v) in o.rest() {
+            let typed = Typed::read(v, at.key(&name))?;
+            rules.push((name.into_owned(), typed));
         }
-        d.deserialize_map(V)
+        Ok(Rules(rules))
     }
 }
 
@@ -461,34 +452,81 @@ impl Serialize for Records {
     }
 }
 
-impl<'de> Deserialize<'de> for Records {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        struct Raw {
-            #[serde(default)]
-            fields: Vec<Field>,
-            #[serde(default)]
-            records: Vec<Map<String, Value>>,
+impl Input for Records {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let fields: Vec<Field> = o.or_default("fields")?;
+        let raw: Vec<Json> = o.or_default("records")?;
+        let list = at.key("records");
+        let mut records = Vec::with_capacity(raw.len());
+        for (i, record) in raw.into_iter().enumerate() {
+            let at = list.index(i);
+            let mut record = Obj::new(record, at)?;
+            let mut values = Vec::with_capacity(fields.len());
+            for f in &fields {
+                match record.take(&f.name) {
+                    Some(v) => values.push(Scalar::read(v, at.key(&f.name))?),
+                    None => return Err(at.error(format_args!("a record has no {:?}", f.name))),
+                }
+            }
+            records.push(values);
         }
-        let raw = Raw::deserialize(d)?;
-        let records = raw
-            .records
-            .into_iter()
-            .map(|mut record| {
-                raw.fields
-                    .iter()
-                    .map(|f| {
-                        let v = record
-                            .remove(&f.name)
-                            .ok_or_else(|| de::Error::custom(format!("a record has no {:?}", f.name)))?;
-                        serde_json::from_value::<Scalar>(v).map_err(de::Error::custom)
-                    })
-                    .collect::<std::result::Result<Vec<_>, D::Error>>()
-            })
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(Records {
-            fields: raw.fields,
-            records,
+        Ok(Records { fields, records })
+    }
+}
+
+impl Input for Field {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            name: o.req("name")?,
+            kind: o.req("type")?,
+        })
+    }
+}
+
+impl Input for ChunkKind {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let name = String::read(value, at)?;
+        Self::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
+            at.error(format_args!(
+                "unknown variant {name:?}, expected one of info, rules, players, teams, metrics"
+            ))
+        })
+    }
+}
+
+impl Input for ServerInfo {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            current_players: o.req("currentPlayers")?,
+            max_players: o.req("maxPlayers")?,
+            server_name: o.req("serverName")?,
+            game_type: o.req("gameType")?,
+            build_id: o.req("buildId")?,
+            map: o.req("map")?,
+            port: o.req("port")?,
+        })
+    }
+}
+
+impl Input for Chunks {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
+impl Chunks {
+    /// Its members, out of an object that may hold others (a reply's, a query result's).
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            info: o.or_default("info")?,
+            rules: o.or_default("rules")?,
+            players: o.or_default("players")?,
+            teams: o.or_default("teams")?,
+            metrics: o.or_default("metrics")?,
+            missing: o.or_default("missing")?,
         })
     }
 }

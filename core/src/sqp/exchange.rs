@@ -159,7 +159,7 @@ impl crate::exchange::Exchange for SqpExchange {
 }
 
 /// What `query('sqp')` returns in `raw` — and what `serve('sqp')` accepts (extra fields ignored).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SqpQueryResult {

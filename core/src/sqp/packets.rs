@@ -1,9 +1,11 @@
 //! Challenge and query packets, both directions. Big-endian throughout.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 use super::chunks::{ChunkKind, Chunks};
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{to_hex, Reader, Writer};
 
 pub const CHALLENGE_TYPE: u8 = 0;
@@ -31,22 +33,22 @@ impl Serialize for ChunkSet {
     }
 }
 
-impl<'de> Deserialize<'de> for ChunkSet {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        Self::from_value(&serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+impl Input for ChunkSet {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::from_json(&value).map_err(|e| at.error(e))
     }
 }
 
 impl ChunkSet {
     /// The bit mask, or the chunks' names (`['info', 'players']`).
-    pub fn from_value(v: &serde_json::Value) -> std::result::Result<Self, String> {
+    pub fn from_json(v: &Json) -> std::result::Result<Self, String> {
         const ACCEPTS: &str = "a mask (1–31) or names from 'info', 'rules', 'players', 'teams', 'metrics'";
         match v {
-            serde_json::Value::Number(n) => match n.as_u64() {
+            Json::Number(n) => match n.as_u64() {
                 Some(m @ 1..=31) => Ok(Self(m as u8)),
                 _ => Err(format!("chunks must be {ACCEPTS}, got {n}")),
             },
-            serde_json::Value::Array(names) if !names.is_empty() => {
+            Json::Array(names) if !names.is_empty() => {
                 let mut mask = 0;
                 for name in names {
                     let kind = ChunkKind::ALL
@@ -62,7 +64,7 @@ impl ChunkSet {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpRequest"))]
 pub enum Request {
@@ -82,7 +84,46 @@ fn version() -> u16 {
     VERSION
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "challenge" => Ok(Self::Challenge),
+            "query" => Ok(Self::Query {
+                challenge: o.req("challenge")?,
+                version: o.or_else("version", version)?,
+                chunks: o.or_default("chunks")?,
+            }),
+            other => Err(o.unknown("type", other, &["challenge", "query"])),
+        }
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "challenge" => Ok(Self::Challenge {
+                challenge: o.req("challenge")?,
+            }),
+            "query" => Ok(Self::Query {
+                challenge: o.req("challenge")?,
+                version: o.or_else("version", version)?,
+                chunks: Chunks::take(&mut o)?,
+            }),
+            "queryPart" => Ok(Self::QueryPart {
+                challenge: o.req("challenge")?,
+                version: o.req("version")?,
+                current: o.req("current")?,
+                last: o.req("last")?,
+                payload: o.req("payload")?,
+            }),
+            other => Err(o.unknown("type", other, &["challenge", "query", "queryPart"])),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpResponse"))]
 // A decoded reply lives briefly and is moved once; boxing the chunks would only add an allocation.

@@ -1,12 +1,14 @@
 //! SQP's typed values: 0 byte · 1 u16 · 2 u32 · 3 u64 · 4 string (u8 length + UTF-8) ·
 //! 5 f32, big-endian. u64 crosses to JS as a decimal string (a JS number can't hold it).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpValueType"))]
 pub enum ValueType {
@@ -44,7 +46,7 @@ impl ValueType {
 }
 
 /// A value as JS sees it: a number, or a string (text, and u64 as decimal).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpScalar"))]
 pub enum Scalar {
@@ -53,12 +55,46 @@ pub enum Scalar {
 }
 
 /// A rule's value with its wire type.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SqpValue"))]
 pub struct Typed {
     #[serde(rename = "type")]
     pub kind: ValueType,
     pub value: Scalar,
+}
+
+impl Input for ValueType {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        const NAMES: [&str; 6] = ["byte", "u16", "u32", "u64", "string", "f32"];
+        let name = String::read(value, at)?;
+        match NAMES.iter().position(|n| *n == name) {
+            Some(i) => Ok(Self::from_byte(i as u8).expect("six types")),
+            None => Err(at.error(format_args!(
+                "unknown variant {name:?}, expected one of {}",
+                NAMES.join(", ")
+            ))),
+        }
+    }
+}
+
+impl Input for Scalar {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match value {
+            Json::String(s) => Ok(Self::Text(s)),
+            Json::Number(_) => f64::read(value, at).map(Self::Number),
+            other => Err(at.expected("a number or a string", &other)),
+        }
+    }
+}
+
+impl Input for Typed {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            kind: o.req("type")?,
+            value: o.req("value")?,
+        })
+    }
 }
 
 pub fn read_string(r: &mut Reader<'_>, field: &'static str) -> Result<String> {

@@ -45,6 +45,9 @@ pub mod tag {
     pub const WIDE: f64 = 10.0;
     /// As `STRING_KEPT`, read from `wide`.
     pub const WIDE_KEPT: f64 = 11.0;
+    /// As `STRING`: a number's decimal digits, which the reader turns into the number
+    /// (an `f32`, as `JSON.parse` reads serde_json's shortest form of it).
+    pub const DECIMAL: f64 = 12.0;
 }
 
 /// A serialized value, ready to cross.

@@ -313,13 +313,16 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
         Ok(())
     }
     fn serialize_f32(self, v: f32) -> Result {
-        // serde_json prints an f32's shortest form, which JSON.parse reads as that decimal.
-        let widened = if v.is_finite() {
-            v.to_string().parse().unwrap_or(f64::from(v))
+        // serde_json prints an f32's shortest form, which JSON.parse reads as that decimal:
+        // the reader parses the same digits.
+        if v.is_finite() {
+            let mut buffer = zmij::Buffer::new();
+            let digits = buffer.format_finite(v);
+            self.tape.text.push_str(digits);
+            self.tape.values.extend_from_slice(&[tag::DECIMAL, digits.len() as f64]);
         } else {
-            f64::NAN
-        };
-        self.number(widened);
+            self.push(tag::NULL);
+        }
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result {
@@ -709,8 +712,14 @@ mod tests {
 
     #[test]
     fn f32_takes_its_shortest_decimal_form_like_serde_json() {
-        let t = to_tape(&0.1f32, 0);
-        assert_eq!(t.values, vec![tag::NUMBER, 0.1]);
+        for v in [0.1f32, f32::MAX, 1e-45, -2.5, 16_777_216.0, 123.456] {
+            let t = to_tape(&v, 0);
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(t.values, vec![tag::DECIMAL, json.len() as f64]);
+            assert_eq!(t.text, json);
+        }
+        assert_eq!(to_tape(&0.1f32, 0).text, "0.1");
+        assert_eq!(to_tape(&f32::NAN, 0).values, vec![tag::NULL]);
         assert_eq!(to_tape(&f64::NAN, 0).values, vec![tag::NULL]);
     }
 

@@ -1,8 +1,9 @@
 //! Minecraft text — `§`-coded strings and chat components — as plain text, ANSI, HTML and
 //! `§` codes. The HTML is escaped: a hostile server controls every character of it.
 
+use crate::input::{At, Input};
 use crate::json::Json;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 
 /// Component trees deeper than this are cut (serde_json already stops at 128 levels).
 const MAX_DEPTH: usize = 64;
@@ -42,10 +43,9 @@ pub struct Motd {
 }
 
 /// Accepts the rendered object (uses its `raw`), a `§` string or a component.
-impl<'de> Deserialize<'de> for Motd {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Json::deserialize(d)?;
-        let raw = match v {
+impl Input for Motd {
+    fn read(value: Json, _: At<'_>) -> crate::error::Result<Self> {
+        let raw = match value {
             Json::Object(mut o) if o.iter().any(|(k, _)| k == "plain") => {
                 match o.iter().position(|(k, _)| k == "raw") {
                     Some(i) => o.swap_remove(i).1,

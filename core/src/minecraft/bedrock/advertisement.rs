@@ -5,12 +5,15 @@
 //! `null` (the text as sent stays in `Pong::advertisement`). PocketMine escapes a `;`
 //! inside the MOTD as `\;`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::Motd;
 
 /// What a Bedrock server advertises about itself.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BedrockAdvertisement"))]
 pub struct Advertisement {
@@ -53,6 +56,33 @@ pub struct Advertisement {
     /// Fields after the twelfth (PocketMine 5 adds three).
     #[serde(default)]
     pub extra: Vec<String>,
+}
+
+impl Input for Advertisement {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
+impl Advertisement {
+    /// Its members, out of an object that may hold others (the Bedrock state's).
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            edition: o.or_else("edition", mcpe)?,
+            motd: o.or_else("motd", no_motd)?,
+            protocol: o.or_default("protocol")?,
+            version: o.or_default("version")?,
+            online: o.or_default("online")?,
+            max: o.or_default("max")?,
+            server_id: o.or_default("serverId")?,
+            level_name: o.or_default("levelName")?,
+            game_mode: o.or_default("gameMode")?,
+            game_mode_numeric: o.or_default("gameModeNumeric")?,
+            port_v4: o.or_default("portV4")?,
+            port_v6: o.or_default("portV6")?,
+            extra: o.or_default("extra")?,
+        })
+    }
 }
 
 fn mcpe() -> String {

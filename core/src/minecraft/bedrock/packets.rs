@@ -4,10 +4,12 @@
 //! as decimal strings: a double would round them (gamedig's ping time is
 //! `0x1122334455667788`). A time may be given as a number too.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::advertisement::Advertisement;
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 pub const PING: u8 = 0x01;
@@ -25,7 +27,7 @@ pub const MAX_TEXT: usize = u16::MAX as usize;
 
 /// Client → server. PocketMine blocks an address for 600 s after a ping without the GUID,
 /// so one is always sent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BedrockRequest"))]
 pub struct Ping {
@@ -42,7 +44,7 @@ pub struct Ping {
 }
 
 /// Server → client.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BedrockResponse"))]
 pub struct Pong {
@@ -59,44 +61,57 @@ pub struct Pong {
     pub text: String,
 }
 
-/// A signed 64-bit time as a decimal string; read from a string or an integral number.
+impl Input for Ping {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            time: time(&mut o)?,
+            client_guid: o.req("clientGuid")?,
+            open_connections: o.or_default("openConnections")?,
+        })
+    }
+}
+
+impl Input for Pong {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            time: if o.has("time") { time(&mut o)? } else { 0 },
+            server_guid: o.or_default("serverGuid")?,
+            advertisement: o.req("advertisement")?,
+            text: o.or_default("text")?,
+        })
+    }
+}
+
+/// `time`: a signed 64-bit integer, as a decimal string or an integral number.
+fn time(o: &mut Obj<'_>) -> Result<i64> {
+    let value: Json = o.req("time")?;
+    let at = o.at();
+    let at = at.key("time");
+    match &value {
+        Json::String(s) => s
+            .trim()
+            .parse()
+            .map_err(|_| at.error(format_args!("must be a decimal integer, got {s:?}"))),
+        Json::Number(n) => n
+            .as_i64()
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|v| v.fract() == 0.0 && v.abs() < 9.2e18)
+                    .map(|v| v as i64)
+            })
+            .ok_or_else(|| at.expected("a signed 64-bit integer", &value)),
+        _ => Err(at.expected("a 64-bit integer, as a decimal string or a number", &value)),
+    }
+}
+
+/// Written as a decimal string: JavaScript numbers lose 64-bit precision.
 mod time_text {
-    use serde::de::{self, Visitor};
-    use serde::{Deserializer, Serializer};
+    use serde::Serializer;
 
     pub fn serialize<S: Serializer>(time: &i64, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(time)
-    }
-
-    struct Time;
-
-    impl Visitor<'_> for Time {
-        type Value = i64;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("a 64-bit integer, as a decimal string or a number")
-        }
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
-            Ok(v)
-        }
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
-            i64::try_from(v).map_err(|_| E::custom("time above the signed 64-bit range"))
-        }
-        fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
-            if v.fract() == 0.0 && v.abs() < 9.2e18 {
-                Ok(v as i64)
-            } else {
-                Err(E::custom(format!("time must be an integer, got {v}")))
-            }
-        }
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
-            v.trim()
-                .parse()
-                .map_err(|_| E::custom(format!("time must be a decimal integer, got {v:?}")))
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-        d.deserialize_any(Time)
     }
 }
 

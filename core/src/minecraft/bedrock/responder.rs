@@ -7,17 +7,27 @@ use std::net::IpAddr;
 
 use super::advertisement::Advertisement;
 use super::packets::{Ping, Pong, PING_LEN};
+use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::limit::Buckets;
 
 /// The state `serve('minecraft-bedrock')` answers from: the query's `raw` shape.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BedrockState {
     /// Unsigned 64-bit as a decimal string; random when absent.
-    #[serde(default)]
     pub server_guid: Option<String>,
-    #[serde(flatten)]
     pub advertisement: Advertisement,
+}
+
+impl Input for BedrockState {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            server_guid: o.or_default("serverGuid")?,
+            advertisement: Advertisement::take(&mut o)?,
+        })
+    }
 }
 
 pub use crate::limit::RateLimit as ResponderOptions;
@@ -74,8 +84,11 @@ mod tests {
 
     #[test]
     fn answers_pings_echoing_the_time_within_the_limit() {
-        let state: BedrockState =
-            serde_json::from_str(r#"{"serverGuid":"99","motd":"§aHi","online":2,"max":10,"latencyMs":3}"#).unwrap();
+        let state: BedrockState = crate::input::from_json(
+            "state",
+            r#"{"serverGuid":"99","motd":"§aHi","online":2,"max":10,"latencyMs":3}"#,
+        )
+        .unwrap();
         let mut r = Responder::new(
             state,
             ResponderOptions {

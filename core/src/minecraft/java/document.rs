@@ -2,9 +2,11 @@
 //! one parse of a status decode (the typed fields are read from it), serialized into the
 //! result as it is, and turned into a `serde_json` object only when a responder edits it.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::error::Result;
+use crate::input::{At, Input};
 use crate::json::Json;
 
 /// `Json::Null` when there is none.
@@ -40,10 +42,11 @@ impl Serialize for Document {
     }
 }
 
-impl<'de> Deserialize<'de> for Document {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(match Value::deserialize(d)? {
-            value @ Value::Object(_) => Self(Json::from_value(&value)),
+/// Anything but an object is no document.
+impl Input for Document {
+    fn read(value: Json, _: At<'_>) -> Result<Self> {
+        Ok(match value {
+            doc @ Json::Object(_) => Self(doc),
             _ => Self::default(),
         })
     }

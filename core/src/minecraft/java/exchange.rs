@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::frame::FrameDecoder;
 use super::packets::{Request, Response};
@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Millis};
 use crate::samp::Hex;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum JavaLatencySource {

@@ -2,15 +2,17 @@
 //! `forgeData.d` — binary packed 15 bits per UTF-16 unit, the first two units holding
 //! the byte length, bits LSB-first (Forge's ServerStatusPing).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 /// Upper bound on the unpacked `d` payload.
 const D_CAP: usize = 1 << 20;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ForgeData {
@@ -24,7 +26,7 @@ pub struct ForgeData {
     pub truncated: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ForgeMod {
@@ -35,12 +37,45 @@ pub struct ForgeMod {
     pub version: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ForgeChannel {
     pub name: String,
     pub version: String,
     pub required: bool,
+}
+
+impl Input for ForgeData {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            fml: o.req("fml")?,
+            mods: o.req("mods")?,
+            channels: o.or_default("channels")?,
+            truncated: o.or_default("truncated")?,
+        })
+    }
+}
+
+impl Input for ForgeMod {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            id: o.req("id")?,
+            version: o.or_default("version")?,
+        })
+    }
+}
+
+impl Input for ForgeChannel {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            name: o.req("name")?,
+            version: o.req("version")?,
+            required: o.req("required")?,
+        })
+    }
 }
 
 fn str_of<'a>(v: &'a Value, k: &str) -> Option<&'a str> {

@@ -1,11 +1,13 @@
 //! Handshake, status request/response and ping/pong, both directions. Packets are passed
 //! whole, as on the wire: `VarInt length · VarInt id · payload`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::frame::FrameDecoder;
 use super::status::JavaStatus;
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::samp::Hex;
 use crate::wire::{Reader, Writer};
 
@@ -17,7 +19,7 @@ const HOST_CAP: usize = 255;
 /// Vanilla writes at most 32767 characters; modded servers with large favicons send more.
 const STATUS_JSON_CAP: usize = 262_144;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaRequest"))]
 pub enum Request {
@@ -54,7 +56,44 @@ fn default_port() -> u16 {
     DEFAULT_PORT
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "status" => Ok(Self::Status {
+                protocol: o.or_else("protocol", default_protocol)?,
+                host: o.req("host")?,
+                port: o.or_else("port", default_port)?,
+            }),
+            "handshake" => Ok(Self::Handshake {
+                protocol: o.req("protocol")?,
+                host: o.req("host")?,
+                port: o.req("port")?,
+                next_state: o.req("nextState")?,
+            }),
+            "statusRequest" => Ok(Self::StatusRequest),
+            "ping" => Ok(Self::Ping {
+                payload: o.req("payload")?,
+            }),
+            other => Err(o.unknown("type", other, &["status", "handshake", "statusRequest", "ping"])),
+        }
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        match o.tag("type")?.as_str() {
+            "status" => JavaStatus::take(&mut o).map(|s| Self::Status(Box::new(s))),
+            "pong" => Ok(Self::Pong {
+                payload: o.req("payload")?,
+            }),
+            other => Err(o.unknown("type", other, &["status", "pong"])),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaResponse"))]
 pub enum Response {

@@ -1,13 +1,13 @@
 //! What `query('minecraft-java')` returns in `raw`: the status plus how it was obtained.
 //! `serve('minecraft-java')` accepts this shape (the extra fields are ignored).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::exchange::JavaLatencySource;
 use super::status::{JavaStatus, Players, Version};
 use crate::minecraft::legacy;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JavaQueryResult {
@@ -24,7 +24,7 @@ pub struct JavaQueryResult {
     pub legacy: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SrvRecord {
     pub target: String,
@@ -32,7 +32,7 @@ pub struct SrvRecord {
 }
 
 /// What `query('minecraft-legacy')` returns in `raw`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LegacyQueryResult {

@@ -3,16 +3,17 @@
 //! in `document`, and encoding overlays the typed fields onto it, so a decoded status
 //! encodes back to the same bytes and unknown keys survive `serve(query(...).raw)`.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::document::Document;
 use super::forge::ForgeData;
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::text::Motd;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JavaStatus {
@@ -51,11 +52,67 @@ pub struct JavaStatus {
     pub warnings: Vec<String>,
 }
 
+impl Input for JavaStatus {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        Self::take(&mut Obj::new(value, at)?)
+    }
+}
+
+impl JavaStatus {
+    /// Its members, out of an object that may hold others (a status response's, a query
+    /// result's).
+    pub fn take(o: &mut Obj<'_>) -> Result<Self> {
+        Ok(Self {
+            version: o.or_default("version")?,
+            players: o.or_default("players")?,
+            motd: o.or_else("motd", empty_motd)?,
+            favicon: o.or_default("favicon")?,
+            enforces_secure_chat: o.or_default("enforcesSecureChat")?,
+            previews_chat: o.or_default("previewsChat")?,
+            prevents_chat_reports: o.or_default("preventsChatReports")?,
+            forge: o.or_default("forge")?,
+            document: o.or_default("document")?,
+            warnings: o.or_default("warnings")?,
+        })
+    }
+}
+
+impl Input for Version {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            name: o.req("name")?,
+            protocol: o.req("protocol")?,
+        })
+    }
+}
+
+impl Input for Players {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            online: o.req("online")?,
+            max: o.req("max")?,
+            sample: o.or_default("sample")?,
+        })
+    }
+}
+
+impl Input for SamplePlayer {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            name: o.req("name")?,
+            id: o.req("id")?,
+        })
+    }
+}
+
 fn empty_motd() -> Motd {
     Motd::from_legacy("")
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaVersion"))]
 pub struct Version {
     pub name: String,
@@ -63,7 +120,7 @@ pub struct Version {
     pub protocol: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaPlayers"))]
 pub struct Players {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -75,7 +132,7 @@ pub struct Players {
 }
 
 /// Servers also use fake entries (zero UUIDs) as extra MOTD lines.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaSamplePlayer"))]
 pub struct SamplePlayer {
     pub name: String,
@@ -102,17 +159,14 @@ pub struct Favicon {
 }
 
 /// When serving: the data URI alone, or the decoded object (its `dataUri` is checked).
-impl<'de> Deserialize<'de> for Favicon {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let uri = match Value::deserialize(d)? {
-            Value::String(uri) => uri,
-            Value::Object(mut o) => match o.remove("dataUri") {
-                Some(Value::String(uri)) => uri,
-                _ => return Err(serde::de::Error::custom("favicon.dataUri must be a string")),
-            },
-            _ => return Err(serde::de::Error::custom("favicon must be a data URI")),
+impl Input for Favicon {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let uri = match value {
+            Json::String(uri) => uri,
+            Json::Object(_) => Obj::new(value, at)?.req("dataUri")?,
+            other => return Err(at.expected("a data URI", &other)),
         };
-        Favicon::parse(uri).map_err(serde::de::Error::custom)
+        Favicon::parse(uri).map_err(|e| at.error(e))
     }
 }
 

@@ -191,8 +191,11 @@ mod tests {
     use crate::wire::Writer;
 
     fn stat_reply(session: u32) -> Vec<u8> {
-        let stat: Stat =
-            serde_json::from_str(r#"{"motd":"hi","online":1,"max":5,"players":["Steve"],"full":true}"#).unwrap();
+        let stat: Stat = crate::input::from_json(
+            "state",
+            r#"{"motd":"hi","online":1,"max":5,"players":["Steve"],"full":true}"#,
+        )
+        .unwrap();
         let mut w = Writer::new();
         w.u8(STAT).u32_be(session);
         stat.write_full(&mut w);

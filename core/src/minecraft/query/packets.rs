@@ -3,10 +3,12 @@
 //! means "full" whatever the padding). Replies `type · session · payload`: the handshake's
 //! token as NUL-terminated ASCII decimal, or a stat.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::stat::Stat;
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 pub const MAGIC: [u8; 2] = [0xfe, 0xfd];
@@ -16,7 +18,7 @@ pub const HANDSHAKE_LEN: usize = 7;
 pub const BASIC_LEN: usize = 11;
 pub const FULL_LEN: usize = 15;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QueryRequestKind"))]
 pub enum RequestKind {
@@ -26,7 +28,7 @@ pub enum RequestKind {
 }
 
 /// Client → server.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MinecraftQueryRequest"))]
 pub struct Request {
@@ -39,7 +41,7 @@ pub struct Request {
     pub token: Option<i32>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QueryResponseKind"))]
 pub enum ResponseKind {
@@ -49,7 +51,7 @@ pub enum ResponseKind {
 }
 
 /// Server → client.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MinecraftQueryResponse"))]
 pub struct Response {
@@ -63,6 +65,54 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub stat: Option<Stat>,
+}
+
+impl Input for RequestKind {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match String::read(value, at)?.as_str() {
+            "handshake" => Ok(Self::Handshake),
+            "basicStat" => Ok(Self::BasicStat),
+            "fullStat" => Ok(Self::FullStat),
+            other => Err(at.error(format_args!(
+                "unknown variant {other:?}, expected one of handshake, basicStat, fullStat"
+            ))),
+        }
+    }
+}
+
+impl Input for Request {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            kind: o.req("type")?,
+            session_id: o.req("sessionId")?,
+            token: o.or_default("token")?,
+        })
+    }
+}
+
+impl Input for ResponseKind {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match String::read(value, at)?.as_str() {
+            "handshake" => Ok(Self::Handshake),
+            "stat" => Ok(Self::Stat),
+            other => Err(at.error(format_args!(
+                "unknown variant {other:?}, expected one of handshake, stat"
+            ))),
+        }
+    }
+}
+
+impl Input for Response {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            kind: o.req("type")?,
+            session_id: o.req("sessionId")?,
+            token: o.or_default("token")?,
+            stat: o.or_default("stat")?,
+        })
+    }
 }
 
 impl Request {

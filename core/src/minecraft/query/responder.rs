@@ -118,7 +118,8 @@ mod tests {
 
     #[test]
     fn token_guards_the_stat_and_expires() {
-        let stat: Stat = serde_json::from_str(r#"{"motd":"hi","online":1,"max":5,"players":["Steve"]}"#).unwrap();
+        let stat: Stat =
+            crate::input::from_json("state", r#"{"motd":"hi","online":1,"max":5,"players":["Steve"]}"#).unwrap();
         let mut r = Responder::new(stat, ResponderOptions::default(), 9, "0.0.0.0:25565".parse().unwrap());
         let from: SocketAddr = "127.0.0.1:5000".parse().unwrap();
         let hs = Request {

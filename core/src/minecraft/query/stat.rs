@@ -4,14 +4,16 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::text::Motd;
 use crate::wire::{Reader, Writer};
 
 /// A basic or full stat. Full adds `gameId`, `version`, `plugins` and `players`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QueryStat"))]
 pub struct Stat {
@@ -56,6 +58,29 @@ pub struct Stat {
     /// A full stat (with `players`), or a basic one.
     #[serde(default)]
     pub full: bool,
+}
+
+impl Input for Stat {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            motd: o.or_else("motd", no_motd)?,
+            game_type: o.or_else("gameType", smp)?,
+            game_id: o.or_default("gameId")?,
+            version: o.or_default("version")?,
+            plugins: o.or_default("plugins")?,
+            server_mod: o.or_default("serverMod")?,
+            plugin_list: o.or_default("pluginList")?,
+            map: o.or_default("map")?,
+            online: o.or_default("online")?,
+            max: o.or_default("max")?,
+            host_port: o.or_default("hostPort")?,
+            host_ip: o.or_default("hostIp")?,
+            extra: o.or_default("extra")?,
+            players: o.or_default("players")?,
+            full: o.or_default("full")?,
+        })
+    }
 }
 
 fn no_motd() -> Motd {
@@ -359,7 +384,8 @@ mod tests {
 
     #[test]
     fn full_stat_round_trip_with_a_nul_in_the_motd() {
-        let mut stat: Stat = serde_json::from_str(
+        let mut stat: Stat = crate::input::from_json(
+            "state",
             r#"{"motd":"A\u0000B","version":"1.21.4","plugins":"Paper: Essentials 2.20; WorldEdit 7.3","map":"world",
                 "online":2,"max":20,"hostPort":25565,"hostIp":"127.0.0.1","players":["Steve","Alex"],
                 "extra":{"whitelist":"off"}}"#,
