@@ -37,6 +37,11 @@ impl ValueType {
         self as u8
     }
 
+    /// As JS callers write it (`'u16'`).
+    pub fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
+
     pub fn read(r: &mut Reader<'_>, field: &'static str) -> Result<Self> {
         let at = r.offset();
         let b = r.u8(field)?;
@@ -63,9 +68,10 @@ pub struct Typed {
     pub value: Scalar,
 }
 
+const NAMES: [&str; 6] = ["byte", "u16", "u32", "u64", "string", "f32"];
+
 impl Input for ValueType {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
-        const NAMES: [&str; 6] = ["byte", "u16", "u32", "u64", "string", "f32"];
         let name = String::read(value, at)?;
         match NAMES.iter().position(|n| *n == name) {
             Some(i) => Ok(Self::from_byte(i as u8).expect("six types")),
@@ -126,7 +132,15 @@ pub fn read_value(r: &mut Reader<'_>, kind: ValueType, field: &'static str) -> R
 
 /// Writes `value` as `kind`; a value that does not fit the type is a caller error.
 pub fn write_value(w: &mut Writer, kind: ValueType, value: &Scalar, what: &str) -> Result<()> {
-    let bad = || Error::invalid(format!("{what}: {value:?} is not a valid {kind:?}"));
+    // As JSON (the caller wrote it so), not `{:?}`: Debug of an f64 would bring core's
+    // float formatting into the browser build.
+    let bad = || {
+        let shown = match value {
+            Scalar::Number(n) => zmij::Buffer::new().format(*n).to_owned(),
+            Scalar::Text(t) => format!("\"{t}\""),
+        };
+        Error::invalid(format!("{what}: {shown} is not a valid {}", kind.name()))
+    };
     let int = |max: f64| match value {
         Scalar::Number(n) if n.fract() == 0.0 && (0.0..=max).contains(n) => Ok(*n),
         _ => Err(bad()),

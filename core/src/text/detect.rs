@@ -30,6 +30,8 @@ use encoding_rs::{
 
 use super::codepage::decode;
 
+mod letters;
+
 /// A letter of one of the page's languages.
 const IN_LANGUAGE: i8 = 4;
 const IN_LANGUAGE_RARELY: i8 = 1;
@@ -219,7 +221,7 @@ fn script(c: char) -> Option<Script> {
         0x0600..=0x06FF | 0x0750..=0x077F | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => Script::Arabic,
         0x0E50..=0x0E59 | 0xAA | 0xB5 | 0xBA => return None,
         0x0E00..=0x0E7F => Script::Thai,
-        _ if c.is_alphabetic() => Script::Latin,
+        _ if letters::is_letter(c) => Script::Latin,
         _ => return None,
     })
 }
@@ -312,7 +314,7 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
             ..High::default()
         };
     };
-    let lower = c.to_lowercase().next().unwrap_or(c);
+    let lower = letters::lower(c);
     let languages = alphabets.iter().enumerate().fold(0u16, |mask, (i, alphabet)| {
         let has = match alphabet {
             Alphabet::Letters(letters, _) => letters.contains(c) || letters.contains(lower),
@@ -322,7 +324,7 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
     });
     High {
         kind: Kind::Letter(script),
-        upper: c.is_uppercase(),
+        upper: letters::is_upper(c),
         rare: RARE.contains(c),
         vowel: VOWELS.contains(c),
         base: ('\u{0E01}'..='\u{0E2E}').contains(&c),
