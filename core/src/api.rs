@@ -107,10 +107,11 @@ impl Sink for Tape {
     }
 }
 
-fn options_json(options: Option<&str>) -> &str {
+/// Decode options: none given (the usual call) is the default, without a parse.
+fn decode_options<T: input::Input + Default>(options: Option<&str>) -> Result<T> {
     match options {
-        None | Some("null") | Some("undefined") | Some("") => "{}",
-        Some(o) => o,
+        None | Some("null") | Some("undefined") | Some("") | Some("{}") => Ok(T::default()),
+        Some(o) => input::from_json("decode options", o),
     }
 }
 
@@ -170,7 +171,7 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
     match Protocol::parse(protocol)? {
         Protocol::Minecraft => Err(minecraft_has_no_packets()),
         Protocol::Samp => {
-            let options: samp::DecodeOptions = input::from_json("decode options", options_json(options))?;
+            let options: samp::DecodeOptions = decode_options(options)?;
             Ok(out.emit(&samp::Response::decode(bytes, &options)?, bytes.len()))
         }
         Protocol::MinecraftJava => Ok(out.emit(&java::Response::decode(bytes)?, bytes.len())),
@@ -179,11 +180,11 @@ pub fn decode_response<S: Sink>(protocol: &str, bytes: &[u8], options: Option<&s
         Protocol::MinecraftQuery => Ok(out.emit(&mcquery::Response::decode(bytes)?, bytes.len())),
         Protocol::SourceRcon => Ok(out.emit(&source_rcon::Packet::decode(bytes)?, bytes.len())),
         Protocol::A2s => {
-            let options: A2sDecodeOptions = input::from_json("decode options", options_json(options))?;
+            let options: A2sDecodeOptions = decode_options(options)?;
             Ok(out.emit(&a2s::Response::decode(bytes, options.the_ship)?, bytes.len()))
         }
         Protocol::Sqp => {
-            let options: SqpDecodeOptions = input::from_json("decode options", options_json(options))?;
+            let options: SqpDecodeOptions = decode_options(options)?;
             Ok(out.emit(&sqp::Response::decode(bytes, options.chunks.0)?, bytes.len()))
         }
     }
