@@ -139,6 +139,36 @@ impl Json {
         matches!(self, Self::Null)
     }
 
+    pub fn is_object(&self) -> bool {
+        matches!(self, Self::Object(_))
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Self::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    /// An object of these members, in order (the protocols' own names, not allocated).
+    pub fn object<const N: usize>(members: [(&'static str, Json); N]) -> Self {
+        Self::Object(members.into_iter().map(|(k, v)| (Key::Borrowed(k), v)).collect())
+    }
+
+    /// On an object: sets member `key` in its place, or last when new; `None` removes it.
+    pub fn set(&mut self, key: &str, value: Option<Json>) {
+        let Self::Object(members) = self else { return };
+        let at = members.iter().position(|(k, _)| k == key);
+        match (at, value) {
+            (Some(i), Some(v)) => members[i].1 = v,
+            (Some(i), None) => {
+                members.remove(i);
+            }
+            (None, Some(v)) => members.push((to_key(key), v)),
+            (None, None) => {}
+        }
+    }
+
     pub fn to_value(&self) -> Value {
         match self {
             Self::Null => Value::Null,
@@ -163,6 +193,30 @@ impl Json {
                 Self::Object(members.iter().map(|(k, v)| (to_key(k), Json::from_value(v))).collect())
             }
         }
+    }
+}
+
+impl From<String> for Json {
+    fn from(s: String) -> Self {
+        Self::String(s)
+    }
+}
+
+impl From<bool> for Json {
+    fn from(b: bool) -> Self {
+        Self::Bool(b)
+    }
+}
+
+impl From<i64> for Json {
+    fn from(n: i64) -> Self {
+        Self::Number(n.into())
+    }
+}
+
+impl From<Vec<Json>> for Json {
+    fn from(items: Vec<Json>) -> Self {
+        Self::Array(items)
     }
 }
 

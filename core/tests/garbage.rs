@@ -56,7 +56,7 @@ proptest! {
 
     #[test]
     fn status_documents_never_panic(doc in json_value()) {
-        let status = JavaStatus::from_document(serde_json::json!({ "description": doc.clone(), "players": doc.clone(), "forgeData": { "d": doc.to_string() } }));
+        let status = JavaStatus::from_document(gamequery_core::json::Json::from_value(&serde_json::json!({ "description": doc.clone(), "players": doc.clone(), "forgeData": { "d": doc.to_string() } })));
         let _ = status.to_json();
         let _ = Motd::render(gamequery_core::json::Json::from_value(&doc));
     }

@@ -4,7 +4,6 @@
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
-use serde_json::{Map, Value};
 
 use super::value::{read_string, read_value, write_string, write_value, Scalar, Typed, ValueType};
 use crate::error::{Error, ErrorCode, Result};
@@ -434,20 +433,33 @@ impl Input for Rules {
 
 impl Serialize for Records {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        let records: Vec<Map<String, Value>> = self
+        let records: Vec<Record> = self
             .records
             .iter()
-            .map(|values| {
-                self.fields
-                    .iter()
-                    .zip(values)
-                    .map(|(f, v)| (f.name.clone(), serde_json::to_value(v).unwrap_or(Value::Null)))
-                    .collect()
+            .map(|values| Record {
+                fields: &self.fields,
+                values,
             })
             .collect();
         let mut map = s.serialize_map(Some(2))?;
         map.serialize_entry("fields", &self.fields)?;
         map.serialize_entry("records", &records)?;
+        map.end()
+    }
+}
+
+/// One record as JS sees it: field name → value.
+struct Record<'a> {
+    fields: &'a [Field],
+    values: &'a [Scalar],
+}
+
+impl Serialize for Record<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.values.len()))?;
+        for (f, v) in self.fields.iter().zip(self.values) {
+            map.serialize_entry(&f.name, v)?;
+        }
         map.end()
     }
 }

@@ -19,6 +19,11 @@ impl Document {
         Self(doc)
     }
 
+    /// The tree (`Json::Null` when there is none).
+    pub fn json(&self) -> &Json {
+        &self.0
+    }
+
     /// True when there is none (a legacy reply, or a state without one).
     pub fn is_empty(&self) -> bool {
         self.0.is_null()

@@ -3,7 +3,6 @@
 //! the byte length, bits LSB-first (Forge's ServerStatusPing).
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
@@ -78,15 +77,20 @@ impl Input for ForgeChannel {
     }
 }
 
-fn str_of<'a>(v: &'a Value, k: &str) -> Option<&'a str> {
-    v.get(k).and_then(Value::as_str)
+fn str_of<'a>(v: &'a Json, k: &str) -> Option<&'a str> {
+    v.get(k).and_then(Json::as_str)
 }
 
 impl ForgeData {
     /// `None` when the status carries no Forge data.
-    pub fn from_document(doc: &Value) -> Option<Result<Self, String>> {
-        if let Some(info) = doc.get("modinfo").filter(|v| v.is_object()) {
-            let mods = info.get("modList").and_then(Value::as_array).map(|l| {
+    pub fn from_document(doc: &Json) -> Option<Result<Self, String>> {
+        Self::from_members(doc.get("modinfo"), doc.get("forgeData"))
+    }
+
+    /// From the status' `modinfo` and `forgeData` members.
+    pub fn from_members(modinfo: Option<&Json>, forge_data: Option<&Json>) -> Option<Result<Self, String>> {
+        if let Some(info) = modinfo.filter(|v| v.is_object()) {
+            let mods = info.get("modList").and_then(Json::as_array).map(|l| {
                 l.iter()
                     .filter_map(|m| {
                         Some(ForgeMod {
@@ -103,7 +107,7 @@ impl ForgeData {
                 truncated: false,
             }));
         }
-        let data = doc.get("forgeData").filter(|v| v.is_object())?;
+        let data = forge_data.filter(|v| v.is_object())?;
         if let Some(d) = str_of(data, "d") {
             return Some(decode_d(d).map(|(truncated, mods, channels)| Self {
                 fml: 3,
@@ -112,7 +116,7 @@ impl ForgeData {
                 truncated,
             }));
         }
-        let mods = data.get("mods").and_then(Value::as_array).map(|l| {
+        let mods = data.get("mods").and_then(Json::as_array).map(|l| {
             l.iter()
                 .filter_map(|m| {
                     Some(ForgeMod {
@@ -122,59 +126,80 @@ impl ForgeData {
                 })
                 .collect()
         });
-        let channels = data.get("channels").and_then(Value::as_array).map(|l| {
+        let channels = data.get("channels").and_then(Json::as_array).map(|l| {
             l.iter()
                 .filter_map(|c| {
                     Some(ForgeChannel {
                         name: str_of(c, "res")?.into(),
                         version: str_of(c, "version").unwrap_or_default().into(),
-                        required: c.get("required").and_then(Value::as_bool).unwrap_or(false),
+                        required: c.get("required").and_then(Json::as_bool).unwrap_or(false),
                     })
                 })
                 .collect()
         });
         let fml = data
             .get("fmlNetworkVersion")
-            .and_then(Value::as_u64)
+            .and_then(Json::as_u64)
             .unwrap_or(2)
             .min(255) as u8;
         Some(Ok(Self {
             fml,
             mods: mods.unwrap_or_default(),
             channels: channels.unwrap_or_default(),
-            truncated: data.get("truncated").and_then(Value::as_bool).unwrap_or(false),
+            truncated: data.get("truncated").and_then(Json::as_bool).unwrap_or(false),
         }))
     }
 
     /// The status key and value that carry this data.
-    pub fn to_document(&self) -> (&'static str, Value) {
+    pub fn to_document(&self) -> (&'static str, Json) {
+        let version = |m: &ForgeMod| Json::from(m.version.clone().unwrap_or_default());
         match self.fml {
             1 => {
-                let list: Vec<Value> = self
+                let list = self
                     .mods
                     .iter()
-                    .map(|m| json!({"modid": m.id, "version": m.version.clone().unwrap_or_default()}))
-                    .collect();
-                ("modinfo", json!({"type": "FML", "modList": list}))
+                    .map(|m| Json::object([("modid", m.id.clone().into()), ("version", version(m))]))
+                    .collect::<Vec<_>>();
+                (
+                    "modinfo",
+                    Json::object([("type", Json::from("FML".to_string())), ("modList", list.into())]),
+                )
             }
             3 => (
                 "forgeData",
-                json!({"channels": [], "mods": [], "fmlNetworkVersion": 3, "truncated": self.truncated, "d": encode_d(self)}),
+                Json::object([
+                    ("channels", Json::Array(vec![])),
+                    ("mods", Json::Array(vec![])),
+                    ("fmlNetworkVersion", Json::from(3i64)),
+                    ("truncated", self.truncated.into()),
+                    ("d", encode_d(self).into()),
+                ]),
             ),
             v => {
-                let mods: Vec<Value> = self
+                let mods = self
                     .mods
                     .iter()
-                    .map(|m| json!({"modId": m.id, "modmarker": m.version.clone().unwrap_or_default()}))
-                    .collect();
-                let channels: Vec<Value> = self
+                    .map(|m| Json::object([("modId", m.id.clone().into()), ("modmarker", version(m))]))
+                    .collect::<Vec<_>>();
+                let channels = self
                     .channels
                     .iter()
-                    .map(|c| json!({"res": c.name, "version": c.version, "required": c.required}))
-                    .collect();
+                    .map(|c| {
+                        Json::object([
+                            ("res", c.name.clone().into()),
+                            ("version", c.version.clone().into()),
+                            ("required", c.required.into()),
+                        ])
+                    })
+                    .collect::<Vec<_>>();
                 (
                     "forgeData",
-                    json!({"channels": channels, "mods": mods, "fmlNetworkVersion": v, "truncated": self.truncated}),
+                    Json::object([
+                        ("channels", channels.into()),
+                        ("mods", mods.into()),
+                        ("fmlNetworkVersion", i64::from(v).into()),
+                        ("truncated", self.truncated.into()),
+                    ]),
                 )
             }
         }
@@ -320,6 +345,7 @@ fn pack(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn sample() -> ForgeData {
         ForgeData {
@@ -359,26 +385,26 @@ mod tests {
         let data = sample();
         let (key, doc) = data.to_document();
         assert_eq!(key, "forgeData");
-        let back = ForgeData::from_document(&json!({ "forgeData": doc })).unwrap().unwrap();
+        let back = ForgeData::from_members(None, Some(&doc)).unwrap().unwrap();
         assert_eq!(back, data);
     }
 
     #[test]
     fn fml1_and_fml2() {
         let v1 = json!({"modinfo": {"type": "FML", "modList": [{"modid": "mcp", "version": "9.42"}, {"modid": "FML", "version": "8.0.99"}]}});
-        let f = ForgeData::from_document(&v1).unwrap().unwrap();
+        let f = ForgeData::from_document(&Json::from_value(&v1)).unwrap().unwrap();
         assert_eq!(
             (f.fml, f.mods.len(), f.mods[1].version.as_deref()),
             (1, 2, Some("8.0.99"))
         );
         let v2 = json!({"forgeData": {"fmlNetworkVersion": 2, "channels": [{"res": "fml:handshake", "version": "1.2.3.4", "required": true}], "mods": [{"modId": "forge", "modmarker": "ANY"}]}});
-        let f = ForgeData::from_document(&v2).unwrap().unwrap();
+        let f = ForgeData::from_document(&Json::from_value(&v2)).unwrap().unwrap();
         assert_eq!(
             (f.fml, f.channels[0].name.as_str(), f.mods[0].version.as_deref()),
             (2, "fml:handshake", Some("ANY"))
         );
         assert_eq!(
-            ForgeData::from_document(&json!({"forgeData": f.to_document().1}))
+            ForgeData::from_members(None, Some(&f.to_document().1))
                 .unwrap()
                 .unwrap(),
             f
@@ -388,12 +414,13 @@ mod tests {
     #[test]
     fn surplus_units_after_the_declared_size_are_padding() {
         let (_, mut doc) = sample().to_document();
-        let d = format!("{}{}", doc["d"].as_str().unwrap(), "\u{7fff}".repeat(8));
-        doc["d"] = json!(d);
-        assert_eq!(
-            ForgeData::from_document(&json!({ "forgeData": doc })).unwrap().unwrap(),
-            sample()
+        let d = format!(
+            "{}{}",
+            doc.get("d").and_then(Json::as_str).unwrap(),
+            "\u{7fff}".repeat(8)
         );
+        doc.set("d", Some(d.into()));
+        assert_eq!(ForgeData::from_members(None, Some(&doc)).unwrap().unwrap(), sample());
     }
 
     #[test]

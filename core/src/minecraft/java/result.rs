@@ -44,7 +44,7 @@ pub struct LegacyQueryResult {
 impl JavaStatus {
     /// A legacy reply seen as a status (for the fallback).
     pub fn from_legacy(reply: legacy::Response) -> Self {
-        let mut status = JavaStatus::from_document(serde_json::Value::Null);
+        let mut status = JavaStatus::from_document(crate::json::Json::Null);
         status.version = reply.version.map(|name| Version {
             name,
             protocol: reply.protocol.unwrap_or(0),

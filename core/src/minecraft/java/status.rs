@@ -4,7 +4,6 @@
 //! encodes back to the same bytes and unknown keys survive `serve(query(...).raw)`.
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use super::document::Document;
 use super::forge::ForgeData;
@@ -252,9 +251,9 @@ impl JavaStatus {
         Ok(Self::from_tree(doc))
     }
 
-    pub fn from_document(document: Value) -> Self {
+    pub fn from_document(document: Json) -> Self {
         match document {
-            Value::Object(_) => Self::from_tree(Json::from_value(&document)),
+            Json::Object(_) => Self::from_tree(document),
             _ => Self::from_parts(Parts::default()),
         }
     }
@@ -315,14 +314,7 @@ impl JavaStatus {
             }
         });
         let flag = |v: Option<&Json>| v.and_then(Json::as_bool);
-        let forge_parts = match (parts.modinfo, parts.forge_data) {
-            (None, None) => Value::Null,
-            (modinfo, forge_data) => json!({
-                "modinfo": modinfo.map(|j| j.to_value()),
-                "forgeData": forge_data.map(|j| j.to_value()),
-            }),
-        };
-        let forge = match ForgeData::from_document(&forge_parts) {
+        let forge = match ForgeData::from_members(parts.modinfo, parts.forge_data) {
             Some(Ok(f)) => Some(f),
             Some(Err(e)) => {
                 warnings.push(format!("forge data: {e}"));
@@ -348,41 +340,38 @@ impl JavaStatus {
     /// what `document` itself says replaced (in place: key order and unknown keys survive,
     /// and a decoded status encodes back to the same bytes).
     pub fn to_json(&self) -> String {
-        let mut doc = self.document.to_map();
-        let was = Self::from_document(Value::Object(doc.clone()));
-        let mut set = |key: &str, value: Option<Value>| match value {
-            Some(v) => {
-                doc.insert(key.into(), v);
-            }
-            None => {
-                doc.shift_remove(key);
-            }
+        let mut doc = match self.document.json() {
+            doc @ Json::Object(_) => doc.clone(),
+            _ => Json::Object(Vec::new()),
         };
+        let was = Self::from_tree(doc.clone());
         if was.version != self.version {
-            set(
-                "version",
-                self.version
-                    .as_ref()
-                    .map(|v| json!({"name": v.name, "protocol": v.protocol})),
-            );
+            let version = self
+                .version
+                .as_ref()
+                .map(|v| Json::object([("name", v.name.clone().into()), ("protocol", v.protocol.into())]));
+            doc.set("version", version);
         }
         if was.players != self.players {
-            set(
-                "players",
-                self.players.as_ref().map(|p| {
-                    let sample: Vec<Value> = p.sample.iter().map(|s| json!({"name": s.name, "id": s.id})).collect();
-                    json!({"max": p.max, "online": p.online, "sample": sample})
-                }),
-            );
+            let players = self.players.as_ref().map(|p| {
+                let sample = p
+                    .sample
+                    .iter()
+                    .map(|s| Json::object([("name", s.name.clone().into()), ("id", s.id.clone().into())]))
+                    .collect::<Vec<_>>();
+                Json::object([
+                    ("max", p.max.into()),
+                    ("online", p.online.into()),
+                    ("sample", sample.into()),
+                ])
+            });
+            doc.set("players", players);
         }
         if was.motd != self.motd {
-            set("description", Some(self.motd.raw.to_value()));
+            doc.set("description", Some(self.motd.raw.clone()));
         }
         if was.favicon != self.favicon {
-            set(
-                "favicon",
-                self.favicon.as_ref().map(|f| Value::String(f.data_uri.clone())),
-            );
+            doc.set("favicon", self.favicon.as_ref().map(|f| f.data_uri.clone().into()));
         }
         for (key, mine, theirs) in [
             (
@@ -398,15 +387,15 @@ impl JavaStatus {
             ),
         ] {
             if mine != theirs {
-                set(key, mine.map(Value::Bool));
+                doc.set(key, mine.map(Json::Bool));
             }
         }
         if was.forge != self.forge {
             if let Some(forge) = &self.forge {
                 let (key, value) = forge.to_document();
-                set(key, Some(value));
+                doc.set(key, Some(value));
             }
         }
-        Value::Object(doc).to_string()
+        doc.to_string()
     }
 }
