@@ -221,7 +221,7 @@ impl<'a> Obj<'a> {
 
 impl Input for Json {
     fn read(value: Json, _: At<'_>) -> Result<Self> {
-        Ok(value)
+        Ok(value.merged())
     }
 }
 

@@ -156,6 +156,23 @@ impl Json {
     }
 
     /// On an object: sets member `key` in its place, or last when new; `None` removes it.
+    /// The value as `JSON.parse` reads it: a repeated member name, at any depth, keeps its
+    /// first position and its last value. Inputs are parsed keeping every member (for rule
+    /// lists); a value kept as it is (a MOTD, a status document) goes through this.
+    pub fn merged(self) -> Json {
+        match self {
+            Self::Object(list) => {
+                let mut members = Members::default();
+                for (k, v) in list {
+                    members.merge(k, v.merged());
+                }
+                Self::Object(members.list)
+            }
+            Self::Array(items) => Self::Array(items.into_iter().map(Json::merged).collect()),
+            other => other,
+        }
+    }
+
     pub fn set(&mut self, key: &str, value: Option<Json>) {
         let Self::Object(members) = self else { return };
         let at = members.iter().position(|(k, _)| k == key);
@@ -321,34 +338,46 @@ impl<'de> Visitor<'de> for JsonVisitor {
         Ok(Json::Array(items))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-        let mut members: Vec<(Key, Json)> = Vec::new();
-        // Past a few members a repeated key is found through an index: a hostile object
-        // with thousands of keys must not cost a quadratic search.
-        let mut index: Option<HashMap<Key, usize>> = None;
+        let mut members = Members::default();
         while let Some(k) = map.next_key_seed(KeySeed)? {
             let v = map.next_value_seed(self)?;
-            if !self.merge {
-                members.push((k, v));
-                continue;
-            }
-            if members.len() == INDEX_FROM {
-                index = Some(members.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
-            }
-            let at = match &index {
-                Some(index) => index.get(&k).copied(),
-                None => members.iter().position(|(key, _)| *key == k),
-            };
-            match at {
-                Some(i) => members[i].1 = v,
-                None => {
-                    if let Some(index) = &mut index {
-                        index.insert(k.clone(), members.len());
-                    }
-                    members.push((k, v));
-                }
+            match self.merge {
+                true => members.merge(k, v),
+                false => members.list.push((k, v)),
             }
         }
-        Ok(Json::Object(members))
+        Ok(Json::Object(members.list))
+    }
+}
+
+/// An object's members being collected, a repeated name replacing the earlier value in its
+/// position (as `JSON.parse` does).
+#[derive(Default)]
+struct Members {
+    list: Vec<(Key, Json)>,
+    /// Past a few members a repeated key is found through an index: a hostile object with
+    /// thousands of keys must not cost a quadratic search.
+    index: Option<HashMap<Key, usize>>,
+}
+
+impl Members {
+    fn merge(&mut self, k: Key, v: Json) {
+        if self.list.len() == INDEX_FROM {
+            self.index = Some(self.list.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
+        }
+        let at = match &self.index {
+            Some(index) => index.get(&k).copied(),
+            None => self.list.iter().position(|(key, _)| *key == k),
+        };
+        match at {
+            Some(i) => self.list[i].1 = v,
+            None => {
+                if let Some(index) = &mut self.index {
+                    index.insert(k.clone(), self.list.len());
+                }
+                self.list.push((k, v));
+            }
+        }
     }
 }
 

@@ -201,6 +201,23 @@ fn unknown_keys_and_forge_survive_a_round_trip() {
     assert_eq!(again.document.to_map()["customKey"], json!({"nested": [1, 2, 3]}));
 }
 
+#[test]
+fn a_repeated_member_in_a_given_motd_or_document_keeps_its_last_value() {
+    // JSON text from a Rust caller may repeat a name: it reads as JSON.parse reads it.
+    let legacy: legacy::Response = gamequery_core::input::from_json(
+        "response",
+        r#"{"variant":"1.4","motd":{"text":"old","text":"new"},"online":0,"max":1}"#,
+    )
+    .unwrap();
+    assert_eq!(legacy.motd.plain, "new");
+    let status: JavaStatus = gamequery_core::input::from_json(
+        "state",
+        r#"{"motd":"C","document":{"description":"A","x":{"k":1,"k":2},"description":"B"}}"#,
+    )
+    .unwrap();
+    assert_eq!(status.to_json(), r#"{"description":"C","x":{"k":2}}"#);
+}
+
 /// A state as JS callers give it (JSON text).
 fn state(value: serde_json::Value) -> JavaStatus {
     gamequery_core::input::from_json("state", &value.to_string()).unwrap()

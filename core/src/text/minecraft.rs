@@ -45,7 +45,7 @@ pub struct Motd {
 /// Accepts the rendered object (uses its `raw`), a `§` string or a component.
 impl Input for Motd {
     fn read(value: Json, _: At<'_>) -> crate::error::Result<Self> {
-        let raw = match value {
+        let raw = match value.merged() {
             Json::Object(mut o) if o.iter().any(|(k, _)| k == "plain") => {
                 match o.iter().position(|(k, _)| k == "raw") {
                     Some(i) => o.swap_remove(i).1,

@@ -50,7 +50,7 @@ impl Serialize for Document {
 /// Anything but an object is no document.
 impl Input for Document {
     fn read(value: Json, _: At<'_>) -> Result<Self> {
-        Ok(match value {
+        Ok(match value.merged() {
             doc @ Json::Object(_) => Self(doc),
             _ => Self::default(),
         })
