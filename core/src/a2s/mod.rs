@@ -1,6 +1,6 @@
 //! Valve A2S (UDP): A2S_INFO with the 2020 challenge, A2S_PLAYER, A2S_RULES, Source and
-//! GoldSrc split replies (bzip2 through the `bzip2` crate's pure-Rust backend, which
-//! builds for wasm), the client exchange and the responder. Layouts and quirks: `shared/PROTOCOLS.md` § Valve A2S.
+//! GoldSrc split replies (bzip2 read by our own decoder, written by the `bzip2` crate's
+//! pure-Rust backend), the client exchange and the responder. Layouts and quirks: `shared/PROTOCOLS.md` § Valve A2S.
 
 pub mod exchange;
 pub mod info;
@@ -9,6 +9,7 @@ pub mod players;
 pub mod responder;
 pub mod split;
 mod text;
+mod unbzip2;
 
 pub use exchange::{A2sExchange, A2sQueryResult};
 pub use info::{GoldSrcInfo, Info};

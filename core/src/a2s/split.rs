@@ -218,11 +218,8 @@ fn decompress(data: &[u8]) -> Result<Vec<u8>> {
             format_args!("{size} bytes declared (at most {MAX_BYTES})"),
         ));
     }
-    let mut out = Vec::with_capacity(size as usize);
-    let read = bzip2::read::BzDecoder::new(&data[8..])
-        .take(size as u64 + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| Error::at(ErrorCode::Malformed, "bzip2", 8, e))?;
+    let out = super::unbzip2::decode(&data[8..], size as usize, 8)?;
+    let read = out.len();
     if read != size as usize {
         return Err(Error::at(
             ErrorCode::BadLength,
