@@ -36,34 +36,10 @@ pub fn install_decoder(decoder: HostDecoder) {
     let _ = HOST.set(decoder);
 }
 
-/// A single-byte page: its high half, and that half sorted for writing.
-struct Page {
-    encoding: &'static Encoding,
-    high: &'static [u16; 128],
-    by_char: Vec<(char, u8)>,
-}
-
-fn page(encoding: &'static Encoding) -> Option<&'static Page> {
-    static PAGES: OnceLock<Vec<Page>> = OnceLock::new();
-    let pages = PAGES.get_or_init(|| {
-        SINGLE_BYTE
-            .iter()
-            .filter_map(|(name, high)| {
-                let encoding = Encoding::for_label(name.as_bytes())?;
-                let mut by_char: Vec<(char, u8)> = (0x80..=0xFF)
-                    .zip(high)
-                    .filter_map(|(b, &u)| char::from_u32(u.into()).filter(|&c| c != '\u{FFFD}').map(|c| (c, b)))
-                    .collect();
-                by_char.sort_unstable();
-                Some(Page {
-                    encoding,
-                    high,
-                    by_char,
-                })
-            })
-            .collect()
-    });
-    pages.iter().find(|p| p.encoding == encoding)
+/// A single-byte page's high half.
+fn page(encoding: &'static Encoding) -> Option<&'static [u16; 128]> {
+    let name = encoding.name();
+    SINGLE_BYTE.iter().find(|(page, _)| *page == name).map(|(_, high)| high)
 }
 
 pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
@@ -75,7 +51,7 @@ pub fn decode(bytes: &[u8], encoding: &'static Encoding) -> String {
             .iter()
             .map(|&b| match b {
                 0..=0x7F => char::from(b),
-                _ => char::from_u32(page.high[usize::from(b - 0x80)].into()).unwrap_or('\u{FFFD}'),
+                _ => char::from_u32(page[usize::from(b - 0x80)].into()).unwrap_or('\u{FFFD}'),
             })
             .collect();
     }
@@ -118,13 +94,16 @@ pub fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
                 .collect(),
         };
     };
+    // A linear search of 128 entries: writing is rare (a responder's strings), and a sorted
+    // copy per page brought the standard library's sort into the download.
     text.chars()
         .map(|c| match c {
             '\0'..='\x7F' => c as u8,
+            '\u{FFFD}' => b'?',
             _ => page
-                .by_char
-                .binary_search_by_key(&c, |&(t, _)| t)
-                .map_or(b'?', |i| page.by_char[i].1),
+                .iter()
+                .position(|&u| u32::from(u) == c as u32)
+                .map_or(b'?', |i| 0x80 + i as u8),
         })
         .collect()
 }
