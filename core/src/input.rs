@@ -274,22 +274,6 @@ impl<T: Input> Input for Vec<T> {
     }
 }
 
-impl<T: Input> Input for std::collections::BTreeMap<String, T> {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        match value {
-            Json::Object(members) => {
-                let mut out = Self::new();
-                for (k, v) in members {
-                    let item = T::read(v, at.key(&k))?;
-                    out.insert(k.into_owned(), item);
-                }
-                Ok(out)
-            }
-            other => Err(at.expected("an object", &other)),
-        }
-    }
-}
-
 /// Integers: any JSON number that is a whole number in the type's range.
 fn integer(value: &Json, at: At<'_>, min: i64, max: u64) -> Result<i128> {
     let n = match value {

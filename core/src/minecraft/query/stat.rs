@@ -2,7 +2,6 @@
 //! (vanilla writes the low byte of each UTF-16 unit); the responder writes Latin-1 when
 //! every character fits, UTF-8 otherwise.
 
-use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -51,7 +50,8 @@ pub struct Stat {
     pub host_ip: Option<String>,
     /// Keys of the full stat not named above (PocketMine's `server_engine`, `whitelist` …).
     #[serde(default)]
-    pub extra: BTreeMap<String, String>,
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::BTreeMap<String, String>"))]
+    pub extra: Extra,
     /// Every name online (full stat); empty for a basic stat.
     #[serde(default)]
     pub players: Vec<String>,
@@ -80,6 +80,51 @@ impl Input for Stat {
             players: o.or_default("players")?,
             full: o.or_default("full")?,
         })
+    }
+}
+
+/// A full stat's other keys, sorted by name: a map without `BTreeMap`'s code in the
+/// browser's download (a stat has a handful of them).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Extra(Vec<(String, String)>);
+
+impl Extra {
+    /// A repeated key keeps its last value.
+    pub fn insert(&mut self, key: String, value: String) {
+        match self.0.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (key, value)),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        let i = self.0.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok()?;
+        Some(&self.0[i].1)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Extra {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl Input for Extra {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut extra = Self::default();
+        for (key, value) in Obj::new(value, at)?.rest() {
+            let value = String::read(value, at.key(&key))?;
+            extra.insert(key.into_owned(), value);
+        }
+        Ok(extra)
     }
 }
 
@@ -176,7 +221,7 @@ impl Stat {
             max,
             host_port: Some(host_port),
             host_ip: Some(host_ip),
-            extra: BTreeMap::new(),
+            extra: Extra::default(),
             players: vec![],
             full: false,
         })
@@ -267,7 +312,7 @@ impl Stat {
             max: 0,
             host_port: None,
             host_ip: None,
-            extra: BTreeMap::new(),
+            extra: Extra::default(),
             players: vec![],
             full: false,
         }
@@ -326,7 +371,7 @@ impl Stat {
             ("hostip", self.host_ip.clone()),
         ];
         let pairs = pairs.into_iter().filter_map(|(k, v)| Some((k, v?)));
-        let extra = self.extra.iter().map(|(k, v)| (k.as_str(), v.clone()));
+        let extra = self.extra.iter().map(|(k, v)| (k, v.to_string()));
         for (key, value) in pairs.chain(extra) {
             w.bytes(key.as_bytes()).u8(0).bytes(&wire_text(&value)).u8(0);
         }
@@ -400,7 +445,7 @@ mod tests {
         assert_eq!(back.server_mod.as_deref(), Some("Paper"));
         assert_eq!(back.plugin_list, ["Essentials 2.20", "WorldEdit 7.3"]);
         assert_eq!(back.players, ["Steve", "Alex"]);
-        assert_eq!(back.extra.get("whitelist").map(String::as_str), Some("off"));
+        assert_eq!(back.extra.get("whitelist"), Some("off"));
         assert_eq!((back.online, back.max, back.host_port), (2, 20, Some(25565)));
         let mut w = Writer::new();
         back.write_full(&mut w);
