@@ -20,6 +20,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{stringify, tape, to_js_error};
 
+// Single-threaded wasm (no `atomics`): memory grows as the heap needs it.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen(start)]
 fn start() {
     #[cfg(all(feature = "host-text", target_arch = "wasm32"))]
