@@ -269,3 +269,9 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `text` in double quotes, escaped as JSON, for error messages. Not `{:?}`: Debug's
+/// escaping brings the standard library's Unicode tables into the browser's download.
+pub fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}

@@ -118,7 +118,7 @@ impl fmt::Display for Kind<'_> {
             Json::Null => f.write_str("null"),
             Json::Bool(b) => write!(f, "{b}"),
             Json::Number(n) => write!(f, "{n}"),
-            Json::String(s) if s.chars().count() <= 40 => write!(f, "the string {s:?}"),
+            Json::String(s) if s.chars().count() <= 40 => write!(f, "the string {}", crate::error::quoted(s)),
             Json::String(_) => f.write_str("a string"),
             Json::Array(_) => f.write_str("an array"),
             Json::Object(_) => f.write_str("an object"),
@@ -204,7 +204,8 @@ impl<'a> Obj<'a> {
     /// An unknown tag value: names the ones known.
     pub fn unknown(&self, key: &str, value: &str, known: &[&str]) -> Error {
         self.at.key(key).error(format_args!(
-            "unknown variant {value:?}, expected one of {}",
+            "unknown variant {}, expected one of {}",
+            crate::error::quoted(value),
             known.join(", ")
         ))
     }

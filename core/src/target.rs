@@ -12,7 +12,7 @@ pub struct Target {
 impl Target {
     pub fn parse(text: &str) -> Result<Self> {
         let text = text.trim();
-        let bad = |why: &str| Error::invalid(format!("invalid target {text:?}: {why}"));
+        let bad = |why: &str| Error::invalid(format!("invalid target {}: {why}", crate::error::quoted(text)));
         if text.is_empty() {
             return Err(bad("empty"));
         }

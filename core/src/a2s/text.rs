@@ -11,7 +11,8 @@ pub(crate) fn read_str(r: &mut Reader, field: &'static str) -> Result<String> {
 pub(crate) fn u64_of(text: &str, what: &str) -> Result<u64> {
     text.trim().parse().map_err(|_| {
         Error::invalid(format!(
-            "{what} must be an unsigned 64-bit integer as decimal text, got {text:?}"
+            "{what} must be an unsigned 64-bit integer as decimal text, got {}",
+            crate::error::quoted(text)
         ))
     })
 }

@@ -74,7 +74,7 @@ impl Minecraft {
             None => None,
             Some(s) => Some(
                 s.parse::<SocketAddr>()
-                    .map_err(|_| Error::invalid(format!("option dnsServer must be 'ip:port', got {s:?}")))?,
+                    .map_err(|_| Error::invalid(format!("option dnsServer must be 'ip:port', got {}", crate::error::quoted(&s))))?,
             ),
         };
         let (protocol_version, legacy_fallback, max_frame, variant) = if legacy {

@@ -288,8 +288,8 @@ impl Call {
             }
             other => {
                 return Err(Error::invalid(format!(
-                    "rcon is not available for {:?}; it is for 'samp', 'minecraft-java' and 'a2s'",
-                    other.name()
+                    "rcon is not available for {}; it is for 'samp', 'minecraft-java' and 'a2s'",
+                    crate::error::quoted(other.name())
                 )))
             }
         }

@@ -166,7 +166,8 @@ impl Options {
         match self.map.keys().next() {
             None => Ok(()),
             Some(unknown) => Err(Error::invalid(format!(
-                "unknown option {unknown:?} for a {}; its options are {}",
+                "unknown option {} for a {}; its options are {}",
+                crate::error::quoted(unknown),
                 self.what,
                 known.join(", ")
             ))),
@@ -201,7 +202,8 @@ impl Common {
             None => None,
             Some(a) => Some(a.trim_matches(['[', ']']).parse::<IpAddr>().map_err(|_| {
                 Error::invalid(format!(
-                    "option localAddress must be an IP address of this machine, got {a:?}"
+                    "option localAddress must be an IP address of this machine, got {}",
+                    crate::error::quoted(&a)
                 ))
             })?),
         };
@@ -362,7 +364,8 @@ impl SourceRconRequest {
             Some("minecraft") => RconFormat::Minecraft,
             Some(other) => {
                 return Err(Error::invalid(format!(
-                    "option format must be 'plain', 'ansi' or 'minecraft', got {other:?}"
+                    "option format must be 'plain', 'ansi' or 'minecraft', got {}",
+                    crate::error::quoted(other)
                 )))
             }
         };

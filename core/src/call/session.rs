@@ -34,8 +34,8 @@ impl SessionArgs {
             }
             other => {
                 return Err(Error::invalid(format!(
-                    "rconSession is for 'minecraft-java' and 'a2s', not {:?}",
-                    other.name()
+                    "rconSession is for 'minecraft-java' and 'a2s', not {}",
+                    crate::error::quoted(other.name())
                 )))
             }
         }

@@ -229,7 +229,7 @@ impl Response {
         let number = |s: &str, field: &'static str| {
             s.trim()
                 .parse::<i64>()
-                .map_err(|_| Error::at(ErrorCode::Malformed, field, 3, format_args!("{s:?} is not a number")))
+                .map_err(|_| Error::at(ErrorCode::Malformed, field, 3, format_args!("{} is not a number", crate::error::quoted(s))))
         };
         if let Some(rest) = text.strip_prefix("§1\0") {
             let parts: Vec<&str> = rest.split('\0').collect();

@@ -36,7 +36,7 @@ impl Address {
                 let at = at.key("ip");
                 let text = String::read(v, at)?;
                 text.parse()
-                    .map_err(|_| at.error(format_args!("expected an IPv4 address, got {text:?}")))?
+                    .map_err(|_| at.error(format_args!("expected an IPv4 address, got {}", crate::error::quoted(&text))))?
             }
         };
         Ok(Self {

@@ -146,7 +146,9 @@ impl Request {
                 let password = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon password")?;
                 let command = r.prefixed(Prefix::U16Le, RCON_FIELD_CAP, "rcon command")?;
                 let decoded = TextEncoding::Auto.decode_all(&[password, command]);
-                let [password, command]: [String; 2] = decoded.texts.try_into().expect("two strings in, two out");
+                // Two strings in, two out.
+                let mut texts = decoded.texts.into_iter();
+                let (password, command) = (texts.next().unwrap_or_default(), texts.next().unwrap_or_default());
                 RequestBody::Rcon {
                     password,
                     command,

@@ -123,7 +123,7 @@ impl Input for PlayersSource {
         match String::read(value, at)?.as_str() {
             "c" => Ok(Self::Clients),
             "d" => Ok(Self::Detailed),
-            other => Err(at.error(format_args!("unknown variant {other:?}, expected one of c, d"))),
+            other => Err(at.error(format_args!("unknown variant {}, expected one of c, d", crate::error::quoted(other)))),
         }
     }
 }
@@ -133,7 +133,7 @@ impl Input for LatencySource {
         match String::read(value, at)?.as_str() {
             "ping" => Ok(Self::Ping),
             "info" => Ok(Self::Info),
-            other => Err(at.error(format_args!("unknown variant {other:?}, expected one of ping, info"))),
+            other => Err(at.error(format_args!("unknown variant {}, expected one of ping, info", crate::error::quoted(other)))),
         }
     }
 }

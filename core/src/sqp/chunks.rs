@@ -478,7 +478,7 @@ impl Input for Records {
             for f in &fields {
                 match record.take(&f.name) {
                     Some(v) => values.push(Scalar::read(v, at.key(&f.name))?),
-                    None => return Err(at.error(format_args!("a record has no {:?}", f.name))),
+                    None => return Err(at.error(format_args!("a record has no {}", crate::error::quoted(&f.name)))),
                 }
             }
             records.push(values);
@@ -502,7 +502,8 @@ impl Input for ChunkKind {
         let name = String::read(value, at)?;
         Self::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
             at.error(format_args!(
-                "unknown variant {name:?}, expected one of info, rules, players, teams, metrics"
+                "unknown variant {}, expected one of info, rules, players, teams, metrics",
+                crate::error::quoted(&name)
             ))
         })
     }

@@ -76,7 +76,8 @@ impl Input for ValueType {
         match NAMES.iter().position(|n| *n == name) {
             Some(i) => Ok(Self::from_byte(i as u8).expect("six types")),
             None => Err(at.error(format_args!(
-                "unknown variant {name:?}, expected one of {}",
+                "unknown variant {}, expected one of {}",
+                crate::error::quoted(&name),
                 NAMES.join(", ")
             ))),
         }

@@ -96,7 +96,10 @@ pub fn resolve_label(label: &str) -> Result<&'static Encoding> {
     Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
         Error::new(
             ErrorCode::BadEncoding,
-            format!("{label:?} is not a WHATWG encoding label (e.g. \"utf-8\", \"windows-1251\")"),
+            format!(
+                "{} is not a WHATWG encoding label (e.g. \"utf-8\", \"windows-1251\")",
+                crate::error::quoted(label)
+            ),
         )
     })
 }

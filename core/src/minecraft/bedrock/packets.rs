@@ -93,7 +93,7 @@ fn time(o: &mut Obj<'_>) -> Result<i64> {
         Json::String(s) => s
             .trim()
             .parse()
-            .map_err(|_| at.error(format_args!("must be a decimal integer, got {s:?}"))),
+            .map_err(|_| at.error(format_args!("must be a decimal integer, got {}", crate::error::quoted(s)))),
         Json::Number(n) => n
             .as_i64()
             .or_else(|| {
@@ -121,7 +121,8 @@ fn guid(text: &str, what: &str) -> Result<u64> {
         .or_else(|_| t.parse::<i64>().map(|v| v as u64))
         .map_err(|_| {
             Error::invalid(format!(
-                "{what} must be a 64-bit integer as a decimal string, got {text:?}"
+                "{what} must be a 64-bit integer as a decimal string, got {}",
+                crate::error::quoted(text)
             ))
         })
 }

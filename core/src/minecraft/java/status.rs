@@ -175,7 +175,7 @@ impl Favicon {
         let rest = uri.strip_prefix("data:").ok_or("favicon is not a data: URI")?;
         let (mime, data) = rest.split_once(";base64,").ok_or("favicon is not base64")?;
         if !mime.starts_with("image/") {
-            return Err(format!("favicon type {mime:?} is not an image"));
+            return Err(format!("favicon type {} is not an image", crate::error::quoted(mime)));
         }
         let byte_length = match base64_len(data) {
             Ok(n) => n,

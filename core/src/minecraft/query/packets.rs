@@ -74,7 +74,8 @@ impl Input for RequestKind {
             "basicStat" => Ok(Self::BasicStat),
             "fullStat" => Ok(Self::FullStat),
             other => Err(at.error(format_args!(
-                "unknown variant {other:?}, expected one of handshake, basicStat, fullStat"
+                "unknown variant {}, expected one of handshake, basicStat, fullStat",
+                crate::error::quoted(other)
             ))),
         }
     }
@@ -97,7 +98,8 @@ impl Input for ResponseKind {
             "handshake" => Ok(Self::Handshake),
             "stat" => Ok(Self::Stat),
             other => Err(at.error(format_args!(
-                "unknown variant {other:?}, expected one of handshake, stat"
+                "unknown variant {}, expected one of handshake, stat",
+                crate::error::quoted(other)
             ))),
         }
     }
