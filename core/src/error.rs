@@ -121,6 +121,9 @@ pub struct Context {
     pub target: String,
     /// Where it resolved to, once it did.
     pub address: Option<std::net::SocketAddr>,
+    /// Its IP as text (`err.address`), written here by the calls that know it, so that
+    /// formatting an IPv6 address stays out of the browser's codec module.
+    pub ip: Option<String>,
 }
 
 impl Error {
@@ -154,7 +157,10 @@ impl Error {
     /// it in [`Error::context`]. A second call only fills in what the first did not know.
     pub fn in_call(mut self, protocol: &'static str, target: &str, address: Option<std::net::SocketAddr>) -> Self {
         if let Some(c) = &mut self.context {
-            c.address = c.address.or(address);
+            if c.address.is_none() {
+                c.ip = address.map(|a| a.ip().to_string());
+                c.address = address;
+            }
             return self;
         }
         let what = match protocol {
@@ -192,6 +198,7 @@ impl Error {
             },
             target: target.to_string(),
             address,
+            ip: address.map(|a| a.ip().to_string()),
         }));
         self
     }
@@ -252,7 +259,6 @@ pub struct Detail<'a> {
 impl Error {
     pub fn detail(&self) -> Detail<'_> {
         let context = self.context.as_deref();
-        let address = context.and_then(|c| c.address);
         Detail {
             code: self.code.as_str(),
             message: &self.message,
@@ -262,8 +268,8 @@ impl Error {
             attempts: self.attempts,
             protocol: context.map(|c| c.protocol),
             target: context.map(|c| c.target.as_str()),
-            address: address.map(|a| a.ip().to_string()),
-            port: address.map(|a| a.port()),
+            address: context.and_then(|c| c.ip.clone()),
+            port: context.and_then(|c| c.address).map(|a| a.port()),
         }
     }
 }
