@@ -3,14 +3,15 @@
 //! so the registry is bounded by the code; the cap guards it anyway — past it, objects
 //! carry their keys on the tape.
 
-use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 const MAX_SHAPES: usize = 4096;
 
 #[derive(Default)]
 struct Registry {
-    ids: HashMap<String, u32>,
+    /// Key lists and their ids, sorted by key list: a few hundred at most, found by
+    /// binary search (as fast here as hashing, and no hash table in the browser's download).
+    ids: Vec<(String, u32)>,
     lists: Vec<Vec<String>>,
 }
 
@@ -20,15 +21,16 @@ static REGISTRY: LazyLock<Mutex<Registry>> = LazyLock::new(Default::default);
 /// `None` once the registry is full.
 pub fn intern(keys: &str) -> Option<u32> {
     let mut r = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&id) = r.ids.get(keys) {
-        return Some(id);
-    }
+    let at = match r.ids.binary_search_by(|(k, _)| k.as_str().cmp(keys)) {
+        Ok(i) => return Some(r.ids[i].1),
+        Err(i) => i,
+    };
     if r.lists.len() >= MAX_SHAPES {
         return None;
     }
     let id = r.lists.len() as u32;
     r.lists.push(keys.split_terminator('\0').map(str::to_string).collect());
-    r.ids.insert(keys.to_string(), id);
+    r.ids.insert(at, (keys.to_string(), id));
     Some(id)
 }
 
