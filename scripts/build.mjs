@@ -75,7 +75,7 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
 
 // 3. glue.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
 //    (same code). Only `export function|class|const` and named imports of siblings.
-for (const name of ['glue', 'engine']) {
+for (const name of ['glue', 'calls', 'engine']) {
   const esm = `npm/gamequery-wasm/${name}.mjs`;
   const cjs = `npm/gamequery-wasm/${name}.cjs`;
   if (!stale([cjs], [esm])) continue;

@@ -3,10 +3,8 @@
 // a WebSocket relay. This file only moves bytes and keeps timers: which packet to send,
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
-import {
-  GameQueryError, isGameQueryError, fromNative, abortError, call, check, networkArgs, checkCommand, manyArgs,
-  serveArgs, tapeReader, rconSessionObject, invalid, codecApi,
-} from './glue.mjs';
+import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
+import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject } from './calls.mjs';
 
 /**
  * A transport: what the host can do. Every member is optional except `open`.

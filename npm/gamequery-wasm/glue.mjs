@@ -60,14 +60,7 @@ export function call(fn) {
   }
 }
 
-/** The error an aborted signal rejects with: an AbortError carrying the signal's reason. */
-export function abortError(signal) {
-  const reason = signal?.reason;
-  const message = reason instanceof Error && reason.message ? `aborted: ${reason.message}` : 'the operation was aborted';
-  return new GameQueryError({ code: 'GQ_ABORTED', message }, reason === undefined ? undefined : { cause: reason });
-}
-
-function describe(v) {
+export function describe(v) {
   if (v === null || v === undefined) return String(v);
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'string') return JSON.stringify(v);
@@ -100,97 +93,6 @@ export const check = {
     if (f != null && typeof f !== 'function') throw invalid(`${name} must be a function; got ${describe(f)}`);
   },
 };
-
-/** Checks what every network call shares and splits off the JS-only options. */
-export function networkArgs(protocol, target, options, protocols = PROTOCOLS) {
-  check.protocol(protocol, protocols);
-  check.target(target);
-  check.object(options, 'options');
-  const { signal, trace, ...rest } = options ?? {};
-  check.signal(signal);
-  check.fn(trace, 'options.trace');
-  if (signal?.aborted) throw abortError(signal);
-  return { signal, trace, rest };
-}
-
-/** `rcon`'s command. */
-export function checkCommand(command) {
-  if (typeof command !== 'string') throw invalid(`command must be a string; got ${describe(command)}`);
-}
-
-/**
- * `queryMany`'s arguments: the targets as given, the items for the core
- * (`{ protocol?, target, options? }`), the shared options (with `concurrency`: 0 for no
- * limit), and the JS-only ones.
- */
-export function manyArgs(targets, options) {
-  check.object(options, 'options');
-  const { concurrency = 16, signal, trace, ...shared } = options ?? {};
-  if (typeof concurrency !== 'number' || !(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
-    throw invalid(`options.concurrency must be a whole number ≥ 1 or Infinity; got ${describe(concurrency)}`);
-  }
-  if (shared.protocol !== undefined) check.protocol(shared.protocol);
-  check.signal(signal);
-  check.fn(trace, 'options.trace');
-  if (targets == null || typeof targets[Symbol.iterator] !== 'function') {
-    throw invalid('targets must be an array (or iterable) of targets or { protocol, target, options } items');
-  }
-  const given = [...targets];
-  const isItem = (item) => typeof item === 'object' && item !== null && 'target' in item;
-  const items = given.map((item) => (isItem(item) ? { protocol: item.protocol, target: item.target, options: item.options } : { target: item }));
-  if (signal?.aborted) throw abortError(signal);
-  const targetOf = (i) => (isItem(given[i]) ? given[i].target : given[i]);
-  return { given, items, shared: { ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }, signal, trace, targetOf };
-}
-
-/** `serve`'s arguments: the RCON handler (always resolving to string[]) split off. */
-export function serveArgs(protocol, state, options) {
-  check.protocol(protocol);
-  check.object(state, 'state');
-  check.object(options, 'options');
-  const { rcon: rconOptions, ...rest } = options ?? {};
-  let handler;
-  if (rconOptions) {
-    check.object(rconOptions, 'options.rcon');
-    if (typeof rconOptions.handler !== 'function') {
-      throw invalid('options.rcon.handler(command) must be a function returning the console lines');
-    }
-    handler = async (command) => {
-      const lines = await rconOptions.handler(command);
-      return (Array.isArray(lines) ? lines : [lines]).filter((l) => l != null).map(String);
-    };
-  }
-  const rcon = rconOptions && { password: String(rconOptions.password), ...(rconOptions.port === undefined ? {} : { port: rconOptions.port }) };
-  return { handler, options: { ...rest, rcon } };
-}
-
-/**
- * What `rconSession` resolves with, over an engine's `run(command, signal)` and `close()`:
- * commands run one after another, in the order given.
- */
-export function rconSessionObject(run, close) {
-  let closed = false;
-  let last = Promise.resolve();
-  const session = {
-    run(command, options) {
-      checkCommand(command);
-      check.object(options, 'options');
-      const signal = options?.signal;
-      check.signal(signal);
-      if (signal?.aborted) return Promise.reject(abortError(signal));
-      const result = last.then(() => run(command, signal));
-      last = result.catch(() => {});
-      return result;
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await close();
-    },
-  };
-  if (Symbol.asyncDispose) session[Symbol.asyncDispose] = () => session.close();
-  return session;
-}
 
 // Object literals with constant keys build far faster than keyed stores; a page whose
 // Content-Security-Policy forbids `new Function` gets the keyed stores, and so does a

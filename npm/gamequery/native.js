@@ -3,10 +3,8 @@
 // Rust core; this file adapts JS conventions (AbortSignal, trace and RCON handler
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
-const {
-  GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, abortError, check, networkArgs, checkCommand,
-  manyArgs, serveArgs, rconSessionObject, invalid,
-} = require('gamequery-wasm/glue');
+const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
+const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text

@@ -170,7 +170,7 @@ const download = (title, files, note = '') => {
 download('browser download (gamequery-wasm, web entry): init() and the codec',
   ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped)');
 download('  + at the first network call: the engine',
-  ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs']);
+  ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'calls.mjs']);
 group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', dReply)],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],
