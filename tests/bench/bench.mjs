@@ -17,6 +17,7 @@ import { GameDig } from 'gamedig';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
 import util from 'minecraft-server-util';
+import { pageDownload } from './page-size.mjs';
 
 const require = createRequire(import.meta.url);
 // gamedig's package exports hide its Reader; its query code uses exactly this class.
@@ -155,22 +156,25 @@ console.log('gamequery benchmarks — ratios are times: below 1 is faster than t
 // The browser entry's download: what `init()` fetches (the codec), and what the first
 // network call adds (the engine: the codec plus queries and responders, and engine.mjs).
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
-const download = (title, files, note = '') => {
+const sizes = (title, entries, note = '') => {
   console.log(`\n${title} — raw / gzip -9 / brotli -11`);
-  const sized = files.map((f) => {
-    const bytes = readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url));
+  const sized = entries.map(([name, bytes]) => {
     const sizes = [bytes.length, gzipSync(bytes, { level: 9 }).length,
       brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length];
-    console.log(`  ${f.padEnd(50)} ${sizes.map(kib).join(' ')}`);
+    console.log(`  ${name.padEnd(50)} ${sizes.map(kib).join(' ')}`);
     return sizes;
   });
   const total = [0, 1, 2].map((i) => sized.reduce((sum, s) => sum + s[i], 0));
   console.log(`  ${'total'.padEnd(50)} ${total.map(kib).join(' ')}${note}`);
 };
+const download = (title, files, note) =>
+  sizes(title, files.map((f) => [f, readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url))]), note);
 download('browser download (gamequery-wasm, web entry): init() and the codec',
   ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped)');
 download('  + at the first network call: the engine',
   ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'calls.mjs']);
+sizes('the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
+  await pageDownload(fileURLToPath(new URL('../..', import.meta.url))));
 group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', dReply)],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],

@@ -1,0 +1,47 @@
+// What a page built for production downloads before its first decode: a page that imports
+// gamequery-wasm by its bare name, built by Vite (which bundles and minifies the JS, as
+// every production build does), served as files. Counted: the entry chunk with its static
+// imports, and the codec's .wasm; not the engine's chunks and .wasm, which load at the
+// first network call.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+
+const PAGE = `import init, { decodeResponse } from 'gamequery-wasm';
+await init();
+const reply = new Uint8Array(await (await fetch('reply.bin')).arrayBuffer());
+document.body.textContent = JSON.stringify(decodeResponse('samp', reply));
+`;
+
+/** `[[file, bytes], …]` of what the page downloads at init(). */
+export async function pageDownload(root) {
+  const app = mkdtempSync(join(tmpdir(), 'gq-page-'));
+  const out = join(app, 'dist');
+  try {
+    writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>\n');
+    writeFileSync(join(app, 'main.js'), PAGE);
+    await build({
+      root: app,
+      logLevel: 'silent',
+      resolve: { alias: { 'gamequery-wasm': join(root, 'npm/gamequery-wasm/web.mjs') } },
+      build: { outDir: out, manifest: true },
+    });
+    const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8'));
+    const files = [];
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (files.some(([f]) => f === chunk.file)) return;
+      files.push([chunk.file, readFileSync(join(out, chunk.file))]);
+      (chunk.imports ?? []).forEach(visit);
+    };
+    visit(Object.keys(manifest).find((k) => manifest[k].isEntry));
+    const codec = readFileSync(join(root, 'npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm'));
+    const assets = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
+    const wasm = assets.find((f) => readFileSync(join(out, 'assets', f)).equals(codec));
+    files.push([`assets/${wasm}`, codec]);
+    return files;
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+}
