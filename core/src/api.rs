@@ -60,7 +60,11 @@ impl Protocol {
     pub fn parse(name: &str) -> Result<Self> {
         Self::ALL.iter().copied().find(|p| p.name() == name).ok_or_else(|| {
             let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
-            Error::invalid(format!("unknown protocol {}; known: {}", crate::error::quoted(name), known.join(", ")))
+            Error::invalid(format!(
+                "unknown protocol {}; known: {}",
+                crate::error::quoted(name),
+                known.join(", ")
+            ))
         })
     }
 }
@@ -263,7 +267,10 @@ pub fn frame_decoder(protocol: &str, max_frame: Option<u32>, gold_src: bool) -> 
             };
             Ok(Frames::A2s(a2s::split::Joiner::new(layout)))
         }
-        other => Err(Error::invalid(format!("{} has no frames to join", crate::error::quoted(other.name())))),
+        other => Err(Error::invalid(format!(
+            "{} has no frames to join",
+            crate::error::quoted(other.name())
+        ))),
     }
 }
 

@@ -472,6 +472,11 @@ pub fn listen_address(host: Option<&str>, port: Option<u16>, default_port: u16) 
         .trim_start_matches('[')
         .trim_end_matches(']')
         .parse()
-        .map_err(|_| Error::invalid(format!("host must be an IP address, got {}", crate::error::quoted(host))))?;
+        .map_err(|_| {
+            Error::invalid(format!(
+                "host must be an IP address, got {}",
+                crate::error::quoted(host)
+            ))
+        })?;
     Ok(SocketAddr::new(ip, port.unwrap_or(default_port)))
 }

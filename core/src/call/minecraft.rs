@@ -72,10 +72,12 @@ impl Minecraft {
         };
         let dns_server = match o.string("dnsServer")? {
             None => None,
-            Some(s) => Some(
-                s.parse::<SocketAddr>()
-                    .map_err(|_| Error::invalid(format!("option dnsServer must be 'ip:port', got {}", crate::error::quoted(&s))))?,
-            ),
+            Some(s) => Some(s.parse::<SocketAddr>().map_err(|_| {
+                Error::invalid(format!(
+                    "option dnsServer must be 'ip:port', got {}",
+                    crate::error::quoted(&s)
+                ))
+            })?),
         };
         let (protocol_version, legacy_fallback, max_frame, variant) = if legacy {
             let variant = o.choice("variant", &["beta", "1.4", "1.6"], "1.6")?;

@@ -227,9 +227,14 @@ impl Response {
         let text = String::from_utf16_lossy(&units(r.take(len * 2, "text")?));
         r.expect_end("reply end")?;
         let number = |s: &str, field: &'static str| {
-            s.trim()
-                .parse::<i64>()
-                .map_err(|_| Error::at(ErrorCode::Malformed, field, 3, format_args!("{} is not a number", crate::error::quoted(s))))
+            s.trim().parse::<i64>().map_err(|_| {
+                Error::at(
+                    ErrorCode::Malformed,
+                    field,
+                    3,
+                    format_args!("{} is not a number", crate::error::quoted(s)),
+                )
+            })
         };
         if let Some(rest) = text.strip_prefix("§1\0") {
             let parts: Vec<&str> = rest.split('\0').collect();

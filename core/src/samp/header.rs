@@ -35,8 +35,12 @@ impl Address {
                 let at = o.at();
                 let at = at.key("ip");
                 let text = String::read(v, at)?;
-                text.parse()
-                    .map_err(|_| at.error(format_args!("expected an IPv4 address, got {}", crate::error::quoted(&text))))?
+                text.parse().map_err(|_| {
+                    at.error(format_args!(
+                        "expected an IPv4 address, got {}",
+                        crate::error::quoted(&text)
+                    ))
+                })?
             }
         };
         Ok(Self {

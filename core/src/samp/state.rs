@@ -123,7 +123,10 @@ impl Input for PlayersSource {
         match String::read(value, at)?.as_str() {
             "c" => Ok(Self::Clients),
             "d" => Ok(Self::Detailed),
-            other => Err(at.error(format_args!("unknown variant {}, expected one of c, d", crate::error::quoted(other)))),
+            other => Err(at.error(format_args!(
+                "unknown variant {}, expected one of c, d",
+                crate::error::quoted(other)
+            ))),
         }
     }
 }
@@ -133,7 +136,10 @@ impl Input for LatencySource {
         match String::read(value, at)?.as_str() {
             "ping" => Ok(Self::Ping),
             "info" => Ok(Self::Info),
-            other => Err(at.error(format_args!("unknown variant {}, expected one of ping, info", crate::error::quoted(other)))),
+            other => Err(at.error(format_args!(
+                "unknown variant {}, expected one of ping, info",
+                crate::error::quoted(other)
+            ))),
         }
     }
 }

@@ -66,7 +66,9 @@ pub struct Tape {
 pub fn to_tape<T: Serialize + ?Sized>(value: &T, size_hint: usize) -> Tape {
     let mut s = TapeSerializer::new(size_hint);
     // Not `expect`: the error's Debug would bring string escaping into the browser's download.
-    value.serialize(&mut s).unwrap_or_else(|_| unreachable!("core types always serialize"));
+    value
+        .serialize(&mut s)
+        .unwrap_or_else(|_| unreachable!("core types always serialize"));
     s.finish()
 }
 
@@ -75,7 +77,9 @@ impl Tape {
     /// that the reader takes one after another (each with its own kept strings).
     pub fn push<T: Serialize + ?Sized>(&mut self, value: &T) {
         let mut s = TapeSerializer::continuing(std::mem::take(self));
-        value.serialize(&mut s).unwrap_or_else(|_| unreachable!("core types always serialize"));
+        value
+            .serialize(&mut s)
+            .unwrap_or_else(|_| unreachable!("core types always serialize"));
         *self = s.finish();
     }
 

@@ -51,6 +51,21 @@ fn fingerprint(s: &str) -> u64 {
     h
 }
 
+/// A string's length in UTF-16 units and whether it has a character past U+00FF, read
+/// from its bytes in passes the compiler vectorizes (a char-by-char walk of the MOTD's
+/// HTML and ANSI renderings was a tenth of a Minecraft status decode): every byte but a
+/// continuation starts a character, a 4-byte one takes two units, and a character past
+/// U+00FF starts with a byte of 0xC4 or more.
+fn utf16_len_and_wide(s: &str) -> (usize, bool) {
+    let b = s.as_bytes();
+    let units = b
+        .iter()
+        .map(|&x| usize::from(x & 0xC0 != 0x80) + usize::from(x >= 0xF0))
+        .sum();
+    let top = b.iter().fold(0, |m, &x| m.max(x));
+    (units, top >= 0xC4)
+}
+
 thread_local! {
     /// Shapes this thread has met (joined keys → id), lent to one serializer at a time so
     /// the global registry is consulted once per new shape, not once per object.
@@ -153,9 +168,7 @@ impl TapeSerializer {
         let (units, wide) = if s.is_ascii() {
             (s.len(), false)
         } else {
-            s.chars().fold((0, false), |(n, wide), c| {
-                (n + c.len_utf16(), wide || u32::from(c) > 0xFF)
-            })
+            utf16_len_and_wide(s)
         };
         let t = match (wide, keep) {
             (false, false) => tag::STRING,
@@ -721,6 +734,14 @@ mod tests {
         assert_eq!(to_tape(&0.1f32, 0).text, "0.1");
         assert_eq!(to_tape(&f32::NAN, 0).values, vec![tag::NULL]);
         assert_eq!(to_tape(&f64::NAN, 0).values, vec![tag::NULL]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn utf16_length_and_wideness_from_bytes(s in ".*") {
+            let by_chars = s.chars().fold((0, false), |(n, wide), c| (n + c.len_utf16(), wide || u32::from(c) > 0xFF));
+            proptest::prop_assert_eq!(super::utf16_len_and_wide(&s), by_chars);
+        }
     }
 
     #[test]

@@ -22,7 +22,10 @@ pub fn from_hex(text: &str, what: &str) -> Result<Vec<u8>> {
         b'0'..=b'9' => Ok(c - b'0'),
         b'a'..=b'f' => Ok(c - b'a' + 10),
         b'A'..=b'F' => Ok(c - b'A' + 10),
-        _ => Err(Error::invalid(format!("{what}: {} is not a hex digit", crate::error::quoted(&char::from(c).to_string())))),
+        _ => Err(Error::invalid(format!(
+            "{what}: {} is not a hex digit",
+            crate::error::quoted(&char::from(c).to_string())
+        ))),
     };
     digits
         .chunks_exact(2)

@@ -90,10 +90,12 @@ fn time(o: &mut Obj<'_>) -> Result<i64> {
     let at = o.at();
     let at = at.key("time");
     match &value {
-        Json::String(s) => s
-            .trim()
-            .parse()
-            .map_err(|_| at.error(format_args!("must be a decimal integer, got {}", crate::error::quoted(s)))),
+        Json::String(s) => s.trim().parse().map_err(|_| {
+            at.error(format_args!(
+                "must be a decimal integer, got {}",
+                crate::error::quoted(s)
+            ))
+        }),
         Json::Number(n) => n
             .as_i64()
             .or_else(|| {

@@ -2,7 +2,6 @@
 //! (vanilla writes the low byte of each UTF-16 unit); the responder writes Latin-1 when
 //! every character fits, UTF-8 otherwise.
 
-
 use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
