@@ -155,7 +155,6 @@ impl Json {
         Self::Object(members.into_iter().map(|(k, v)| (Key::Borrowed(k), v)).collect())
     }
 
-    /// On an object: sets member `key` in its place, or last when new; `None` removes it.
     /// The value as `JSON.parse` reads it: a repeated member name, at any depth, keeps its
     /// first position and its last value. Inputs are parsed keeping every member (for rule
     /// lists); a value kept as it is (a MOTD, a status document) goes through this.
@@ -173,6 +172,7 @@ impl Json {
         }
     }
 
+    /// On an object: sets member `key` in its place, or last when new; `None` removes it.
     pub fn set(&mut self, key: &str, value: Option<Json>) {
         let Self::Object(members) = self else { return };
         let at = members.iter().position(|(k, _)| k == key);
@@ -341,9 +341,10 @@ impl<'de> Visitor<'de> for JsonVisitor {
         let mut members = Members::default();
         while let Some(k) = map.next_key_seed(KeySeed)? {
             let v = map.next_value_seed(self)?;
-            match self.merge {
-                true => members.merge(k, v),
-                false => members.list.push((k, v)),
+            if self.merge {
+                members.merge(k, v);
+            } else {
+                members.list.push((k, v));
             }
         }
         Ok(Json::Object(members.list))
