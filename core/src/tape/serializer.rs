@@ -159,7 +159,7 @@ impl TapeSerializer {
             }
             if let Some(&(index, wide, start, len)) = self.kept.get(&print) {
                 let text = if wide { &self.tape.wide } else { &self.tape.text };
-                if &text[start..start + len] == s {
+                if text.as_bytes().get(start..start + len) == Some(s.as_bytes()) {
                     self.tape.values.extend_from_slice(&[tag::KEPT, f64::from(index)]);
                     return;
                 }
@@ -246,7 +246,7 @@ impl Struct<'_> {
     fn close(self) -> Result {
         let s = self.s;
         let all = std::mem::take(&mut s.keys);
-        let keys = &all[self.keys_from..];
+        let keys = all.get(self.keys_from..).unwrap_or_default();
         match s.shape_id(keys) {
             Some(id) => s.tape.values[self.slot] = f64::from(id),
             None => {

@@ -304,6 +304,12 @@ fn pages() -> &'static [Option<Page>] {
     })
 }
 
+// `str::contains(char)` searches for a non-ASCII char's UTF-8 as a substring (the two-way
+// searcher and its panic path: 2 KB of the browser's download for a few short lists).
+fn has(set: &str, c: char) -> bool {
+    set.chars().any(|x| x == c)
+}
+
 fn classify(c: char, alphabets: &[Alphabet]) -> High {
     if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
         return High::default();
@@ -317,7 +323,7 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
     let lower = letters::lower(c);
     let languages = alphabets.iter().enumerate().fold(0u16, |mask, (i, alphabet)| {
         let has = match alphabet {
-            Alphabet::Letters(letters, _) => letters.contains(c) || letters.contains(lower),
+            Alphabet::Letters(letters, _) => letters.chars().any(|l| l == c || l == lower),
             Alphabet::Script(s) => *s == script,
         };
         mask | (u16::from(has) << i)
@@ -325,8 +331,8 @@ fn classify(c: char, alphabets: &[Alphabet]) -> High {
     High {
         kind: Kind::Letter(script),
         upper: letters::is_upper(c),
-        rare: RARE.contains(c),
-        vowel: VOWELS.contains(c),
+        rare: has(RARE, c),
+        vowel: has(VOWELS, c),
         base: ('\u{0E01}'..='\u{0E2E}').contains(&c),
         place: place(c),
         languages,

@@ -284,29 +284,34 @@ fn translate(key: &str, with: Option<&Json>, style: Style, depth: usize, out: &m
     let args: &[Json] = with.and_then(Json::as_array).unwrap_or(&[]);
     let mut next_arg = 0;
     let mut rest = key;
-    while let Some(at) = rest.find('%') {
+    while let Some((before, after)) = rest.split_once('%') {
         if out.full() {
             return;
         }
-        legacy_spans(&rest[..at], style, out);
-        let after = &rest[at + 1..];
+        legacy_spans(before, style, out);
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        let (arg, used) = if after.starts_with('s') {
+        let positional = after
+            .get(digits..)
+            .and_then(|t| t.strip_prefix("$s"))
+            .filter(|_| digits > 0);
+        let arg = if let Some(tail) = after.strip_prefix('s') {
             next_arg += 1;
-            (Some(next_arg - 1), 1)
-        } else if digits > 0 && after[digits..].starts_with("$s") {
-            (
-                after[..digits].parse::<usize>().ok().map(|n| n.saturating_sub(1)),
-                digits + 2,
-            )
+            rest = tail;
+            Some(next_arg - 1)
+        } else if let Some(tail) = positional {
+            rest = tail;
+            after
+                .get(..digits)
+                .and_then(|d| d.parse::<usize>().ok())
+                .map(|n| n.saturating_sub(1))
         } else {
             legacy_spans("%", style, out);
-            (None, usize::from(after.starts_with('%')))
+            rest = after.strip_prefix('%').unwrap_or(after);
+            None
         };
         if let Some(arg) = arg.and_then(|i| args.get(i)) {
             component_spans(arg, style, depth + 1, out);
         }
-        rest = &after[used..];
     }
     legacy_spans(rest, style, out);
 }
@@ -509,6 +514,9 @@ mod tests {
         assert_eq!(m.plain, "multiplayer.player.joined");
         let m = render(json!({"translate": "%s joined %2$s (100%%)", "with": ["Steve", {"text": "the game"}]}));
         assert_eq!(m.plain, "Steve joined the game (100%)");
+        // Lone, unknown and unterminated placeholders print as they stand.
+        let m = render(json!({"translate": "a%x%0$s%12%3$s%", "with": ["Z"]}));
+        assert_eq!(m.plain, "a%xZ%12%");
     }
 
     #[test]
