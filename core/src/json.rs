@@ -7,13 +7,14 @@
 //! serializing a parsed value gives what JavaScript would see.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Number, Value};
+
+use crate::index::Index;
 
 const INDEX_FROM: usize = 16;
 
@@ -358,28 +359,50 @@ struct Members {
     list: Vec<(Key, Json)>,
     /// Past a few members a repeated key is found through an index: a hostile object with
     /// thousands of keys must not cost a quadratic search.
-    index: Option<HashMap<Key, usize>>,
+    index: Option<Index>,
 }
 
 impl Members {
     fn merge(&mut self, k: Key, v: Json) {
         if self.list.len() == INDEX_FROM {
-            self.index = Some(self.list.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
+            let mut index = Index::exact();
+            for (i, (key, _)) in self.list.iter().enumerate() {
+                index.insert(key_hash(key), i);
+            }
+            self.index = Some(index);
         }
-        let at = match &self.index {
-            Some(index) => index.get(&k).copied(),
-            None => self.list.iter().position(|(key, _)| *key == k),
+        let hash = self.index.as_ref().map(|_| key_hash(&k));
+        let at = match (&self.index, hash) {
+            (Some(index), Some(hash)) => index.find(hash, |i| self.list[i].0 == k),
+            _ => self.list.iter().position(|(key, _)| *key == k),
         };
         match at {
             Some(i) => self.list[i].1 = v,
             None => {
-                if let Some(index) = &mut self.index {
-                    index.insert(k.clone(), self.list.len());
+                if let (Some(index), Some(hash)) = (&mut self.index, hash) {
+                    index.insert(hash, self.list.len());
                 }
                 self.list.push((k, v));
             }
         }
     }
+}
+
+/// A member name's hash for [`Members`]' index. Natively keyed by std's per-process random
+/// keys, so a document cannot be made of names that collide. The browser build has no
+/// randomness (std's keys are fixed there too) and hashes with FNV-1a, without SipHash.
+#[cfg(not(host_text))]
+fn key_hash(k: &str) -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    static KEYS: std::sync::OnceLock<RandomState> = std::sync::OnceLock::new();
+    KEYS.get_or_init(RandomState::new).hash_one(k)
+}
+
+#[cfg(host_text)]
+fn key_hash(k: &str) -> u64 {
+    k.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Reads a member name into a [`Key`].

@@ -3,13 +3,12 @@
 //! one-key maps, map keys are strings), so the JS value equals `JSON.parse` of the JSON.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::ser::{self, Impossible, Serialize};
 
 use super::{shapes, tag, Tape};
+use crate::index::Index;
 
 /// Strings at least this long are kept for reuse (a favicon appears twice in a status).
 const KEEP_LEN: usize = 64;
@@ -74,24 +73,6 @@ thread_local! {
     static KEYS: Cell<String> = const { Cell::new(String::new()) };
 }
 
-/// The kept-string table is keyed by [`fingerprint`]s, already mixed: no need to hash again.
-#[derive(Default)]
-struct Prehashed(u64);
-
-impl Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 pub struct TapeSerializer {
     tape: Tape,
     /// Keys of the structs being written, each followed by `\0`, innermost last.
@@ -100,9 +81,11 @@ pub struct TapeSerializer {
     /// repeat one shape).
     shapes: Vec<(String, u32)>,
     last_shape: usize,
-    /// Kept strings: fingerprint → (kept index, byte range in `text`).
-    kept: HashMap<u64, (u32, bool, usize, usize), BuildHasherDefault<Prehashed>>,
-    kept_count: u32,
+    /// Kept strings in the order the reader numbers them: in `wide`?, byte range.
+    kept: Vec<(bool, usize, usize)>,
+    /// Kept strings by fingerprint; a cache, so strings made to collide are written again
+    /// instead of searched for.
+    kept_index: Index,
 }
 
 impl TapeSerializer {
@@ -119,8 +102,8 @@ impl TapeSerializer {
             keys: KEYS.take(),
             shapes: KNOWN_SHAPES.take(),
             last_shape: 0,
-            kept: HashMap::default(),
-            kept_count: 0,
+            kept: Vec::new(),
+            kept_index: Index::lossy(8),
         }
     }
 }
@@ -154,15 +137,14 @@ impl TapeSerializer {
         let keep = keep || s.len() >= KEEP_LEN;
         let print = if keep { fingerprint(s) } else { 0 };
         if keep {
-            if self.kept.capacity() == 0 {
-                self.kept.reserve(8);
-            }
-            if let Some(&(index, wide, start, len)) = self.kept.get(&print) {
+            let same = |i: usize| {
+                let (wide, start, len) = self.kept[i];
                 let text = if wide { &self.tape.wide } else { &self.tape.text };
-                if text.as_bytes().get(start..start + len) == Some(s.as_bytes()) {
-                    self.tape.values.extend_from_slice(&[tag::KEPT, f64::from(index)]);
-                    return;
-                }
+                text.as_bytes().get(start..start + len) == Some(s.as_bytes())
+            };
+            if let Some(index) = self.kept_index.find(print, same) {
+                self.tape.values.extend_from_slice(&[tag::KEPT, index as f64]);
+                return;
             }
         }
         let (units, wide) = if s.is_ascii() {
@@ -179,8 +161,8 @@ impl TapeSerializer {
         self.tape.values.extend_from_slice(&[t, units as f64]);
         let text = if wide { &mut self.tape.wide } else { &mut self.tape.text };
         if keep {
-            self.kept.insert(print, (self.kept_count, wide, text.len(), s.len()));
-            self.kept_count += 1;
+            self.kept_index.insert(print, self.kept.len());
+            self.kept.push((wide, text.len(), s.len()));
         }
         text.push_str(s);
     }
