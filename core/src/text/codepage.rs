@@ -93,7 +93,11 @@ pub fn resolve_writable_label(label: &str) -> Result<&'static Encoding> {
 }
 
 pub fn resolve_label(label: &str) -> Result<&'static Encoding> {
-    Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+    #[cfg(not(host_text))]
+    let encoding = Encoding::for_label(label.trim().as_bytes());
+    #[cfg(host_text)]
+    let encoding = super::labels::for_label(label.trim());
+    encoding.ok_or_else(|| {
         Error::new(
             ErrorCode::BadEncoding,
             format!(

@@ -5,6 +5,8 @@ mod codepage;
 mod detect;
 #[cfg(host_text)]
 mod host;
+#[cfg(any(host_text, test))]
+mod labels;
 pub mod minecraft;
 
 pub use codepage::{
