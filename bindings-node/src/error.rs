@@ -7,6 +7,6 @@ use gamequery_core::Error;
 pub const TAG: &str = "\u{1}gamequery:";
 
 pub fn to_napi(e: Error) -> napi::Error {
-    let detail = serde_json::to_string(&e.detail()).expect("an error detail always serializes");
+    let detail = e.detail().to_json();
     napi::Error::from_reason(format!("{TAG}{detail}"))
 }

@@ -35,6 +35,6 @@ pub fn tape(t: gamequery_core::tape::Tape) -> js_sys::Array {
 }
 
 pub fn to_js_error(e: Error) -> JsValue {
-    let detail = serde_json::to_string(&e.detail()).unwrap_or_default();
+    let detail = e.detail().to_json();
     js_sys::Error::new(&format!("{TAG}{detail}")).into()
 }

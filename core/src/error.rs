@@ -256,6 +256,30 @@ pub struct Detail<'a> {
     pub port: Option<u16>,
 }
 
+impl Detail<'_> {
+    /// The JSON text serde would write, written without serde_json's writer (see
+    /// [`Json`](crate::json::Json)'s `Display`): the browser's module carries only this.
+    pub fn to_json(&self) -> String {
+        use crate::json::Json;
+        let text = |s: &str| Some(Json::String(s.to_string()));
+        let number = |n: Option<u64>| n.map(|n| Json::Number(n.into()));
+        let members = [
+            ("code", text(self.code)),
+            ("message", text(self.message)),
+            ("field", self.field.and_then(text)),
+            ("offset", number(self.offset.map(|n| n as u64))),
+            ("text", self.text.and_then(text)),
+            ("attempts", number(self.attempts.map(u64::from))),
+            ("protocol", self.protocol.and_then(text)),
+            ("target", self.target.and_then(text)),
+            ("address", self.address.as_deref().and_then(text)),
+            ("port", number(self.port.map(u64::from))),
+        ];
+        let members = members.into_iter().filter_map(|(k, v)| Some((k.into(), v?))).collect();
+        Json::Object(members).to_string()
+    }
+}
+
 impl Error {
     pub fn detail(&self) -> Detail<'_> {
         let context = self.context.as_deref();
@@ -279,5 +303,25 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// `text` in double quotes, escaped as JSON, for error messages. Not `{:?}`: Debug's
 /// escaping brings the standard library's Unicode tables into the browser's download.
 pub fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
+    let mut out = String::with_capacity(text.len() + 2);
+    crate::json::write_string(&mut out, text);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detail_json_is_what_serde_writes() {
+        let bare = Error::new(ErrorCode::Timeout, "no \"reply\"\n");
+        let full = Error::at(ErrorCode::Malformed, "player name", 12, "bad\u{1}byte")
+            .with_text("§aMOTD")
+            .with_attempts(3)
+            .in_call("samp", "[::1]:7777", Some("[::1]:7777".parse().unwrap()));
+        for e in [bare, full] {
+            let detail = e.detail();
+            assert_eq!(detail.to_json(), serde_json::to_string(&detail).unwrap());
+        }
+    }
 }

@@ -238,10 +238,84 @@ impl From<Vec<Json>> for Json {
     }
 }
 
+/// Compact JSON text, byte for byte as serde_json writes it (a test holds the two
+/// together). Written here, not by serde_json: its writer goes through `std::io::Write`,
+/// whose error paths were 2 KB of the browser's download.
 impl fmt::Display for Json {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+        let mut out = String::new();
+        self.write(&mut out);
+        f.write_str(&out)
     }
+}
+
+impl Json {
+    pub fn write(&self, out: &mut String) {
+        match self {
+            Self::Null => out.push_str("null"),
+            Self::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Self::Number(n) => {
+                use fmt::Write;
+                let _ = write!(out, "{n}");
+            }
+            Self::String(s) => write_string(out, s),
+            Self::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write(out);
+                }
+                out.push(']');
+            }
+            Self::Object(members) => {
+                out.push('{');
+                for (i, (k, v)) in members.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_string(out, k);
+                    out.push(':');
+                    v.write(out);
+                }
+                out.push('}');
+            }
+        }
+    }
+}
+
+/// `s` as a JSON string: quotes, backslashes and control characters escaped as serde_json
+/// escapes them (`\n`-style where JSON has one, `\u00XX` otherwise), nothing else.
+pub fn write_string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    let mut from = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let short = match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'\n' => 'n',
+            b'\r' => 'r',
+            b'\t' => 't',
+            0x08 => 'b',
+            0x0C => 'f',
+            0..=0x1F => 'u',
+            _ => continue,
+        };
+        // `i` is an ASCII byte's index, so a character boundary.
+        out.push_str(s.get(from..i).unwrap_or_default());
+        out.push('\\');
+        out.push(short);
+        if short == 'u' {
+            out.push_str("00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xF)]));
+        }
+        from = i + 1;
+    }
+    out.push_str(s.get(from..).unwrap_or_default());
+    out.push('"');
 }
 
 impl Serialize for Json {
@@ -459,6 +533,41 @@ mod tests {
         assert_eq!(j.get("a").and_then(Json::as_f64), Some(2.5));
         assert_eq!(j.to_string(), r#"{"a":2.5,"b":[true,null,"x"]}"#);
         assert_eq!(Json::from_value(&j.to_value()), j);
+    }
+
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| serde_json::json!(n)),
+            any::<u64>().prop_map(|n| serde_json::json!(n)),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(|f| serde_json::json!(f)),
+            any::<String>().prop_map(Value::String),
+            "[\\u{0}-\\u{20}\"\\\\\\u{7f}é]{0,8}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 32, 5, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+                proptest::collection::btree_map(any::<String>(), inner, 0..5)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn writes_the_text_serde_json_writes(v in any_value()) {
+            let ours = Json::from_value(&v).to_string();
+            proptest::prop_assert_eq!(&ours, &serde_json::to_string(&v).unwrap());
+            let mut quoted = String::new();
+            if let Value::String(s) = &v {
+                write_string(&mut quoted, s);
+                proptest::prop_assert_eq!(quoted, ours);
+            }
+        }
     }
 
     #[test]
