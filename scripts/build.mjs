@@ -3,7 +3,7 @@
 // work alone from a fresh clone and cost seconds when nothing changed.
 //   node scripts/build.mjs [--quiet] [--force]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,10 +102,15 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
   renameSync(join(root, `${addon}.tmp`), join(root, addon));
 } else say('addon is up to date');
 
-async function minify(file) {
+/** Minifies `file` in place; on failure `wasm` goes too, so the next build redoes this one. */
+async function minify(file, wasm) {
   const { minifySync } = await import('rolldown/experimental');
   const result = minifySync(file, readFileSync(file, 'utf8'), { module: true, compress: {}, mangle: { toplevel: true } });
-  if (result.errors?.length) throw new Error(`minifying ${file}: ${result.errors.map((e) => e.message).join('; ')}`);
+  const errors = (result.errors ?? []).filter((e) => e.severity === 'Error');
+  if (errors.length) {
+    rmSync(wasm, { force: true });
+    throw new Error(`minifying ${file}: ${errors.map((e) => e.message).join('; ')}`);
+  }
   writeFileSync(file, result.code);
 }
 
@@ -134,7 +139,7 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
     // A browser downloads the web outputs' JS too, which wasm-bindgen writes readable:
     // oxc's minifier (through rolldown, as in Vite) takes the codec's from 3.8 to 2.6 KB
     // gzipped. Exported names are kept.
-    if (target === 'web') await minify(join(root, dir, 'gamequery_wasm.js'));
+    if (target === 'web') await minify(join(root, dir, 'gamequery_wasm.js'), join(root, bg));
     // The nodejs output is CommonJS inside a package without "type": keep it that way.
     writeFileSync(join(root, dir, 'package.json'), `{ "type": "${target === 'nodejs' ? 'commonjs' : 'module'}" }\n`);
   }

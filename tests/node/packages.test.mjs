@@ -38,9 +38,11 @@ test('gamequery-wasm: browsers and bundlers get the web build behind the shared 
   assert.match(source, /from '\.\/pkg\/web\/gamequery_wasm\.js'/);
   assert.match(source, /export const \{[^}]*\bdecodeResponse\b/);
   // wasm-bindgen's output, minified by the build: its init is still the default export.
-  const generated = readFileSync(new URL('npm/gamequery-wasm/pkg/web/gamequery_wasm.js', root), 'utf8');
-  assert.match(generated, /export\s*\{[^}]*\bas default\b/);
-  assert.ok(!generated.includes('\n//'), 'comments are minified away');
+  for (const build of ['web', 'web-engine']) {
+    const generated = readFileSync(new URL(`npm/gamequery-wasm/pkg/${build}/gamequery_wasm.js`, root), 'utf8');
+    assert.match(generated, /export\s*\{[^}]*\bas default\b/, build);
+    assert.ok(!generated.includes('\n//'), `${build}: comments are minified away`);
+  }
 });
 
 test('both packages ship the same generated declarations', () => {
