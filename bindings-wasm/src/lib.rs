@@ -28,7 +28,12 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 #[wasm_bindgen(start)]
 fn start() {
     #[cfg(all(feature = "host-text", target_arch = "wasm32"))]
-    text::install();
+    {
+        text::install();
+        // JSON member names are hashed under a secret (core's json.rs): 64 bits from the host.
+        let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+        gamequery_core::json::install_hash_seed((half() << 32) | half());
+    }
 }
 
 /// Every struct key list so far (JSON text), for the tape reader.

@@ -82,6 +82,31 @@ impl Index {
     }
 }
 
+/// A string's hash under a secret `seed`, for the browser build (std's random keys are
+/// fixed there, and SipHash is code it need not carry): 8-byte words folded in by a
+/// multiply-xorshift from the seed, murmur3's finaliser at the end. Without the seed, whoever
+/// writes the strings cannot tell which of them collide.
+#[cfg(any(host_text, test))]
+pub fn seeded_hash(seed: u64, s: &str) -> u64 {
+    const M: u64 = 0x9e37_79b9_7f4a_7c15;
+    let word = |bytes: &[u8]| bytes.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+    let step = |h: u64, w: u64| {
+        let h = (h ^ w).wrapping_mul(M);
+        h ^ (h >> 29)
+    };
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    let mut h = step(seed, s.len() as u64);
+    for chunk in &mut chunks {
+        h = step(h, word(chunk));
+    }
+    h = step(h, word(chunks.remainder()));
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
 /// The slot a hash starts at: its low half, as `find` compares, stirred so that hashes
 /// differing only in high bits of that half still spread over a small table.
 fn spread(hash: u64) -> u32 {
@@ -107,6 +132,28 @@ mod tests {
         // The first match wins; a hash never inserted is not found.
         assert_eq!(index.find(0, |p| hashes[p] == 0), Some(0));
         assert_eq!(index.find(99, |_| true), None);
+    }
+
+    #[test]
+    fn seeded_hash_spreads_keys_and_depends_on_the_seed() {
+        let keys: Vec<String> = (0..100_000).map(|i| format!("k{i}")).collect();
+        for seed in [0, 1, 0x1234_5678_9abc_def0] {
+            let mut low: Vec<u32> = keys.iter().map(|k| seeded_hash(seed, k) as u32).collect();
+            low.sort_unstable();
+            low.dedup();
+            // 100k keys in 2^32 values: about one pair is expected to share the low half.
+            assert!(
+                keys.len() - low.len() < 10,
+                "seed {seed}: {} shared",
+                keys.len() - low.len()
+            );
+        }
+        let same = keys.iter().filter(|k| seeded_hash(1, k) == seeded_hash(2, k)).count();
+        assert_eq!(same, 0);
+        // Every byte counts, the length too (a trailing NUL is not a no-op).
+        assert_ne!(seeded_hash(7, "abcdefgh"), seeded_hash(7, "abcdefgi"));
+        assert_ne!(seeded_hash(7, "abc"), seeded_hash(7, "abc\0"));
+        assert_ne!(seeded_hash(7, ""), seeded_hash(7, "\0"));
     }
 
     #[test]

@@ -462,9 +462,10 @@ impl Members {
     }
 }
 
-/// A member name's hash for [`Members`]' index. Natively keyed by std's per-process random
-/// keys, so a document cannot be made of names that collide. The browser build has no
-/// randomness (std's keys are fixed there too) and hashes with FNV-1a, without SipHash.
+/// A member name's hash for [`Members`]' index, keyed by a secret so a document cannot be
+/// made of names that collide: natively std's per-process random keys (SipHash); in the
+/// browser build, where std's keys are fixed, a seed the binding draws from the host
+/// (`install_hash_seed`).
 #[cfg(not(host_text))]
 fn key_hash(k: &str) -> u64 {
     use std::hash::{BuildHasher, RandomState};
@@ -473,10 +474,18 @@ fn key_hash(k: &str) -> u64 {
 }
 
 #[cfg(host_text)]
+static HASH_SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Called by the browser binding at start with randomness from the host (the module has no
+/// source of its own).
+#[cfg(host_text)]
+pub fn install_hash_seed(seed: u64) {
+    HASH_SEED.store(seed, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(host_text)]
 fn key_hash(k: &str) -> u64 {
-    k.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
+    crate::index::seeded_hash(HASH_SEED.load(std::sync::atomic::Ordering::Relaxed), k)
 }
 
 /// Reads a member name into a [`Key`].
