@@ -260,23 +260,36 @@ impl Detail<'_> {
     /// The JSON text serde would write, written without serde_json's writer (see
     /// [`Json`](crate::json::Json)'s `Display`): the browser's module carries only this.
     pub fn to_json(&self) -> String {
-        use crate::json::Json;
-        let text = |s: &str| Some(Json::String(s.to_string()));
-        let number = |n: Option<u64>| n.map(|n| Json::Number(n.into()));
+        enum Value<'v> {
+            Text(&'v str),
+            Number(u64),
+        }
         let members = [
-            ("code", text(self.code)),
-            ("message", text(self.message)),
-            ("field", self.field.and_then(text)),
-            ("offset", number(self.offset.map(|n| n as u64))),
-            ("text", self.text.and_then(text)),
-            ("attempts", number(self.attempts.map(u64::from))),
-            ("protocol", self.protocol.and_then(text)),
-            ("target", self.target.and_then(text)),
-            ("address", self.address.as_deref().and_then(text)),
-            ("port", number(self.port.map(u64::from))),
+            ("code", Some(Value::Text(self.code))),
+            ("message", Some(Value::Text(self.message))),
+            ("field", self.field.map(Value::Text)),
+            ("offset", self.offset.map(|n| Value::Number(n as u64))),
+            ("text", self.text.map(Value::Text)),
+            ("attempts", self.attempts.map(|n| Value::Number(n.into()))),
+            ("protocol", self.protocol.map(Value::Text)),
+            ("target", self.target.map(Value::Text)),
+            ("address", self.address.as_deref().map(Value::Text)),
+            ("port", self.port.map(|n| Value::Number(n.into()))),
         ];
-        let members = members.into_iter().filter_map(|(k, v)| Some((k.into(), v?))).collect();
-        Json::Object(members).to_string()
+        let mut out = String::from("{");
+        for (key, value) in members.iter().filter_map(|(k, v)| Some((k, v.as_ref()?))) {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            crate::json::write_string(&mut out, key);
+            out.push(':');
+            match value {
+                Value::Text(s) => crate::json::write_string(&mut out, s),
+                Value::Number(n) => out.push_str(&n.to_string()),
+            }
+        }
+        out.push('}');
+        out
     }
 }
 
