@@ -304,8 +304,9 @@ fn pages() -> &'static [Option<Page>] {
     })
 }
 
-// `str::contains(char)` searches for a non-ASCII char's UTF-8 as a substring (the two-way
-// searcher and its panic path: 2 KB of the browser's download for a few short lists).
+// `str::contains(char)` searches for a non-ASCII char's UTF-8 as a substring: the two-way
+// searcher and core's slice panic path, which with the other slicing sites removed took
+// 5 KB off the browser's download gzipped, for a few short lists.
 fn has(set: &str, c: char) -> bool {
     set.chars().any(|x| x == c)
 }
