@@ -384,26 +384,49 @@ fn scores<'a>(strings: &'a [&'a [u8]]) -> impl Iterator<Item = (&'static Encodin
 
 /// At least each single-byte page's [`single`] score, one lane per candidate: the sum of
 /// each byte's best credit in any of the page's languages (every other rule subtracts but
-/// a placed mark's and a final letter's, counted here as if all were); and a bit per
-/// candidate for a byte undefined in its page. One pass for all pages.
+/// a placed mark's and a final letter's, counted here wherever they could be earned: a
+/// mark after a high byte of its word, a final not followed by an ASCII letter); and a bit
+/// per candidate for a byte undefined in its page. One pass for all pages.
 fn ceilings(words: &[&[u8]]) -> ([i32; LANES], u16) {
     let table = ceiling_rows();
     let mut tops = [0i32; LANES];
     let mut undefined = 0;
-    for &b in words.iter().flat_map(|w| w.iter()) {
-        for (top, &v) in tops.iter_mut().zip(&table.rows[usize::from(b)]) {
-            *top += i32::from(v);
+    for word in words {
+        let mut high_before = false;
+        for (k, &b) in word.iter().enumerate() {
+            let b = usize::from(b);
+            for (top, &v) in tops.iter_mut().zip(&table.rows[b]) {
+                *top += i32::from(v);
+            }
+            undefined |= table.undefined[b];
+            // Cheap enough: marks and finals are rare in the Western text most guesses read.
+            let mut bonus = |lanes: u16, credit: i32| {
+                for (i, top) in tops.iter_mut().enumerate() {
+                    if lanes >> i & 1 == 1 {
+                        *top += credit;
+                    }
+                }
+            };
+            if high_before && table.marks[b] != 0 {
+                bonus(table.marks[b], MARK_PLACED);
+            }
+            if table.finals[b] != 0 && !word.get(k + 1).is_some_and(u8::is_ascii_alphabetic) {
+                bonus(table.finals[b], FINAL_AT_END);
+            }
+            high_before |= b >= 0x80;
         }
-        undefined |= table.undefined[usize::from(b)];
     }
     (tops, undefined)
 }
 
 /// Each byte's ceiling credit in every single-byte page (lane = candidate): its most in any
-/// of the page's languages, and the bonus it may earn.
+/// of the page's languages; and the pages where it is a mark or a final (a bit each), which
+/// may earn their bonus.
 struct CeilingRows {
     rows: [[i8; LANES]; 256],
     undefined: [u16; 256],
+    marks: [u16; 256],
+    finals: [u16; 256],
 }
 
 fn ceiling_rows() -> &'static CeilingRows {
@@ -413,6 +436,8 @@ fn ceiling_rows() -> &'static CeilingRows {
         let mut table = CeilingRows {
             rows: [[0; LANES]; 256],
             undefined: [0; 256],
+            marks: [0; 256],
+            finals: [0; 256],
         };
         for (i, page) in pages().iter().enumerate() {
             let Some(page) = page else { continue };
@@ -420,14 +445,12 @@ fn ceiling_rows() -> &'static CeilingRows {
                 match h.kind {
                     Kind::Undefined => table.undefined[b] |= 1 << i,
                     Kind::Letter(_) if b >= 0x80 || page.has_markers => {
-                        let most = page.lanes[b][..page.languages].iter().copied().max().unwrap_or(0);
-                        // A letter is a mark or a final, never both: one bonus at most.
-                        let bonus = if matches!(h.place, Place::Mark | Place::Final) {
-                            MARK_PLACED.max(FINAL_AT_END)
-                        } else {
-                            0
-                        };
-                        table.rows[b][i] = most + bonus as i8;
+                        table.rows[b][i] = page.lanes[b][..page.languages].iter().copied().max().unwrap_or(0);
+                        match h.place {
+                            Place::Mark => table.marks[b] |= 1 << i,
+                            Place::Final => table.finals[b] |= 1 << i,
+                            _ => {}
+                        }
                     }
                     _ => {}
                 }

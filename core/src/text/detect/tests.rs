@@ -235,4 +235,19 @@ proptest::proptest! {
             decode(s, e);
         }
     }
+
+    /// A ceiling is never below its page's score: high bytes in runs, with ASCII letters,
+    /// digits and spaces between (where marks and finals earn or lose their bonus).
+    #[test]
+    fn ceilings_bound_the_scores(strings in proptest::collection::vec(proptest::collection::vec(
+        proptest::prop_oneof![0x80u8..=0xFF, 0x80u8..=0xFF, proptest::sample::select(b"aZw5 .".to_vec())], 0..40), 1..4)) {
+        let slices: Vec<&[u8]> = strings.iter().map(Vec::as_slice).collect();
+        let words = super::words_with_high_bytes(&slices);
+        let (tops, _) = super::ceilings(&words);
+        for (i, page) in super::pages().iter().enumerate() {
+            if let Some(score) = page.as_ref().and_then(|p| super::single(&words, p)) {
+                proptest::prop_assert!(score <= tops[i], "{}: {score} > {}", super::CANDIDATES[i].0.name(), tops[i]);
+            }
+        }
+    }
 }
