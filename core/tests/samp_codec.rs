@@ -353,6 +353,71 @@ fn explicit_encoding_and_cp1251_detection() {
     assert_eq!(json_api::encode_response(auto).unwrap(), pkt);
 }
 
+/// Under `auto`, a reply whose strings are not UTF-8 reads as under the guessed page given
+/// outright, in every kind of reply: ASCII strings before and after the first non-UTF-8
+/// one, and one whose bytes are UTF-8 too (`РЎ`, D0 A1: `С`), each in its place.
+#[test]
+fn auto_reads_every_string_as_the_guessed_page_does() {
+    let ru = ["Русский сервер", "Привет", "РЎ", "игроки онлайн"];
+    let bodies = [
+        ResponseBody::Info(Info {
+            hostname: "Server".into(),
+            gamemode: ru[0].into(),
+            language: "Russian".into(),
+            ..Info::default()
+        }),
+        ResponseBody::Rules(Rules {
+            rules: RuleList(vec![
+                ("version".into(), "0.3.7".into()),
+                (ru[1].into(), ru[2].into()),
+                ("weburl".into(), ru[3].into()),
+            ]),
+            ..Rules::default()
+        }),
+        ResponseBody::Players(PlayerList {
+            players: ["Kane", ru[2], ru[1], "Lucia", ru[3]]
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Player {
+                    id: Some(i as u8),
+                    name: (*n).into(),
+                    score: 1,
+                    ping: Some(2),
+                })
+                .collect(),
+            ..PlayerList::default()
+        }),
+        ResponseBody::OpenMp(OpenMpInfo {
+            discord: "discord.gg/x".into(),
+            light_banner: ru[0].into(),
+            dark_banner: ru[2].into(),
+            logo: Some(ru[3].into()),
+            ..OpenMpInfo::default()
+        }),
+        ResponseBody::RconLine(gamequery_core::samp::RconLine {
+            line: ru[3].into(),
+            ..Default::default()
+        }),
+    ];
+    for mut body in bodies {
+        *body.text_mut().unwrap() = text("windows-1251");
+        let bytes = Response {
+            address: addr(),
+            body: body.clone(),
+        }
+        .encode()
+        .unwrap();
+        let options = |encoding: Option<&str>| DecodeOptions {
+            encoding: encoding.map(Into::into),
+            raw_strings: true,
+        };
+        let fixed = Response::decode(&bytes, &options(Some("windows-1251"))).unwrap();
+        let auto = Response::decode(&bytes, &options(None)).unwrap();
+        assert_eq!(auto, fixed, "{:?}", body.opcode());
+        assert_eq!(strip(auto).body, body);
+    }
+}
+
 fn name() -> impl Strategy<Value = String> {
     "[a-zA-Z0-9_\\[\\]@ ]{0,24}"
 }

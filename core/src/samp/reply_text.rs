@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::input::Obj;
-use crate::text::{decode, encoding_name, resolve_writable_label, TextEncoding};
+use crate::text::{decode, encoding_name, guess_not_utf8, resolve_writable_label, TextEncoding};
 use crate::wire::{to_hex, Reader};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -41,8 +41,9 @@ impl ReplyText {
 }
 
 /// Decodes the strings of one or more replies with one encoding. With `Auto` it decodes
-/// optimistically as UTF-8 and remembers every string; when one is not UTF-8, the read
-/// must run again with [`Texts::second_pass`]'s encoding (the only time the detector runs).
+/// optimistically as UTF-8 and remembers every string; when one is not UTF-8, the others
+/// that hold non-ASCII bytes must be read again with [`Texts::second_pass`]'s encoding
+/// (the only time the detector runs; ASCII reads the same in every candidate).
 pub(crate) struct Texts<'a> {
     encoding: TextEncoding,
     /// Check structure only: every string reads as empty.
@@ -71,7 +72,8 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// Reads `bytes` as text; under `Auto`, an empty string once UTF-8 has failed.
+    /// Reads `bytes` as text; under `Auto`, an empty string for non-ASCII bytes once UTF-8
+    /// has failed.
     pub fn text(&mut self, bytes: &'a [u8]) -> String {
         if self.skip {
             return String::new();
@@ -86,7 +88,7 @@ impl<'a> Texts<'a> {
             TextEncoding::Auto => {
                 self.seen.push(bytes);
                 match std::str::from_utf8(bytes) {
-                    Ok(s) if self.utf8 => s.to_owned(),
+                    Ok(s) if self.utf8 || s.is_ascii() => s.to_owned(),
                     _ => {
                         self.utf8 = false;
                         String::new()
@@ -98,8 +100,7 @@ impl<'a> Texts<'a> {
 
     /// The code page to read again with, when `Auto` met a string that is not UTF-8.
     pub fn second_pass(&self) -> Option<TextEncoding> {
-        (self.encoding == TextEncoding::Auto && !self.utf8)
-            .then(|| TextEncoding::Fixed(TextEncoding::Auto.resolve(self.seen.iter().copied())))
+        (self.encoding == TextEncoding::Auto && !self.utf8).then(|| TextEncoding::Fixed(guess_not_utf8(&self.seen)))
     }
 
     pub fn reply_text(&self) -> ReplyText {
@@ -118,21 +119,30 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// Runs `read` over `r` with one encoding for all its strings: a second pass only when
-/// `Auto` met text that is not UTF-8. Returns the value and its [`ReplyText`].
-pub(crate) fn read_texts<'a, T>(
+/// The strings of a decoded value, in the order its read met them on the wire.
+pub(crate) trait WireStrings {
+    fn each_string(&mut self, f: &mut dyn FnMut(&mut String));
+}
+
+/// Runs `read` over `r` with one encoding for all its strings. When `Auto` met text that
+/// is not UTF-8, its non-ASCII strings are decoded again with the guessed code page.
+/// Returns the value and its [`ReplyText`].
+pub(crate) fn read_texts<'a, T: WireStrings>(
     r: &mut Reader<'a>,
     encoding: TextEncoding,
     keep_raw: bool,
     read: impl Fn(&mut Reader<'a>, &mut Texts<'a>) -> Result<T>,
 ) -> Result<(T, ReplyText)> {
-    let start = r.clone();
     let mut texts = Texts::new(encoding, keep_raw);
     let mut value = read(r, &mut texts)?;
-    if let Some(fixed) = texts.second_pass() {
-        *r = start;
-        texts = Texts::new(fixed, keep_raw);
-        value = read(r, &mut texts)?;
+    if let Some(fixed @ TextEncoding::Fixed(e)) = texts.second_pass() {
+        let mut seen = texts.seen.iter();
+        value.each_string(&mut |s| match seen.next() {
+            Some(bytes) if !bytes.is_ascii() => *s = decode(bytes, e),
+            _ => {}
+        });
+        debug_assert!(seen.next().is_none(), "each_string visits every string read");
+        texts.encoding = fixed;
     }
     Ok((value, texts.reply_text()))
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::header::{Address, Header, Opcode, HEADER_LEN};
 use super::info::{Info, OpenMpInfo};
 use super::players::PlayerList;
-use super::reply_text::{read_texts, ReplyText, Texts};
+use super::reply_text::{read_texts, ReplyText, Texts, WireStrings};
 use super::rules::Rules;
 use super::text::Hex;
 use crate::error::Result;
@@ -180,6 +180,27 @@ impl ResponseBody {
             Self::OpenMp(o) => Some(&mut o.text),
             Self::RconLine(l) => Some(&mut l.text),
             Self::Ping { .. } => None,
+        }
+    }
+}
+
+impl WireStrings for ResponseBody {
+    fn each_string(&mut self, f: &mut dyn FnMut(&mut String)) {
+        match self {
+            Self::Info(i) => [&mut i.hostname, &mut i.gamemode, &mut i.language]
+                .into_iter()
+                .for_each(f),
+            Self::Rules(r) => r.rules.0.iter_mut().for_each(|(name, value)| {
+                f(name);
+                f(value);
+            }),
+            Self::Clients(l) | Self::Players(l) => l.players.iter_mut().for_each(|p| f(&mut p.name)),
+            Self::OpenMp(o) => [&mut o.discord, &mut o.light_banner, &mut o.dark_banner]
+                .into_iter()
+                .chain(o.logo.as_mut())
+                .for_each(f),
+            Self::RconLine(l) => f(&mut l.line),
+            Self::Ping { .. } => {}
         }
     }
 }

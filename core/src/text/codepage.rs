@@ -36,11 +36,7 @@ impl TextEncoding {
         match self {
             Self::Fixed(e) => e,
             Self::Auto if strings.clone().into_iter().all(|s| std::str::from_utf8(s).is_ok()) => UTF_8,
-            Self::Auto => {
-                DETECTOR_RUNS.set(DETECTOR_RUNS.get() + 1);
-                let strings: Vec<&[u8]> = strings.into_iter().filter(|s| !s.is_ascii()).collect();
-                super::detect::guess(&strings)
-            }
+            Self::Auto => guess_not_utf8(&strings.into_iter().collect::<Vec<_>>()),
         }
     }
 
@@ -54,6 +50,13 @@ impl TextEncoding {
 
 thread_local! {
     static DETECTOR_RUNS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The code page of strings known not to be all UTF-8: one guess over them together
+/// (single strings are too short to guess; ASCII ones add nothing to it).
+pub fn guess_not_utf8(strings: &[&[u8]]) -> &'static Encoding {
+    DETECTOR_RUNS.set(DETECTOR_RUNS.get() + 1);
+    super::detect::guess(strings)
 }
 
 /// How many times this thread ran the code page detector (tests keep it to one per
