@@ -13,14 +13,15 @@ use crate::error::to_napi;
 /// Mean nanoseconds per `decodeResponse` inside Rust (decode + tape), no crossing.
 #[napi(js_name = "__benchDecodeNative")]
 pub fn bench_decode_native(
-    protocol: String,
+    protocol: u32,
     bytes: &[u8],
     options: Option<String>,
     iterations: u32,
 ) -> napi::Result<f64> {
+    let protocol = crate::protocol_name(protocol)?;
     let start = Instant::now();
     for _ in 0..iterations {
-        let tape = api::decode_response(&protocol, bytes, options.as_deref(), api::Tape).map_err(to_napi)?;
+        let tape = api::decode_response(protocol, bytes, options.as_deref(), api::Tape).map_err(to_napi)?;
         std::hint::black_box(tape);
     }
     Ok(start.elapsed().as_nanos() as f64 / f64::from(iterations.max(1)))

@@ -27,6 +27,20 @@ pub fn shapes() -> String {
     gamequery_core::tape::shapes::all_json()
 }
 
+/// Protocol names in the order of the ids `decodeRequest`/`decodeResponse` take: the JS
+/// glue validates the name and passes its id, which crosses for a fraction of a string.
+#[napi]
+pub fn protocols() -> Vec<&'static str> {
+    api::Protocol::ALL.iter().map(|p| p.name()).collect()
+}
+
+pub(crate) fn protocol_name(id: u32) -> napi::Result<&'static str> {
+    api::Protocol::ALL
+        .get(id as usize)
+        .map(|p| p.name())
+        .ok_or_else(|| napi::Error::from_reason(format!("no protocol has id {id}")))
+}
+
 #[napi(js_name = "encodeRequest")]
 pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Array> {
     api::encode_request(&protocol, &request)
@@ -35,8 +49,8 @@ pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Ar
 }
 
 #[napi(js_name = "decodeRequest")]
-pub fn decode_request(protocol: String, bytes: &[u8], scratch: Float64ArraySlice) -> napi::Result<ScratchTape> {
-    api::decode_request(&protocol, bytes, api::Tape)
+pub fn decode_request(protocol: u32, bytes: &[u8], scratch: Float64ArraySlice) -> napi::Result<ScratchTape> {
+    api::decode_request(protocol_name(protocol)?, bytes, api::Tape)
         .map(|t| ScratchTape::new(t, scratch))
         .map_err(to_napi)
 }
@@ -50,12 +64,12 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
 
 #[napi(js_name = "decodeResponse")]
 pub fn decode_response(
-    protocol: String,
+    protocol: u32,
     bytes: &[u8],
     options: Option<String>,
     scratch: Float64ArraySlice,
 ) -> napi::Result<ScratchTape> {
-    api::decode_response(&protocol, bytes, options.as_deref(), api::Tape)
+    api::decode_response(protocol_name(protocol)?, bytes, options.as_deref(), api::Tape)
         .map(|t| ScratchTape::new(t, scratch))
         .map_err(to_napi)
 }

@@ -105,8 +105,17 @@ unsafe fn js_string(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_va
     let status = if text.is_ascii() {
         unsafe { sys::napi_create_string_latin1(env, text.as_ptr().cast(), text.len() as isize, &mut out) }
     } else if mem::is_str_latin1(text) {
-        let mut latin1 = vec![0u8; text.len()];
-        let n = mem::convert_utf8_to_latin1_lossy(text.as_bytes(), &mut latin1);
+        // Most results are small: their Latin-1 copy goes on the stack, not the heap.
+        let mut small = [0u8; 1024];
+        let mut large = Vec::new();
+        let latin1 = match small.get_mut(..text.len()) {
+            Some(buffer) => buffer,
+            None => {
+                large.resize(text.len(), 0);
+                &mut large[..]
+            }
+        };
+        let n = mem::convert_utf8_to_latin1_lossy(text.as_bytes(), latin1);
         unsafe { sys::napi_create_string_latin1(env, latin1.as_ptr().cast(), n as isize, &mut out) }
     } else {
         let mut utf16 = vec![0u16; text.len() + 1];

@@ -12,6 +12,8 @@ const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionO
 const json = (value) => JSON.stringify(value ?? null);
 const readTape = tapeReader(() => binding.shapes());
 const scratch = new Float64Array(4096);
+// The sync decoders take a protocol's id, which crosses for a fraction of a string.
+const protocolIds = new Map(binding.protocols().map((name, id) => [name, id]));
 const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1] ?? scratch, out[2]));
 
 function encodeRequest(protocol, request) {
@@ -22,7 +24,7 @@ function encodeRequest(protocol, request) {
 function decodeRequest(protocol, bytes) {
   check.protocol(protocol);
   check.bytes(bytes);
-  return read(call(() => binding.decodeRequest(protocol, bytes, scratch)));
+  return read(call(() => binding.decodeRequest(protocolIds.get(protocol), bytes, scratch)));
 }
 function encodeResponse(protocol, response) {
   check.protocol(protocol);
@@ -33,7 +35,7 @@ function decodeResponse(protocol, bytes, options) {
   check.protocol(protocol);
   check.bytes(bytes);
   check.object(options, 'options');
-  return read(call(() => binding.decodeResponse(protocol, bytes, options == null ? undefined : json(options), scratch)));
+  return read(call(() => binding.decodeResponse(protocolIds.get(protocol), bytes, options == null ? undefined : json(options), scratch)));
 }
 
 /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → complete packets. */

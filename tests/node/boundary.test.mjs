@@ -11,6 +11,8 @@ import { fixtures, hex, players, javaState, sqpState, FAVICON } from './helpers.
 const require = createRequire(import.meta.url);
 const binding = require('../../npm/gamequery/binding.js');
 const wasmRaw = require('../../npm/gamequery-wasm/pkg/node/gamequery_wasm.js');
+// The addon's sync decoders take protocol ids, in the order binding.protocols() lists.
+const id = (protocol) => binding.protocols().indexOf(protocol);
 const viaJson = (protocol, bytes, options) =>
   JSON.parse(binding.__decodeResponseJson(protocol, bytes, options == null ? undefined : JSON.stringify(options)));
 
@@ -71,7 +73,7 @@ test('__proto__ in a server document is an own property, never the prototype', (
 test('a long value crosses once: the favicon is in the tape text once', () => {
   const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState() });
   const data = FAVICON.slice(FAVICON.indexOf(',') + 1);
-  const out = binding.decodeResponse('minecraft-java', frame, undefined, new Float64Array(4096));
+  const out = binding.decodeResponse(id('minecraft-java'), frame, undefined, new Float64Array(4096));
   const text = typeof out === 'string' ? out : out[0];
   assert.equal(text.split(data).length - 1, 1);
   const r = addon.decodeResponse('minecraft-java', frame);
@@ -81,7 +83,7 @@ test('a long value crosses once: the favicon is in the tape text once', () => {
 test('strings past U+00FF cross in a text of their own, the favicon stays a byte per character', () => {
   const motd = { text: 'A ', extra: [{ text: 'Сервер • 服务器', color: 'gold' }, { text: ' é' }] };
   const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd });
-  const out = binding.decodeResponse('minecraft-java', frame, undefined, new Float64Array(4096));
+  const out = binding.decodeResponse(id('minecraft-java'), frame, undefined, new Float64Array(4096));
   assert.ok(Array.isArray(out) && out[1] === null, 'the numbers went into the scratch array');
   const [text, , wide] = out;
   assert.ok(text.includes(FAVICON.slice(FAVICON.indexOf(',') + 1)));
@@ -95,13 +97,19 @@ test('strings past U+00FF cross in a text of their own, the favicon stays a byte
   for (const pkg of [addon, wasm]) assert.deepStrictEqual(pkg.decodeResponse('minecraft-java', frame), want);
   // Only Latin-1: the text alone crosses, as before.
   const latin = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd: '§aCafé' });
-  assert.equal(typeof binding.decodeResponse('minecraft-java', latin, undefined, new Float64Array(4096)), 'string');
+  assert.equal(typeof binding.decodeResponse(id('minecraft-java'), latin, undefined, new Float64Array(4096)), 'string');
   assert.equal(wasmRaw.decodeResponse('minecraft-java', latin, undefined).length, 2);
+});
+
+test('the addon lists the protocols the packages name, and decodes by their ids', async () => {
+  const { PROTOCOLS } = await import('gamequery-wasm/glue');
+  assert.deepStrictEqual(binding.protocols(), [...PROTOCOLS]);
+  assert.throws(() => binding.decodeResponse(PROTOCOLS.length, Buffer.alloc(1), undefined, new Float64Array(8)), /no protocol has id 9/);
 });
 
 test('results with more numbers than the scratch array holds', () => {
   const bytes = addon.encodeResponse('samp', { opcode: 'c', players: players(1000, { detailed: false }) });
-  const out = binding.decodeResponse('samp', bytes, undefined, new Float64Array(4096));
+  const out = binding.decodeResponse(id('samp'), bytes, undefined, new Float64Array(4096));
   assert.ok(Array.isArray(out), 'the numbers crossed in their own array');
   const r = addon.decodeResponse('samp', bytes);
   assert.equal(r.players.length, 1000);

@@ -466,7 +466,7 @@ fn ceiling_rows() -> &'static CeilingRows {
 fn words_with_high_bytes<'a>(strings: &[&'a [u8]]) -> Vec<&'a [u8]> {
     let in_word = |b: u8| b >= 0x80 || b.is_ascii_alphanumeric();
     let mut words = Vec::new();
-    for &s in strings {
+    for &s in strings.iter().filter(|s| !s.is_ascii()) {
         let mut at = 0;
         while let Some(high) = s[at..].iter().position(|&b| b >= 0x80) {
             let high = at + high;
@@ -633,7 +633,7 @@ fn double_byte(strings: &[&[u8]], reading: &Reading) -> Option<i32> {
         _ => euc_kr,
     };
     let mut score = 0;
-    for &s in strings {
+    for &s in strings.iter().filter(|s| !s.is_ascii()) {
         let mut i = 0;
         // Characters since the last CJK one: Korean puts one space between words.
         let mut since_cjk = usize::MAX;
