@@ -12,12 +12,7 @@ use crate::error::to_napi;
 
 /// Mean nanoseconds per `decodeResponse` inside Rust (decode + tape), no crossing.
 #[napi(js_name = "__benchDecodeNative")]
-pub fn bench_decode_native(
-    protocol: u32,
-    bytes: &[u8],
-    options: Option<String>,
-    iterations: u32,
-) -> napi::Result<f64> {
+pub fn bench_decode_native(protocol: u32, bytes: &[u8], options: Option<String>, iterations: u32) -> napi::Result<f64> {
     let protocol = crate::protocol_name(protocol)?;
     let start = Instant::now();
     for _ in 0..iterations {

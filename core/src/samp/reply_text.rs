@@ -41,9 +41,9 @@ impl ReplyText {
 }
 
 /// Decodes the strings of one or more replies with one encoding. With `Auto` it decodes
-/// optimistically as UTF-8 and remembers every string; when one is not UTF-8, the others
-/// that hold non-ASCII bytes must be read again with [`Texts::second_pass`]'s encoding
-/// (the only time the detector runs; ASCII reads the same in every candidate).
+/// optimistically as UTF-8 and remembers every string; when one is not UTF-8, those that
+/// hold non-ASCII bytes are decoded again with [`Texts::second_pass`]'s encoding (the only
+/// time the detector runs; ASCII reads the same in every candidate).
 pub(crate) struct Texts<'a> {
     encoding: TextEncoding,
     /// Check structure only: every string reads as empty.
@@ -98,7 +98,8 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// The code page to read again with, when `Auto` met a string that is not UTF-8.
+    /// The code page to decode the non-ASCII strings again with, when `Auto` met a string
+    /// that is not UTF-8.
     pub fn second_pass(&self) -> Option<TextEncoding> {
         (self.encoding == TextEncoding::Auto && !self.utf8).then(|| TextEncoding::Fixed(guess_not_utf8(&self.seen)))
     }

@@ -54,7 +54,7 @@ thread_local! {
 
 /// The code page of strings known not to be all UTF-8: one guess over them together
 /// (single strings are too short to guess; ASCII ones add nothing to it).
-pub fn guess_not_utf8(strings: &[&[u8]]) -> &'static Encoding {
+pub(crate) fn guess_not_utf8(strings: &[&[u8]]) -> &'static Encoding {
     DETECTOR_RUNS.set(DETECTOR_RUNS.get() + 1);
     super::detect::guess(strings)
 }

@@ -9,9 +9,10 @@ mod host;
 mod labels;
 pub mod minecraft;
 
+pub(crate) use codepage::guess_not_utf8;
 pub use codepage::{
-    decode, detector_runs, encode, encoding_name, guess_not_utf8, resolve_label, resolve_writable_label, writable,
-    Decoded, TextEncoding,
+    decode, detector_runs, encode, encoding_name, resolve_label, resolve_writable_label, writable, Decoded,
+    TextEncoding,
 };
 #[cfg(host_text)]
 pub use host::{install_decoder as install_host_decoder, HostDecoder};
