@@ -393,10 +393,7 @@ impl QueryExchange {
                     let _ = read_body(d, op, &mut t);
                 }
             }
-            return match t.second_pass() {
-                Some(TextEncoding::Fixed(e)) => e,
-                _ => UTF_8,
-            };
+            return t.guessed().unwrap_or(UTF_8);
         };
         e
     }

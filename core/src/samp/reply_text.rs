@@ -42,7 +42,7 @@ impl ReplyText {
 
 /// Decodes the strings of one or more replies with one encoding. With `Auto` it decodes
 /// optimistically as UTF-8 and remembers every string; when one is not UTF-8, those that
-/// hold non-ASCII bytes are decoded again with [`Texts::second_pass`]'s encoding (the only
+/// hold non-ASCII bytes are decoded again with [`Texts::guessed`]'s encoding (the only
 /// time the detector runs; ASCII reads the same in every candidate).
 pub(crate) struct Texts<'a> {
     encoding: TextEncoding,
@@ -100,8 +100,8 @@ impl<'a> Texts<'a> {
 
     /// The code page to decode the non-ASCII strings again with, when `Auto` met a string
     /// that is not UTF-8.
-    pub fn second_pass(&self) -> Option<TextEncoding> {
-        (self.encoding == TextEncoding::Auto && !self.utf8).then(|| TextEncoding::Fixed(guess_not_utf8(&self.seen)))
+    pub fn guessed(&self) -> Option<&'static Encoding> {
+        (self.encoding == TextEncoding::Auto && !self.utf8).then(|| guess_not_utf8(&self.seen))
     }
 
     pub fn reply_text(&self) -> ReplyText {
@@ -136,14 +136,14 @@ pub(crate) fn read_texts<'a, T: WireStrings>(
 ) -> Result<(T, ReplyText)> {
     let mut texts = Texts::new(encoding, keep_raw);
     let mut value = read(r, &mut texts)?;
-    if let Some(fixed @ TextEncoding::Fixed(e)) = texts.second_pass() {
+    if let Some(e) = texts.guessed() {
         let mut seen = texts.seen.iter();
         value.each_string(&mut |s| match seen.next() {
             Some(bytes) if !bytes.is_ascii() => *s = decode(bytes, e),
             _ => {}
         });
         debug_assert!(seen.next().is_none(), "each_string visits every string read");
-        texts.encoding = fixed;
+        texts.encoding = TextEncoding::Fixed(e);
     }
     Ok((value, texts.reply_text()))
 }
