@@ -64,8 +64,8 @@ struct Job {
     addr: SocketAddr,
     socket: usize,
     query: Query,
-    /// The deadline in the heap (engine clock), and its generation (stale heap entries
-    /// are skipped).
+    /// The query's deadline (on its own clock, as `poll_timeout` gave it), and the
+    /// generation of its heap entry (stale entries are skipped).
     deadline: Option<Millis>,
     generation: u64,
     sent: usize,
@@ -185,7 +185,7 @@ impl Engine {
             for event in events.drain(..) {
                 self.handle_event(event);
             }
-            self.fire_timers();
+            self.fire_timers(self.now());
             self.start_queued();
             self.flush_unsent();
             self.publish();
@@ -279,21 +279,28 @@ impl Engine {
         false
     }
 
-    fn fire_timers(&mut self) {
-        let now = self.now();
+    fn fire_timers(&mut self, now: Millis) {
+        // Taken off the heap before any fires: a query that sets a new deadline already
+        // due waits for the next turn instead of spinning this loop.
+        let mut due = Vec::new();
         while let Some(&Reverse((deadline, slot, generation))) = self.timers.peek() {
             if deadline > key(now) {
                 break;
             }
             self.timers.pop();
+            due.push((slot, generation));
+        }
+        for (slot, generation) in due {
             let Some(job) = self.jobs.get_mut(slot).and_then(Option::as_mut) else {
                 continue;
             };
             if job.generation != generation {
                 continue;
             }
-            job.deadline = None;
-            job.query.handle_timeout(now - job.start.origin);
+            // The heap keys whole microseconds on the engine's clock: the query is told
+            // the time its own deadline names at least, or it would not see it passed.
+            let at = (now - job.start.origin).max(job.deadline.take().unwrap_or(f64::MIN));
+            job.query.handle_timeout(at);
             self.service(slot);
         }
     }
@@ -444,13 +451,14 @@ impl Engine {
             }
             return;
         }
-        let deadline = job.query.poll_timeout().map(|d| d + job.start.origin);
+        let deadline = job.query.poll_timeout();
         if deadline != job.deadline {
             job.deadline = deadline;
             self.generation += 1;
             job.generation = self.generation;
             if let Some(d) = deadline {
-                self.timers.push(Reverse((key(d), slot, job.generation)));
+                self.timers
+                    .push(Reverse((key(d + job.start.origin), slot, job.generation)));
             }
         }
     }
@@ -539,5 +547,55 @@ fn normalize(addr: SocketAddr) -> SocketAddr {
             None => addr,
         },
         IpAddr::V4(_) => addr,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+
+    /// The heap keys whole microseconds: a deadline a fraction of one ahead of the clock
+    /// is due by its key but not by the query's own clock. Firing it must still end the
+    /// turn (it spun forever when the query, told a time before its deadline, set the
+    /// same deadline again) and must time the query out.
+    #[test]
+    fn a_deadline_due_by_its_key_alone_fires_once() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let (done, finished) = channel();
+        std::thread::spawn(move || {
+            runtime.block_on(async {
+                let items = crate::call::many::prepare(
+                    r#"[{"target":"127.0.0.1:9"}]"#,
+                    r#"{"protocol":"samp","timeout":1000,"retries":0}"#,
+                )
+                .unwrap()
+                .items;
+                let shared = Arc::new(Shared {
+                    batches: Default::default(),
+                    undelivered: Default::default(),
+                    finished: Default::default(),
+                    ready: Default::default(),
+                    drained: Default::default(),
+                });
+                let (mut engine, _rx) = Engine::new(items, 0, shared, CancellationToken::new(), None);
+                engine.start_queued();
+                let job = engine.jobs[0].as_ref().expect("the query runs");
+                let due = job.start.origin + job.deadline.expect("a deadline");
+                let Reverse((heap_key, _, _)) = *engine.timers.peek().expect("its timer");
+                // The earliest clock reading the key calls due: before the deadline itself.
+                let before = (heap_key as f64 + 1e-6) / 1000.0;
+                assert!(before < due && key(before) == heap_key, "the case under test");
+                engine.fire_timers(before);
+                done.send(engine.jobs[0].is_none() && engine.batched == 1).unwrap();
+            });
+        });
+        let timed_out = finished
+            .recv_timeout(Duration::from_secs(10))
+            .expect("fire_timers returns");
+        assert!(timed_out, "the query ended with its timeout");
     }
 }
