@@ -17,6 +17,7 @@ use std::task::Poll;
 use std::time::Duration;
 
 use serde::Serialize;
+use tokio::runtime::Handle;
 use tokio::sync::{mpsc, Semaphore};
 use tokio_util::sync::CancellationToken;
 
@@ -104,6 +105,9 @@ pub struct Engine {
     /// Results in `batch`.
     batched: usize,
     events: mpsc::UnboundedSender<Event>,
+    /// The caller's runtime, where lookups and TCP queries run (the engine's own thread
+    /// is for the datagrams).
+    tasks: Handle,
     lookups: Arc<Semaphore>,
     cancel: CancellationToken,
     shared: Arc<Shared>,
@@ -149,6 +153,7 @@ impl Engine {
             batch: Tape::default(),
             batched: 0,
             events,
+            tasks: Handle::current(),
             lookups: Arc::new(Semaphore::new(LOOKUPS)),
             cancel,
             shared,
@@ -353,7 +358,7 @@ impl Engine {
     /// (each with a bounded buffer) and report back.
     fn run_alone(&mut self, index: u32, item: Item) {
         let (events, cancel, tracer) = (self.events.clone(), self.cancel.child_token(), self.tracer.clone());
-        tokio::spawn(async move {
+        self.tasks.spawn(async move {
             let (target, options) = (item.target.to_string(), item.options.to_string());
             let result = crate::net::query(&item.protocol, &target, &options, cancel, TapeSink, tracer).await;
             let _ = events.send(Event::Finished(index, result));
@@ -363,7 +368,7 @@ impl Engine {
     fn lookup(&mut self, start: Start, host: String, port: u16) {
         let (events, lookups) = (self.events.clone(), self.lookups.clone());
         let (cancel, clock) = (self.cancel.child_token(), self.clock);
-        tokio::spawn(async move {
+        self.tasks.spawn(async move {
             let Ok(_permit) = lookups.acquire().await else { return };
             let common = *start.plan.common();
             let end = start.origin + common.timeout_ms;
