@@ -267,8 +267,11 @@ export function createEngine(wasm, transport, readTape) {
     const flat = call(() => wasm.prepareMany(json(items), json(shared)));
     // Each query here has a socket of its own: bound what one batch holds open.
     const limit = Math.min(flat.pop() || Infinity, 512);
-    // Ends what still runs: the caller's signal, or leaving the loop.
+    // Ends what still runs: the caller's signal, or leaving the loop. Each query has a
+    // signal of its own: hundreds of listeners on one signal make Node warn of a leak.
     const runs = new AbortController();
+    const ends = new Set();
+    runs.signal.addEventListener('abort', () => ends.forEach((end) => end.abort()), { once: true });
     const finished = [];
     let wake = null;
     let next = 0;
@@ -290,9 +293,11 @@ export function createEngine(wasm, transport, readTape) {
           settled(i, undefined, e);
           continue;
         }
-        runCall(wasmCall, transport, { signal: runs.signal, trace, read }).then(
-          (status) => settled(i, status),
-          (e) => settled(i, undefined, fromNative(e)),
+        const end = new AbortController();
+        ends.add(end);
+        runCall(wasmCall, transport, { signal: end.signal, trace, read }).then(
+          (status) => (ends.delete(end), settled(i, status)),
+          (e) => (ends.delete(end), settled(i, undefined, fromNative(e))),
         );
       }
     };

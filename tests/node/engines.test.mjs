@@ -113,6 +113,26 @@ test('queryMany through the WASM engine: every result, each with its target', as
   }
 });
 
+test('queryMany through the WASM engine: many queries at once and no warning from Node', async () => {
+  const rateLimit = { burst: 1e6, perSecond: 1e6 };
+  const s = await wasm.serve('samp', openMpState(2), { host: '127.0.0.1', port: 0, rateLimit });
+  const warnings = [];
+  const warn = (w) => warnings.push(w.name);
+  process.on('warning', warn);
+  try {
+    const targets = Array.from({ length: 40 }, () => `127.0.0.1:${s.port}`);
+    let ok = 0;
+    for await (const r of wasm.queryMany(targets, { protocol: 'samp', timeout: 2000 })) ok += r.status ? 1 : 0;
+    await new Promise((r) => setImmediate(r));
+    assert.equal(ok, 40);
+    // One signal shared by every query drew MaxListenersExceededWarning.
+    assert.deepEqual(warnings, []);
+  } finally {
+    process.off('warning', warn);
+    await s.close();
+  }
+});
+
 test('require("gamequery") falls back to the WASM engine, and says why', () => {
   const script = "const g = require('gamequery'); console.log(JSON.stringify([g.engine, typeof g.query, g.engineError ?? null]))";
   const run = (env) => JSON.parse(spawnSync(process.execPath, ['-e', script], { env: { ...process.env, ...env }, encoding: 'utf8' }).stdout);
