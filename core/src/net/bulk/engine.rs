@@ -579,13 +579,7 @@ mod tests {
                 )
                 .unwrap()
                 .items;
-                let shared = Arc::new(Shared {
-                    batches: Default::default(),
-                    undelivered: Default::default(),
-                    finished: Default::default(),
-                    ready: Default::default(),
-                    drained: Default::default(),
-                });
+                let shared = Arc::new(Shared::default());
                 let (mut engine, _rx) = Engine::new(items, 0, shared, CancellationToken::new(), None);
                 engine.start_queued();
                 let job = engine.jobs[0].as_ref().expect("the query runs");

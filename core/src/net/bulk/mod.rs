@@ -32,6 +32,7 @@ const MAX_UNDELIVERED: usize = 512;
 
 /// What the engine hands over: finished results (a tape per engine turn), and whether it
 /// is done.
+#[derive(Default)]
 pub(crate) struct Shared {
     /// Per engine turn: the results' tape and how many results it holds.
     batches: Mutex<VecDeque<(Tape, usize)>>,
@@ -95,13 +96,7 @@ impl Bulk {
     /// options plus `concurrency` (0 or absent for unlimited) and a default `protocol`.
     pub fn start(items: &str, options: &str, tracer: Option<crate::net::Tracer>) -> Result<Self> {
         let Batch { items, concurrency } = prepare(items, options)?;
-        let shared = Arc::new(Shared {
-            batches: Mutex::new(VecDeque::new()),
-            undelivered: AtomicUsize::new(0),
-            finished: AtomicBool::new(false),
-            ready: Notify::new(),
-            drained: Notify::new(),
-        });
+        let shared = Arc::new(Shared::default());
         let (cancel, abort) = (CancellationToken::new(), CancellationToken::new());
         let (engine, rx) = engine::Engine::new(items, concurrency, shared.clone(), cancel.clone(), tracer);
         // The engine gets a thread and a reactor of its own: on the shared runtime, every
