@@ -122,22 +122,33 @@ test('the responder drops a client that holds the connection open', async () => 
   assert.ok(elapsed >= 250 && elapsed < 3000, `closed after ${elapsed} ms`);
 });
 
+// dnsmasq on a random port below Linux's ephemeral range (32768+), where the test's own
+// servers live; a port some other process holds is retried, not a failure.
+async function dnsmasq(records) {
+  let stderr = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = 10000 + Math.floor(Math.random() * 22000);
+    const dns = spawn(DNSMASQ, ['--no-daemon', '--conf-file=/dev/null', '--no-resolv', '--no-hosts', '--bind-interfaces',
+      '--listen-address=127.0.0.1', `--port=${port}`, '--user=root', '--pid-file=', ...records],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+    closers.push(() => dns.kill());
+    stderr = '';
+    dns.stderr.on('data', (d) => { stderr += d; });
+    await new Promise((r) => setTimeout(r, 300));
+    if (dns.exitCode === null) return port;
+    if (!/in use/.test(stderr)) break;
+  }
+  assert.fail(`dnsmasq exited: ${stderr}`);
+}
+
 test('SRV: _minecraft._tcp through dnsmasq on loopback; the handshake carries the target', async () => {
   let handshake;
   const srv = await fake((socket) => socket.once('data', (d) => {
     handshake = decodeRequest('minecraft-java', d);
     socket.end(encodeResponse('minecraft-java', { type: 'status', motd: 'via SRV', players: { online: 0, max: 1 } }));
   }));
-  const dnsPort = 20000 + Math.floor(Math.random() * 20000);
-  const dns = spawn(DNSMASQ, ['--no-daemon', '--conf-file=/dev/null', '--no-resolv', '--no-hosts', '--bind-interfaces',
-    '--listen-address=127.0.0.1', `--port=${dnsPort}`, '--user=root', '--pid-file=',
-    `--srv-host=_minecraft._tcp.play.gamequery.test,mc1.gamequery.test,${srv.port},0,5`,
-    '--address=/mc1.gamequery.test/127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  closers.push(() => dns.kill());
-  let stderr = '';
-  dns.stderr.on('data', (d) => { stderr += d; });
-  await new Promise((r) => setTimeout(r, 300));
-  assert.equal(dns.exitCode, null, `dnsmasq exited: ${stderr}`);
+  const dnsPort = await dnsmasq([`--srv-host=_minecraft._tcp.play.gamequery.test,mc1.gamequery.test,${srv.port},0,5`,
+    '--address=/mc1.gamequery.test/127.0.0.1']);
   const s = await query('minecraft-java', 'play.gamequery.test', { dnsServer: `127.0.0.1:${dnsPort}`, timeout: 2000 });
   assert.equal(s.name, 'via SRV');
   assert.deepEqual(s.raw.srv, { target: 'mc1.gamequery.test', port: srv.port });
