@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import { queryMany, serve } from 'gamequery';
+import { query, queryMany, serve } from 'gamequery';
 import { javaState, openMpState, players, sqpState } from './helpers.mjs';
 
 test('queryMany yields every server once, errors included, at most `concurrency` at a time', async () => {
@@ -59,6 +59,28 @@ test('the bulk engine: 400 endpoints at unlimited concurrency, nothing lost, eve
     assert.equal(seen.size, 400);
   } finally {
     await Promise.all(servers.map((s) => s.close()));
+  }
+});
+
+test('closed UDP ports fail at once in a bulk run, IPv4 and IPv6, with the errors `query` gives', async () => {
+  const samp = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
+  try {
+    // Ports 1 and 2 have no listener on loopback: the host answers ICMP port unreachable.
+    const closed = ['127.0.0.1:1', '[::1]:1', '127.0.0.1:2', '[::1]:2'];
+    const items = [...closed, `127.0.0.1:${samp.port}`].map((target) => ({ protocol: 'samp', target }));
+    const t0 = Date.now();
+    const seen = new Map();
+    for await (const r of queryMany(items, { timeout: 5000 })) seen.set(r.target, r);
+    assert.ok(Date.now() - t0 < 2500, `took ${Date.now() - t0} ms of a 5000 ms timeout`);
+    assert.equal(seen.get(items[4]).status.players.online, 1);
+    const fields = (e) => ({ code: e.code, message: e.message, protocol: e.protocol, target: e.target, address: e.address, port: e.port });
+    for (const item of items.slice(0, 4)) {
+      const single = await query('samp', item.target, { timeout: 5000 }).then(() => null, (e) => e);
+      assert.deepEqual(fields(seen.get(item).error), fields(single), item.target);
+      assert.equal(seen.get(item).error.code, 'GQ_PORT_CLOSED');
+    }
+  } finally {
+    await samp.close();
   }
 });
 

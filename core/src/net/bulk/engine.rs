@@ -17,17 +17,19 @@ use std::task::Poll;
 use std::time::Duration;
 
 use serde::Serialize;
+use tokio::io::Interest;
 use tokio::runtime::Handle;
 use tokio::sync::{mpsc, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::jobs::{self, Plan, Query};
 use super::sockets::Sockets;
+use super::unreachable;
 use super::Shared;
 use crate::api::{Protocol, Tape as TapeSink};
 use crate::call::many::Item;
 use crate::call::options::target_text;
-use crate::call::Rng;
+use crate::call::{port_closed, Rng};
 use crate::error::Error;
 use crate::exchange::Millis;
 use crate::net::resolve::resolve;
@@ -48,6 +50,8 @@ const PUBLISH_AT: usize = 16 * 1024;
 enum Event {
     Resolved(Start, crate::error::Result<SocketAddr>),
     Finished(u32, crate::error::Result<Tape>),
+    /// Socket `.0` sent to `.1`, which answered "port unreachable".
+    Refused(usize, SocketAddr),
 }
 
 /// A UDP query on its way to a socket.
@@ -105,6 +109,8 @@ pub struct Engine {
     /// Results in `batch`.
     batched: usize,
     events: mpsc::UnboundedSender<Event>,
+    /// Sockets whose ICMP errors are being watched for (a bit each).
+    watched: u32,
     /// The caller's runtime, where lookups and TCP queries run (the engine's own thread
     /// is for the datagrams).
     tasks: Handle,
@@ -153,6 +159,7 @@ impl Engine {
             batch: Tape::default(),
             batched: 0,
             events,
+            watched: 0,
             tasks: Handle::current(),
             lookups: Arc::new(Semaphore::new(LOOKUPS)),
             cancel,
@@ -265,6 +272,28 @@ impl Engine {
                 self.service(slot);
             }
         }
+    }
+
+    /// Reports "port unreachable" errors on socket `id` as events, for as long as the
+    /// engine's runtime runs (a task on it, so a turn costs nothing while none come).
+    fn watch(&mut self, id: usize) {
+        if !unreachable::REPORTED || self.watched >> id & 1 == 1 {
+            return;
+        }
+        let Some(socket) = self.sockets.get(id).cloned() else {
+            return;
+        };
+        self.watched |= 1 << id;
+        let events = self.events.clone();
+        tokio::spawn(async move {
+            while socket.ready(Interest::ERROR).await.is_ok() {
+                for to in unreachable::refused(&socket) {
+                    if events.send(Event::Refused(id, to)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
     }
 
     /// Whether a live query's deadline has passed (stale heap entries are dropped).
@@ -390,6 +419,12 @@ impl Engine {
                 self.batch.append(status);
                 self.settle(index);
             }
+            Event::Refused(id, to) => {
+                let to = normalize(to);
+                if let Some(&slot) = self.routes.get(&(id, to)) {
+                    self.end(slot, Err(port_closed(to.port(), "udp")));
+                }
+            }
         }
     }
 
@@ -400,6 +435,9 @@ impl Engine {
             Ok(ids) => ids,
             Err(e) => return self.fail(start.index, e),
         };
+        for id in ids.clone() {
+            self.watch(id);
+        }
         let n = ids.len();
         let Some(socket) = (0..n)
             .map(|k| ids.start + (start.index as usize + k) % n)
@@ -437,24 +475,7 @@ impl Engine {
             send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
         }
         if let Some(result) = jobs::finish(&mut job.query, job.addr, job.start.index, &mut self.batch) {
-            let job = self.jobs[slot].take().expect("live job");
-            self.free.push(slot);
-            self.routes.remove(&(job.socket, job.addr));
-            self.outstanding = self.outstanding.saturating_sub(job.sent - job.received);
-            match result {
-                Ok(()) => self.settle(job.start.index),
-                Err(e) => {
-                    let e = e.in_call(job.start.plan.protocol(), &job.start.target, Some(job.addr));
-                    self.fail(job.start.index, e)
-                }
-            }
-            if let Some(start) = self.blocked.get_mut(&job.addr).and_then(VecDeque::pop_front) {
-                self.launch(start, job.addr);
-            }
-            if self.blocked.get(&job.addr).is_some_and(VecDeque::is_empty) {
-                self.blocked.remove(&job.addr);
-            }
-            return;
+            return self.end(slot, result);
         }
         let deadline = job.query.poll_timeout();
         if deadline != job.deadline {
@@ -465,6 +486,28 @@ impl Engine {
                 self.timers
                     .push(Reverse((key(d + job.start.origin), slot, job.generation)));
             }
+        }
+    }
+
+    /// Takes a query off its socket with its result (its status already on the batch when
+    /// `Ok`), and starts the next one waiting for that pair.
+    fn end(&mut self, slot: usize, result: Result<(), Error>) {
+        let job = self.jobs[slot].take().expect("live job");
+        self.free.push(slot);
+        self.routes.remove(&(job.socket, job.addr));
+        self.outstanding = self.outstanding.saturating_sub(job.sent - job.received);
+        match result {
+            Ok(()) => self.settle(job.start.index),
+            Err(e) => {
+                let e = e.in_call(job.start.plan.protocol(), &job.start.target, Some(job.addr));
+                self.fail(job.start.index, e)
+            }
+        }
+        if let Some(start) = self.blocked.get_mut(&job.addr).and_then(VecDeque::pop_front) {
+            self.launch(start, job.addr);
+        }
+        if self.blocked.get(&job.addr).is_some_and(VecDeque::is_empty) {
+            self.blocked.remove(&job.addr);
         }
     }
 

@@ -13,6 +13,7 @@
 mod engine;
 mod jobs;
 mod sockets;
+mod unreachable;
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -3,10 +3,12 @@
 //! dropped while the engine works.
 
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
 
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::net::UdpSocket;
 
+use super::unreachable;
 use crate::error::Result;
 use crate::net::udp::network_error;
 
@@ -22,7 +24,8 @@ const BYTES_PER_DATAGRAM: usize = 4096;
 
 pub struct Sockets {
     /// `PER_FAMILY` IPv4 sockets, then `PER_FAMILY` IPv6 ones; each made on first use.
-    slots: Vec<Option<UdpSocket>>,
+    /// Shared with the tasks that wait for their ICMP errors.
+    slots: Vec<Option<Arc<UdpSocket>>>,
     /// Requests that may be unanswered at once: what the receive buffers can hold.
     pub window: usize,
 }
@@ -46,13 +49,13 @@ impl Sockets {
             if self.slots[id].is_none() {
                 let (socket, receive_buffer) = open(addr.is_ipv4())?;
                 self.window += (receive_buffer / BYTES_PER_DATAGRAM).max(16);
-                self.slots[id] = Some(socket);
+                self.slots[id] = Some(Arc::new(socket));
             }
         }
         Ok(ids)
     }
 
-    pub fn get(&self, id: usize) -> Option<&UdpSocket> {
+    pub fn get(&self, id: usize) -> Option<&Arc<UdpSocket>> {
         self.slots.get(id).and_then(Option::as_ref)
     }
 
@@ -83,6 +86,8 @@ fn open(v4: bool) -> Result<(UdpSocket, usize)> {
     let _ = socket.set_recv_buffer_size(WANTED_RECEIVE_BUFFER);
     let _ = socket.set_send_buffer_size(WANTED_SEND_BUFFER);
     socket.set_nonblocking(true).map_err(fail("non-blocking"))?;
+    // Without it a closed port is only a timeout; the run works either way.
+    let _ = unreachable::listen(&socket, v4);
     socket.bind(&local.into()).map_err(fail("bind"))?;
     let receive_buffer = socket.recv_buffer_size().unwrap_or(212_992);
     let socket = UdpSocket::from_std(socket.into()).map_err(fail("register the socket"))?;
