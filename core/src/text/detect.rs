@@ -463,9 +463,9 @@ fn ceiling_rows() -> &'static CeilingRows {
 /// The runs of letters, digits and high bytes that hold a high byte: all a single-byte
 /// reading looks at (ASCII punctuation and spaces end a word in every reading), so
 /// the ASCII bulk of a reply is walked once, not once per candidate.
-fn words_with_high_bytes<'a>(strings: &[&'a [u8]]) -> Vec<&'a [u8]> {
+fn words_with_high_bytes<'a>(strings: &[&'a [u8]]) -> Words<'a> {
     let in_word = |b: u8| b >= 0x80 || b.is_ascii_alphanumeric();
-    let mut words = Vec::new();
+    let mut words = Words::default();
     for &s in strings.iter().filter(|s| !s.is_ascii()) {
         let mut at = 0;
         while let Some(high) = s[at..].iter().position(|&b| b >= 0x80) {
@@ -480,6 +480,41 @@ fn words_with_high_bytes<'a>(strings: &[&'a [u8]]) -> Vec<&'a [u8]> {
         }
     }
     words
+}
+
+/// Words on the stack while they are few (a server name holds a handful): the guess runs
+/// once per reply, where an allocation is a tenth of its time.
+#[derive(Default)]
+struct Words<'a> {
+    inline: [&'a [u8]; 16],
+    len: usize,
+    spilled: Vec<&'a [u8]>,
+}
+
+impl<'a> Words<'a> {
+    fn push(&mut self, word: &'a [u8]) {
+        if let Some(slot) = self.inline.get_mut(self.len) {
+            *slot = word;
+            self.len += 1;
+        } else {
+            if self.spilled.is_empty() {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(word);
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Words<'a> {
+    type Target = [&'a [u8]];
+
+    fn deref(&self) -> &Self::Target {
+        if self.spilled.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
 }
 
 /// A single-byte reading's score; `None` when a byte is undefined in the page.
