@@ -13,6 +13,7 @@ mod reply_text;
 mod request;
 pub mod responder;
 mod response;
+mod response_ser;
 mod rules;
 mod state;
 mod text;

@@ -29,12 +29,13 @@ pub struct DecodeOptions {
     pub raw_strings: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// Serialized as one flat object (`response_ser.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampResponse"))]
 pub struct Response {
-    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
     pub address: Address,
-    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
     pub body: ResponseBody,
 }
 
