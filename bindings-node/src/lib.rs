@@ -9,17 +9,20 @@ pub mod bench;
 pub mod bulk;
 mod cancel;
 mod error;
+// napi-rs registers a `module_exports` hook only outside test builds.
+#[cfg_attr(test, allow(dead_code))]
+mod raw;
 pub mod server;
 pub mod session;
 mod tape;
 pub mod trace;
 
 use gamequery_core::api;
-use napi::bindgen_prelude::{Float64ArraySlice, Uint8Array};
+use napi::bindgen_prelude::Uint8Array;
 use napi_derive::napi;
 
 use crate::error::to_napi;
-use crate::tape::{ScratchTape, Tape};
+use crate::tape::Tape;
 
 /// Every struct key list so far, for the tape reader (JSON text, read once per shape).
 #[napi]
@@ -48,29 +51,10 @@ pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Ar
         .map_err(to_napi)
 }
 
-#[napi(js_name = "decodeRequest")]
-pub fn decode_request(protocol: u32, bytes: &[u8], scratch: Float64ArraySlice) -> napi::Result<ScratchTape> {
-    api::decode_request(protocol_name(protocol)?, bytes, api::Tape)
-        .map(|t| ScratchTape::new(t, scratch))
-        .map_err(to_napi)
-}
-
 #[napi(js_name = "encodeResponse")]
 pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8Array> {
     api::encode_response(&protocol, &response)
         .map(Uint8Array::new)
-        .map_err(to_napi)
-}
-
-#[napi(js_name = "decodeResponse")]
-pub fn decode_response(
-    protocol: u32,
-    bytes: &[u8],
-    options: Option<String>,
-    scratch: Float64ArraySlice,
-) -> napi::Result<ScratchTape> {
-    api::decode_response(protocol_name(protocol)?, bytes, options.as_deref(), api::Tape)
-        .map(|t| ScratchTape::new(t, scratch))
         .map_err(to_napi)
 }
 

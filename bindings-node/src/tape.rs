@@ -14,18 +14,18 @@ use napi::{check_status, sys};
 pub struct Tape(pub gamequery_core::tape::Tape);
 
 /// A tape whose numbers went into the caller's scratch array when they fit.
+#[cfg_attr(test, allow(dead_code))] // used by `raw`, registered outside test builds
 pub enum ScratchTape {
     /// The text and the wide text.
     Written(String, String),
     Whole(Tape),
 }
 
+#[cfg_attr(test, allow(dead_code))]
 impl ScratchTape {
-    pub fn new(tape: gamequery_core::tape::Tape, mut scratch: Float64ArraySlice) -> Self {
-        // SAFETY: the JS glue owns `scratch` and reads it only after this synchronous call
-        // returns; nothing else touches it meanwhile.
-        let out = unsafe { scratch.as_mut() };
-        match out.get_mut(..tape.values.len()) {
+    /// `scratch`: the JS glue's array, which it reads only after this synchronous call.
+    pub fn new(tape: gamequery_core::tape::Tape, scratch: &mut [f64]) -> Self {
+        match scratch.get_mut(..tape.values.len()) {
             Some(slots) => {
                 slots.copy_from_slice(&tape.values);
                 Self::Written(tape.text, tape.wide)
