@@ -2,6 +2,7 @@
 // queryMany and by the peers, each run in a fresh process. Prints queries per second,
 // failures, incomplete player lists, client CPU per query, peak RSS growth per query in
 // flight, and the kernel's UDP receive drops during the run — as ratios to the peers.
+// Each contender runs three times, interleaved: rates are medians, losses the worst run.
 // As root it re-runs itself inside a new network namespace (`unshare -n`), so the
 // kernel's drop counters are this run's alone.
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,6 +28,29 @@ function udpCounters() {
   const keys = lines[0].split(/\s+/);
   const values = lines[1].split(/\s+/).map(Number);
   return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
+}
+
+/** Runs of one contender, as one row: each rate the median, each loss the worst. */
+function summary(runs) {
+  const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[runs.length >> 1];
+  const worst = (key) => Math.max(...runs.map((r) => r[key]));
+  return {
+    ...runs[0],
+    qps: median('qps'),
+    cpuUsPerQuery: median('cpuUsPerQuery'),
+    peakRssGrowthKiB: median('peakRssGrowthKiB'),
+    failures: worst('failures'),
+    incomplete: worst('incomplete'),
+    kernelDrops: worst('kernelDrops'),
+  };
+}
+
+/** Each contender `ROUNDS` times, interleaved so machine noise hits them alike. */
+const ROUNDS = 3;
+function contest(...contenders) {
+  const runs = contenders.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) contenders.forEach((args, i) => runs[i].push(client(...args)));
+  return runs.map(summary);
 }
 
 function client(contender, count, concurrency, endpointsFile) {
@@ -55,17 +79,22 @@ const fmt = (r) =>
 try {
   for (const count of [1000, 5000]) {
     console.log(`\nSA:MP bulk: ${count} distinct endpoints (25 addresses × 200 ports), default query options`);
-    const ours = client('gamequery', count, Infinity, endpointsFile);
-    const peers = [client('gamedig', count, 50, endpointsFile), client('gamedig', count, Infinity, endpointsFile)];
+    const [ours, ...peers] = contest(
+      ['gamequery', count, Infinity, endpointsFile],
+      ['gamedig', count, 50, endpointsFile],
+      ['gamedig', count, Infinity, endpointsFile],
+    );
     for (const r of [ours, ...peers]) console.log(`  ${fmt(r)}`);
     const best = peers.reduce((a, b) => (b.qps > a.qps ? b : a));
     console.log(`  → gamequery ×${(ours.qps / best.qps).toFixed(2)} gamedig's best throughput; CPU/query ×${(ours.cpuUsPerQuery / best.cpuUsPerQuery).toFixed(2)} of gamedig's (c=${best.concurrency})`);
   }
   const count = 1000;
   console.log(`\nMinecraft status + ping bulk: ${count} queries over 50 servers, concurrency 50`);
-  const ours = client('gamequery-minecraft', count, 50, endpointsFile);
-  const gamedig = client('gamedig-minecraft', count, 50, endpointsFile);
-  const msu = client('msu-minecraft', count, 50, endpointsFile);
+  const [ours, gamedig, msu] = contest(
+    ['gamequery-minecraft', count, 50, endpointsFile],
+    ['gamedig-minecraft', count, 50, endpointsFile],
+    ['msu-minecraft', count, 50, endpointsFile],
+  );
   for (const r of [ours, gamedig, msu]) console.log(`  ${fmt(r)}`);
   console.log(`  → gamequery ×${(ours.qps / gamedig.qps).toFixed(2)} gamedig (which sends no ping), ×${(ours.qps / msu.qps).toFixed(2)} minecraft-server-util`);
 } finally {
