@@ -107,6 +107,25 @@ test('the addon lists the protocols the packages name, and decodes by their ids'
   assert.throws(() => binding.decodeResponse(PROTOCOLS.length, Buffer.alloc(1), undefined, new Float64Array(8)), /no protocol has id 9/);
 });
 
+test('the sync decoders (plain Node-API callbacks) check their arguments and work in worker threads', async () => {
+  const scratch = new Float64Array(8);
+  assert.throws(() => binding.decodeResponse(id('samp'), 'not bytes', undefined, scratch), /expected a typed array/);
+  assert.throws(() => binding.decodeResponse(id('samp'), Buffer.alloc(1), undefined, new Uint8Array(8)), /another kind/);
+  assert.throws(() => binding.decodeRequest(undefined, Buffer.alloc(1), scratch), /expected a number/);
+  const { Worker } = await import('node:worker_threads');
+  const code = `const g = require('gamequery');
+    const bytes = g.encodeResponse('samp', { opcode: 'i', password: false, players: 1, maxPlayers: 2, hostname: 'Café', gamemode: 'g', language: 'l', encoding: 'windows-1252' });
+    require('node:worker_threads').parentPort.postMessage([g.decodeResponse('samp', bytes), g.decodeRequest('samp', g.encodeRequest('samp', { opcode: 'i' }))]);`;
+  const results = await Promise.all([0, 1].map(() => new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  })));
+  for (const [response, request] of results) {
+    assert.deepEqual([response.hostname, response.encoding, request.opcode], ['Café', 'windows-1252', 'i']);
+  }
+});
+
 test('results with more numbers than the scratch array holds', () => {
   const bytes = addon.encodeResponse('samp', { opcode: 'c', players: players(1000, { detailed: false }) });
   const out = binding.decodeResponse(id('samp'), bytes, undefined, new Float64Array(4096));
