@@ -33,7 +33,8 @@ struct Link {
 /// What a pending lookup or connection ends with.
 enum Done {
     Input(Input),
-    Connected(u32, TcpStream),
+    /// The connection, and the address it went to (known: no `getpeername` per query).
+    Connected(u32, TcpStream, SocketAddr),
 }
 
 /// What a socket's reader saw.
@@ -148,9 +149,8 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                         }
                         call.handle(clock.now(), input)
                     }
-                    Ok(Done::Connected(id, stream)) => {
+                    Ok(Done::Connected(id, stream, addr)) => {
                         connecting.remove(&id);
-                        let addr = stream.peer_addr().unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)));
                         let (read_half, write_half) = stream.into_split();
                         let reader = tokio::spawn(read_tcp(id, read_half, reads_tx.clone())).abort_handle();
                         links.insert(id, Link { addr, writer: Writer::Tcp(write_half), reader });
@@ -294,7 +294,7 @@ async fn connect(id: u32, addr: SocketAddr, local: Option<SocketAddr>) -> Done {
     match socket.connect(addr).await {
         Ok(stream) => {
             let _ = stream.set_nodelay(true);
-            Done::Connected(id, stream)
+            Done::Connected(id, stream, addr)
         }
         Err(e) if e.kind() == ErrorKind::ConnectionRefused => Done::Input(Input::Refused { id }),
         Err(e) => failed(e.to_string()),
