@@ -24,36 +24,16 @@ impl Serialize for Response {
         let mut s = serializer.serialize_struct("SampResponse", 3 + body_len(&self.body))?;
         s.serialize_field("ip", &self.address.ip)?;
         s.serialize_field("port", &self.address.port)?;
-        let mut opcode = |tag: &'static str| s.serialize_field("opcode", tag);
+        // The header's own letter (a one-letter string to JS): the opcode table lives once,
+        // in `Opcode`.
+        s.serialize_field("opcode", &char::from(self.body.opcode().byte()))?;
         match &self.body {
-            ResponseBody::Info(info) => {
-                opcode("i")?;
-                info.members(&mut s)?
-            }
-            ResponseBody::Rules(rules) => {
-                opcode("r")?;
-                rules.members(&mut s)?
-            }
-            ResponseBody::Clients(list) => {
-                opcode("c")?;
-                list.members(&mut s)?
-            }
-            ResponseBody::Players(list) => {
-                opcode("d")?;
-                list.members(&mut s)?
-            }
-            ResponseBody::OpenMp(extra) => {
-                opcode("o")?;
-                extra.members(&mut s)?
-            }
-            ResponseBody::Ping { payload } => {
-                opcode("p")?;
-                s.serialize_field("payload", payload)?
-            }
-            ResponseBody::RconLine(line) => {
-                opcode("x")?;
-                line.members(&mut s)?
-            }
+            ResponseBody::Info(info) => info.members(&mut s)?,
+            ResponseBody::Rules(rules) => rules.members(&mut s)?,
+            ResponseBody::Clients(list) | ResponseBody::Players(list) => list.members(&mut s)?,
+            ResponseBody::OpenMp(extra) => extra.members(&mut s)?,
+            ResponseBody::Ping { payload } => s.serialize_field("payload", payload)?,
+            ResponseBody::RconLine(line) => line.members(&mut s)?,
         }
         s.end()
     }
