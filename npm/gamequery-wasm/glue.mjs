@@ -169,6 +169,9 @@ export function tapeReader(loadShapes) {
         return keep(W.slice(w, (w += T[t++])));
       case 12:
         return +X.slice(x, (x += T[t++]));
+      case 13:
+        // A value the result holds twice: read once, then referred to (`case 6`).
+        return keep(value());
       case 7: {
         const n = T[t++];
         const a = [];

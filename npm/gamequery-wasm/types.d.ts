@@ -49,11 +49,11 @@ encoding?: string,
  */
 rawStrings?: Array<string>, };
 
-export type SampPlayer = { 
+export type SampPlayer = { name: string, 
 /**
  * Player id (0–255 on the wire); only a `d` reply carries it.
  */
-id?: number, name: string, 
+id?: number, 
 /**
  * Signed: gamemodes use negative scores.
  */
@@ -121,7 +121,11 @@ encoding?: string,
  */
 rawStrings?: boolean, };
 
-export type SampServerState = { info: SampInfo, rules: RuleList, players: Array<SampPlayer>, 
+export type SampServerState = { info: SampInfo, rules: RuleList, 
+/**
+ * In a query result, the same array as `players.list`.
+ */
+players: Array<SampPlayer>, 
 /**
  * Which reply the list came from; absent when no list was received.
  */
@@ -169,7 +173,12 @@ address: string, port: number,
  */
 raw: R, };
 
-export type StatusPlayers = { online: number, max: number, list: Array<StatusPlayer>, 
+export type StatusPlayers = { online: number, max: number, 
+/**
+ * SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
+ * out, are this same array in JS, not a copy.
+ */
+list: Array<StatusPlayer>, 
 /**
  * The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
  * withheld (SA:MP sends none above 100 players), or the server left names out.
@@ -214,7 +223,11 @@ warnings?: Array<string>, };
 
 export type JavaVersion = { name: string, protocol: number, };
 
-export type JavaPlayers = { online: number, max: number, sample: Array<JavaSamplePlayer>, };
+export type JavaPlayers = { online: number, max: number, 
+/**
+ * In a query result, the same array as `players.list` when no line was left out.
+ */
+sample: Array<JavaSamplePlayer>, };
 
 export type JavaSamplePlayer = { name: string, id: string, };
 
@@ -224,7 +237,12 @@ export type Favicon = {
  */
 dataUri: string, mimeType: string, byteLength: number, };
 
-export type Motd = { raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
+export type Motd = { 
+/**
+ * In a Java status, `document.description` is this same value, not a copy (but for
+ * the browser's codec module, which leaves that out for its size).
+ */
+raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
 /**
  * `§`-coded; hex colours as `§x§r§r§g§g§b§b`.
  */

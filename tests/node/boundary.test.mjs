@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
-import { fixtures, hex, players, javaState, sqpState, FAVICON } from './helpers.mjs';
+import { fixtures, hex, players, javaState, sqpState, openMpState, FAVICON } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const binding = require('../../npm/gamequery/binding.js');
@@ -78,6 +78,49 @@ test('a long value crosses once: the favicon is in the tape text once', () => {
   assert.equal(text.split(data).length - 1, 1);
   const r = addon.decodeResponse('minecraft-java', frame);
   assert.equal(r.favicon.dataUri, r.document.favicon);
+});
+
+test('a value a result holds twice is one object: the MOTD component and the document description', () => {
+  const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState() });
+  const want = viaJson('minecraft-java', frame);
+  // Both packages' Node builds share it; the browser's codec module leaves sharing out.
+  for (const pkg of [addon, wasm]) {
+    const r = pkg.decodeResponse('minecraft-java', frame);
+    assert.deepStrictEqual(r, want);
+    assert.equal(r.motd.raw, r.document.description);
+    assert.equal(typeof r.motd.raw, 'object');
+  }
+  // A document whose description differs from what `motd.raw` holds keeps both.
+  const served = addon.decodeResponse('minecraft-java', frameOf('{"description":{"text":"a"},"players":{"max":1,"online":0}}'));
+  assert.equal(served.motd.raw, served.document.description);
+  const odd = addon.decodeResponse('minecraft-java', frameOf('{"description":null,"players":{"max":1,"online":0}}'));
+  assert.deepStrictEqual([odd.motd.raw, odd.document.description], ['', null]);
+});
+
+test('a query result holds the player list once: raw.players is players.list', async () => {
+  const samp = await addon.serve('samp', openMpState(3), { host: '127.0.0.1', port: 0 });
+  const java = await addon.serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  const fake = { ...javaState(), players: { online: 5, max: 100, sample: [...javaState().players.sample, { name: '§aWelcome', id: '00000000-0000-0000-0000-000000000000' }] } };
+  const withLine = await addon.serve('minecraft-java', fake, { host: '127.0.0.1', port: 0 });
+  try {
+    const s = await addon.query('samp', `127.0.0.1:${samp.port}`);
+    assert.equal(s.raw.players, s.players.list);
+    assert.deepStrictEqual(s.players.list.map((p) => p.name), openMpState(3).players.map((p) => p.name));
+    const j = await addon.query('minecraft-java', `127.0.0.1:${java.port}`);
+    assert.equal(j.raw.players.sample, j.players.list);
+    assert.equal(j.raw.motd.raw, j.raw.document.description);
+    // The non-player line is in the sample only: two arrays.
+    const w = await addon.query('minecraft-java', `127.0.0.1:${withLine.port}`);
+    assert.deepStrictEqual([w.raw.players.sample.length, w.players.list.length], [3, 2]);
+    // Batches (queryMany) share within each result, never across results.
+    const many = [];
+    for await (const r of addon.queryMany([`127.0.0.1:${samp.port}`, `127.0.0.1:${samp.port}`], { protocol: 'samp' })) many.push(r.status);
+    assert.equal(many[0].raw.players, many[0].players.list);
+    assert.notEqual(many[0].players.list, many[1].players.list);
+    assert.deepStrictEqual(many[0].players.list, many[1].players.list);
+  } finally {
+    await Promise.all([samp.close(), java.close(), withLine.close()]);
+  }
 });
 
 test('strings past U+00FF cross in a text of their own, the favicon stays a byte per character', () => {

@@ -13,11 +13,12 @@ use crate::wire::{Prefix, Reader, Writer};
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampPlayer"))]
 pub struct Player {
+    // `status.players.list`'s order, so the two serialize alike and a result holds one list.
+    pub name: String,
     /// Player id (0–255 on the wire); only a `d` reply carries it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub id: Option<u8>,
-    pub name: String,
     /// Signed: gamemodes use negative scores.
     pub score: i32,
     /// Milliseconds; only a `d` reply carries it.

@@ -18,7 +18,8 @@ pub struct ServerState {
     pub info: Info,
     #[serde(default)]
     pub rules: RuleList,
-    #[serde(default)]
+    /// In a query result, the same array as `players.list`.
+    #[serde(default, serialize_with = "crate::tape::shared")]
     pub players: Vec<Player>,
     /// Which reply the list came from; absent when no list was received.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -48,6 +48,31 @@ pub mod tag {
     /// As `STRING`: a number's decimal digits, which the reader turns into the number
     /// (an `f32`, as `JSON.parse` reads serde_json's shortest form of it).
     pub const DECIMAL: f64 = 12.0;
+    /// Then a value, which the reader keeps, as `STRING_KEPT` does a string: a [`Shared`]
+    /// value that recurs is a `KEPT` reference to the same object.
+    pub const KEEP: f64 = 13.0;
+}
+
+/// A value a result may hold twice (SA:MP's player list in `players.list` and
+/// `raw.players`; a Minecraft description in `motd.raw` and `document`): on a tape, a
+/// shared value equal to an earlier one in the same result is a reference to it, so the
+/// reader builds it once and both places hold the same object. Other serializers see the
+/// value itself. Equality is read off the tape, not promised by the caller. Feature
+/// `share`; without it a shared value is written out each time.
+pub struct Shared<'a, T: ?Sized>(pub &'a T);
+
+/// The name [`TapeSerializer`] knows a [`Shared`] value by.
+pub(crate) const SHARED: &str = "\u{1}gamequery::Shared";
+
+impl<T: ?Sized + Serialize> Serialize for Shared<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(SHARED, self.0)
+    }
+}
+
+/// `#[serde(serialize_with = "crate::tape::shared")]`.
+pub fn shared<T: ?Sized + Serialize, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    Shared(value).serialize(s)
 }
 
 /// A serialized value, ready to cross.

@@ -7,8 +7,12 @@ use std::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::{shapes, tag, Tape};
+use super::{shapes, tag, Tape, SHARED};
+
+mod shared;
+
 use crate::index::Index;
+use shared::Written;
 
 /// Strings at least this long are kept for reuse (a favicon appears twice in a status).
 const KEEP_LEN: usize = 64;
@@ -86,6 +90,8 @@ pub struct TapeSerializer {
     /// Kept strings by fingerprint; a cache, so strings made to collide are written again
     /// instead of searched for.
     kept_index: Index,
+    /// The `Shared` values written so far, each a candidate for the next to refer to.
+    shared: Vec<Written>,
 }
 
 impl TapeSerializer {
@@ -104,6 +110,7 @@ impl TapeSerializer {
             last_shape: 0,
             kept: Vec::new(),
             kept_index: Index::lossy(8),
+            shared: Vec::new(),
         }
     }
 }
@@ -137,10 +144,13 @@ impl TapeSerializer {
         let keep = keep || s.len() >= KEEP_LEN;
         let print = if keep { fingerprint(s) } else { 0 };
         if keep {
+            // `get`s: a shared value written again and taken back leaves entries behind.
             let same = |i: usize| {
-                let (wide, start, len) = self.kept[i];
+                let Some(&(wide, start, len)) = self.kept.get(i) else {
+                    return false;
+                };
                 let text = if wide { &self.tape.wide } else { &self.tape.text };
-                text.as_bytes().get(start..start + len) == Some(s.as_bytes())
+                text.as_bytes().get(start..start.saturating_add(len)) == Some(s.as_bytes())
             };
             if let Some(index) = self.kept_index.find(print, same) {
                 self.tape.values.extend_from_slice(&[tag::KEPT, index as f64]);
@@ -358,7 +368,10 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
         self.string(variant, false);
         Ok(())
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, value: &T) -> Result {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result {
+        if cfg!(feature = "share") && name == SHARED {
+            return self.shared(value);
+        }
         value.serialize(self)
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(

@@ -2,12 +2,13 @@
 //! one parse of a status decode (the typed fields are read from it), serialized into the
 //! result as it is, and turned into a `serde_json` object only when a responder edits it.
 
-use serde::{Serialize, Serializer};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::input::{At, Input};
 use crate::json::Json;
+use crate::tape::Shared;
 
 /// `Json::Null` when there is none.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -40,10 +41,21 @@ impl Document {
 
 impl Serialize for Document {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match &self.0 {
-            Json::Null => s.serialize_none(),
-            doc => doc.serialize(s),
+        let members = match &self.0 {
+            Json::Object(members) if cfg!(feature = "share") => members,
+            Json::Null => return s.serialize_none(),
+            doc => return doc.serialize(s),
+        };
+        let mut map = s.serialize_map(Some(members.len()))?;
+        for (key, value) in members {
+            // `motd.raw`, rendered from it, is most often the same value.
+            if key.as_ref() == "description" {
+                map.serialize_entry(key, &Shared(value))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
         }
+        map.end()
     }
 }
 

@@ -126,7 +126,8 @@ pub struct Players {
     pub online: i64,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max: i64,
-    #[serde(default)]
+    /// In a query result, the same array as `players.list` when no line was left out.
+    #[serde(default, serialize_with = "crate::tape::shared")]
     pub sample: Vec<SamplePlayer>,
 }
 

@@ -1,0 +1,274 @@
+//! `Shared` values: one written again, equal to one before it in the same result, becomes
+//! a reference to it. Equality is read off the tape, so a caller cannot mark two values
+//! shared that are not: strings compare by content whether written out or kept, and
+//! objects by shape.
+
+use serde::Serialize;
+
+use super::{tag, Result, TapeSerializer};
+
+/// Where a value's tape begins: what each of its strings and kept entries are read from.
+#[derive(Clone, Copy)]
+pub(super) struct Written {
+    values: usize,
+    text: usize,
+    wide: usize,
+    kept: usize,
+    /// Where it ends in `values`, and its `kept` index (for a `Shared` value).
+    end: usize,
+    index: usize,
+}
+
+/// A kept slot that holds a value, not a string (no string ever equals it).
+pub(super) const KEPT_VALUE: (bool, usize, usize) = (false, usize::MAX, 0);
+
+impl TapeSerializer {
+    fn mark(&self) -> Written {
+        Written {
+            values: self.tape.values.len(),
+            text: self.tape.text.len(),
+            wide: self.tape.wide.len(),
+            kept: self.kept.len(),
+            end: 0,
+            index: 0,
+        }
+    }
+
+    /// Writes a `Shared` value: a reference to an equal one written before, or the value
+    /// itself, kept for the ones after.
+    pub(super) fn shared<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
+        let this = self.begin_shared();
+        value.serialize(&mut *self)?;
+        self.end_shared(this);
+        Ok(())
+    }
+
+    // Not generic: one copy in the browser's download, not one per shared type.
+    fn begin_shared(&mut self) -> Written {
+        self.push(tag::KEEP);
+        self.mark()
+    }
+
+    fn end_shared(&mut self, mut this: Written) {
+        this.end = self.tape.values.len();
+        if let Some(earlier) = self.shared.iter().find(|w| self.same(w, &this)).copied() {
+            self.tape.values.truncate(this.values - 1);
+            self.tape.text.truncate(this.text);
+            self.tape.wide.truncate(this.wide);
+            self.kept.truncate(this.kept);
+            self.tape.values.extend_from_slice(&[tag::KEPT, earlier.index as f64]);
+            return;
+        }
+        this.index = self.kept.len();
+        self.kept.push(KEPT_VALUE);
+        self.shared.push(this);
+    }
+
+    /// Whether two written values read as equal values.
+    fn same(&self, a: &Written, b: &Written) -> bool {
+        let (va, vb) = (&self.tape.values[a.values..a.end], &self.tape.values[b.values..b.end]);
+        if va.len() != vb.len() {
+            return false;
+        }
+        let (mut ra, mut rb) = (Strings::new(self, a), Strings::new(self, b));
+        let mut i = 0;
+        while i < va.len() {
+            let (ta, tb) = (va[i], vb[i]);
+            let ends = |t: f64| matches!(t as u8, 0..=2) as usize;
+            if is_string(ta) != is_string(tb) {
+                return false;
+            } else if is_string(ta) {
+                match (ra.next(ta, va[i + 1]), rb.next(tb, vb[i + 1])) {
+                    (Some(x), Some(y)) if x == y => {}
+                    _ => return false,
+                }
+            } else if ta != tb || ta == tag::KEEP {
+                return false;
+            } else if ta == tag::DECIMAL {
+                if ra.next(tag::STRING, va[i + 1]) != rb.next(tag::STRING, vb[i + 1]) {
+                    return false;
+                }
+            } else if ends(ta) == 0 && va[i + 1].to_bits() != vb[i + 1].to_bits() {
+                return false;
+            }
+            i += 2 - ends(ta);
+        }
+        true
+    }
+}
+
+fn is_string(t: f64) -> bool {
+    matches!(t as u8, 4..=6 | 10 | 11)
+}
+
+/// The strings of a written value, in order.
+struct Strings<'s> {
+    s: &'s TapeSerializer,
+    text: usize,
+    wide: usize,
+    kept: usize,
+}
+
+impl<'s> Strings<'s> {
+    fn new(s: &'s TapeSerializer, at: &Written) -> Self {
+        Self {
+            s,
+            text: at.text,
+            wide: at.wide,
+            kept: at.kept,
+        }
+    }
+
+    /// The string a tag and its operand stand for; `None` for a kept value.
+    fn next(&mut self, t: f64, operand: f64) -> Option<&'s str> {
+        let (tape, kept) = (&self.s.tape, &self.s.kept);
+        let (wide, start, len) = match t as u8 {
+            6 => *kept.get(operand as usize)?,
+            5 | 11 => {
+                self.kept += 1;
+                *kept.get(self.kept - 1)?
+            }
+            w => {
+                let wide = w == 10;
+                let text = if wide { &tape.wide } else { &tape.text };
+                let at = if wide { self.wide } else { self.text };
+                (wide, at, utf8_len(text.as_bytes().get(at..)?, operand as usize))
+            }
+        };
+        let cursor = if wide { &mut self.wide } else { &mut self.text };
+        if t as u8 != 6 {
+            *cursor = start + len;
+        }
+        let text = if wide { &tape.wide } else { &tape.text };
+        text.get(start..start.checked_add(len)?)
+    }
+}
+
+/// The bytes `units` UTF-16 units of UTF-8 take.
+fn utf8_len(b: &[u8], units: usize) -> usize {
+    let (mut at, mut n) = (0, 0);
+    while n < units && at < b.len() {
+        let lead = b[at];
+        at += match lead {
+            0..=0x7F => 1,
+            0x80..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        n += 1 + usize::from(lead >= 0xF0);
+    }
+    at
+}
+
+#[cfg(all(test, feature = "share"))]
+mod tests {
+    use serde::Serialize;
+    use serde_json::{json, Value};
+
+    use crate::tape::{shared, tag, to_tape};
+
+    #[derive(Serialize)]
+    struct Two<A: Serialize, B: Serialize> {
+        #[serde(serialize_with = "shared")]
+        a: A,
+        #[serde(serialize_with = "shared")]
+        b: B,
+    }
+
+    fn two(a: Value, b: Value) -> Vec<f64> {
+        to_tape(&Two { a, b }, 0).values
+    }
+
+    #[test]
+    fn an_equal_value_is_a_reference_to_the_first() {
+        let long = "x".repeat(70);
+        let v = json!([{ "k": long, "n": 1.5 }, "é", null, true, "😀"]);
+        let t = to_tape(
+            &Two {
+                a: v.clone(),
+                b: v.clone(),
+            },
+            0,
+        );
+        // Kept: "k" #0, the long string #1, "n" #2, then `a` itself #3.
+        assert_eq!(t.values[2], tag::KEEP);
+        assert!(t.values.ends_with(&[tag::KEPT, 3.0]));
+        assert_eq!(t.values.iter().filter(|&&t| t == tag::KEEP).count(), 1);
+        assert_eq!(t.text.matches(long.as_str()).count(), 1);
+        assert_eq!(t.wide, "😀");
+        // The JSON is unchanged: both values in full.
+        assert_eq!(
+            serde_json::to_value(Two {
+                a: v.clone(),
+                b: v.clone()
+            })
+            .unwrap(),
+            json!({ "a": v, "b": v })
+        );
+    }
+
+    #[test]
+    fn values_that_differ_anywhere_are_both_written() {
+        let base = json!({ "text": "a", "extra": [{ "color": "red" }], "n": 1 });
+        for other in [
+            json!({ "text": "b", "extra": [{ "color": "red" }], "n": 1 }),
+            json!({ "text": "a", "extra": [{ "color": "rex" }], "n": 1 }),
+            json!({ "text": "a", "extra": [{ "colour": "red" }], "n": 1 }),
+            json!({ "text": "a", "extra": [{ "color": "red" }], "n": 2 }),
+            json!({ "text": "a", "extra": [{ "color": "red" }], "n": "1" }),
+            json!({ "text": "a", "extra": [{ "color": "red" }, null], "n": 1 }),
+            json!({ "extra": [{ "color": "red" }], "text": "a", "n": 1 }),
+            json!({ "text": "à", "extra": [{ "color": "red" }], "n": 1 }),
+        ] {
+            let v = two(base.clone(), other.clone());
+            assert_eq!(v.iter().filter(|&&t| t == tag::KEEP).count(), 2, "{other}");
+            assert!(!v.ends_with(&[tag::KEPT, 3.0]), "{other}");
+        }
+        // Negative zero is a number of its own to JSON.parse and to deepStrictEqual.
+        let v = two(json!(0.0), json!(-0.0));
+        assert_eq!(
+            v,
+            [
+                tag::OBJECT,
+                v[1],
+                tag::KEEP,
+                tag::NUMBER,
+                0.0,
+                tag::KEEP,
+                tag::NUMBER,
+                -0.0
+            ]
+        );
+    }
+
+    #[test]
+    fn equal_values_of_different_types_are_shared_when_their_shapes_agree() {
+        #[derive(Serialize)]
+        struct P<'a> {
+            name: &'a str,
+            score: i64,
+        }
+        #[derive(Serialize)]
+        struct Q {
+            name: String,
+            score: u8,
+        }
+        #[derive(Serialize)]
+        struct R {
+            score: u8,
+            name: String,
+        }
+        let p = vec![P { name: "Kane", score: 3 }];
+        let q = vec![Q {
+            name: "Kane".into(),
+            score: 3,
+        }];
+        let r = vec![R {
+            name: "Kane".into(),
+            score: 3,
+        }];
+        assert!(to_tape(&Two { a: &p, b: &q }, 0).values.ends_with(&[tag::KEPT, 0.0]));
+        // Another key order is another shape: written out (the reader's objects differ).
+        assert!(!to_tape(&Two { a: &p, b: &r }, 0).values.ends_with(&[tag::KEPT, 0.0]));
+    }
+}
