@@ -30,6 +30,17 @@ struct Link {
     reader: AbortHandle,
 }
 
+impl Link {
+    /// Stops its reader, which holds the socket's last reference: closing it sends the
+    /// FIN. Not the write half's drop, a `shutdown` syscall per connection for nothing.
+    fn close(self) {
+        self.reader.abort();
+        if let Writer::Tcp(half) = self.writer {
+            half.forget();
+        }
+    }
+}
+
 /// What a pending lookup or connection ends with.
 enum Done {
     Input(Input),
@@ -125,7 +136,7 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                 }
                 Io::Close { id } => {
                     if let Some(link) = links.remove(&id) {
-                        link.reader.abort();
+                        link.close();
                     }
                     if let Some(connect) = connecting.remove(&id) {
                         connect.abort();
@@ -179,7 +190,7 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
         }
     };
     for link in links.into_values() {
-        link.reader.abort();
+        link.close();
     }
     pending.abort_all();
     result
