@@ -283,7 +283,10 @@ mod tests {
         // Another key order is another shape: written out (the reader's objects differ).
         assert!(!to_tape(&Two { a: &p, b: &r }, 0).values.ends_with(&[tag::KEPT, 0.0]));
         // The same numbers, another text.
-        let other = vec![Q { name: "Abel".into(), score: 3 }];
+        let other = vec![Q {
+            name: "Abel".into(),
+            score: 3,
+        }];
         let t = to_tape(&Two { a: &p, b: &other }, 0);
         assert!(!t.values.ends_with(&[tag::KEPT, 0.0]));
         assert_eq!(t.text, "KaneAbel");
