@@ -46,6 +46,11 @@ test('both editions answer: one Status, Java first, Bedrock in raw', async () =>
   assert.equal(s.port, java.port);
   assert.equal(s.raw.bedrock.motd.plain, 'Bedrock side');
   assert.equal(s.raw.java.version.name, javaState().version.name);
+  // Values held twice in one result are one object, also nested this deep; both MOTDs intact.
+  assert.equal(s.raw.java.motd.raw, s.raw.java.document.description);
+  assert.equal(s.raw.java.players.sample, s.players.list);
+  assert.deepEqual(s.raw.java.motd, j.raw.motd);
+  assert.deepEqual(s.raw.java.document, j.raw.document);
   assert.deepEqual(s.raw.errors, {});
   assert.equal(s.raw.query, null);
 });
