@@ -89,7 +89,18 @@ test('a value a result holds twice is one object: the MOTD component and the doc
     assert.deepStrictEqual(r, want);
     assert.equal(r.motd.raw, r.document.description);
     assert.equal(typeof r.motd.raw, 'object');
+    // The typed sample and the document's, when each line is `{ name, id }` in that order.
+    assert.equal(r.players.sample, r.document.players.sample);
   }
+  // Lines with another member, or in another order, are the server's own: two arrays.
+  const withSample = (sample) => addon.decodeResponse('minecraft-java', frameOf(JSON.stringify({ description: 'x', players: { max: 2, online: 1, sample } })));
+  const extra = withSample([{ name: 'A', id: 'x', extra: 1 }]);
+  assert.notEqual(extra.players.sample, extra.document.players.sample);
+  assert.deepStrictEqual(extra.document.players.sample, [{ name: 'A', id: 'x', extra: 1 }]);
+  const swapped = withSample([{ id: 'x', name: 'A' }]);
+  assert.deepStrictEqual(Object.keys(swapped.document.players.sample[0]), ['id', 'name']);
+  const plain = withSample([{ name: 'A', id: 'x' }]);
+  assert.equal(plain.document.players.sample, plain.players.sample);
   // A document whose description differs from what `motd.raw` holds keeps both.
   const served = addon.decodeResponse('minecraft-java', frameOf('{"description":{"text":"a"},"players":{"max":1,"online":0}}'));
   assert.equal(served.motd.raw, served.document.description);

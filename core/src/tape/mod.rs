@@ -54,7 +54,8 @@ pub mod tag {
 }
 
 /// A value a result may hold twice (SA:MP's player list in `players.list` and
-/// `raw.players`; a Minecraft description in `motd.raw` and `document`): on a tape, a
+/// `raw.players`; a Minecraft description and sample in the typed status and in
+/// `document`): on a tape, a
 /// shared value equal to an earlier one in the same result is a reference to it, so the
 /// reader builds it once and both places hold the same object. Other serializers see the
 /// value itself. Equality is read off the tape, not promised by the caller. Feature

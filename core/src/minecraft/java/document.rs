@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::input::{At, Input};
-use crate::json::Json;
+use crate::json::{Json, Key};
 use crate::tape::Shared;
 
 /// `Json::Null` when there is none.
@@ -41,18 +41,26 @@ impl Document {
 
 impl Serialize for Document {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let members = match &self.0 {
-            Json::Object(members) if cfg!(feature = "share") => members,
-            Json::Null => return s.serialize_none(),
-            doc => return doc.serialize(s),
-        };
-        let mut map = s.serialize_map(Some(members.len()))?;
-        for (key, value) in members {
-            // `motd.raw`, rendered from it, is most often the same value.
-            if key.as_ref() == "description" {
-                map.serialize_entry(key, &Shared(value))?;
-            } else {
-                map.serialize_entry(key, value)?;
+        match &self.0 {
+            Json::Object(members) if cfg!(feature = "share") => Members(members, "description").serialize(s),
+            Json::Null => s.serialize_none(),
+            doc => doc.serialize(s),
+        }
+    }
+}
+
+/// An object whose member named `.1` is [`Shared`]: the typed status holds its own copy of
+/// `description` (`motd.raw`) and of `players.sample`, which the tape then refers to.
+struct Members<'a>(&'a [(Key, Json)], &'static str);
+
+impl Serialize for Members<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            match (key.as_ref(), value) {
+                (name, _) if name == self.1 => map.serialize_entry(key, &Shared(value))?,
+                ("players", Json::Object(players)) => map.serialize_entry(key, &Members(players, "sample"))?,
+                _ => map.serialize_entry(key, value)?,
             }
         }
         map.end()

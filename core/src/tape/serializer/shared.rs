@@ -1,7 +1,7 @@
 //! `Shared` values: one written again, equal to one before it in the same result, becomes
 //! a reference to it. Equality is read off the tape, so a caller cannot mark two values
-//! shared that are not: strings compare by content whether written out or kept, and
-//! objects by shape.
+//! shared that are not: strings compare by content whether written out or kept, objects
+//! member by member in order (a struct and a data map alike).
 
 use serde::Serialize;
 
@@ -73,39 +73,114 @@ impl TapeSerializer {
     /// Whether two written values read as equal values.
     fn same(&self, a: &Written, b: &Written) -> bool {
         let (va, vb) = (&self.tape.values[a.values..a.end], &self.tape.values[b.values..b.end]);
-        if va.len() != vb.len() {
-            return false;
-        }
         // Most often the same tape twice (a player list: short strings, written out): the
         // same numbers and the same text read the same, kept strings or not.
         let text = |w: &Written| (&self.tape.text[w.text..w.text_end], &self.tape.wide[w.wide..w.wide_end]);
-        if va.iter().zip(vb).all(|(x, y)| x.to_bits() == y.to_bits()) && text(a) == text(b) {
+        if va.len() == vb.len() && va.iter().zip(vb).all(|(x, y)| x.to_bits() == y.to_bits()) && text(a) == text(b) {
             return true;
         }
-        let (mut ra, mut rb) = (Strings::new(self, a), Strings::new(self, b));
-        let mut i = 0;
-        while i < va.len() {
-            let (ta, tb) = (va[i], vb[i]);
-            let ends = |t: f64| matches!(t as u8, 0..=2) as usize;
-            if is_string(ta) != is_string(tb) {
-                return false;
-            } else if is_string(ta) {
-                match (ra.next(ta, va[i + 1]), rb.next(tb, vb[i + 1])) {
-                    (Some(x), Some(y)) if x == y => {}
-                    _ => return false,
-                }
-            } else if ta != tb || ta == tag::KEEP {
-                return false;
-            } else if ta == tag::DECIMAL {
-                if ra.next(tag::STRING, va[i + 1]) != rb.next(tag::STRING, vb[i + 1]) {
+        let (mut x, mut y) = (Side::new(self, a), Side::new(self, b));
+        self.equal(&mut x, &mut y) && x.at == a.end && y.at == b.end
+    }
+
+    /// Reads one value off each side; whether they are equal. A struct (its keys in a
+    /// shape) equals a data map (its keys on the tape) with the same members in the same
+    /// order: `JSON.parse` tells them apart no more than the reader does.
+    fn equal<'s>(&'s self, x: &mut Side<'s>, y: &mut Side<'s>) -> bool {
+        let (tx, ty) = (x.next(), y.next());
+        if is_string(tx) || is_string(ty) {
+            return is_string(tx)
+                && is_string(ty)
+                && matches!((x.string(tx), y.string(ty)), (Some(a), Some(b)) if a == b);
+        }
+        match (tx as u8, ty as u8) {
+            (0, 0) | (1, 1) | (2, 2) => true,
+            (3, 3) => x.next().to_bits() == y.next().to_bits(),
+            (12, 12) => matches!((x.string(tag::STRING), y.string(tag::STRING)), (Some(a), Some(b)) if a == b),
+            (7, 7) => {
+                let n = x.next();
+                n == y.next() && (0..n as usize).all(|_| self.equal(x, y))
+            }
+            (8 | 9, 8 | 9) => {
+                let (Some(mut kx), Some(mut ky)) = (self.keys(tx, x.next()), self.keys(ty, y.next())) else {
+                    return false;
+                };
+                if kx.len() != ky.len() {
                     return false;
                 }
-            } else if ends(ta) == 0 && va[i + 1].to_bits() != vb[i + 1].to_bits() {
-                return false;
+                (0..kx.len())
+                    .all(|_| matches!((kx.next(x), ky.next(y)), (Some(a), Some(b)) if a == b) && self.equal(x, y))
             }
-            i += 2 - ends(ta);
+            _ => false,
         }
-        true
+    }
+
+    /// An object's keys: a struct's from its shape, a map's from the tape (read with its
+    /// values). `None` for a struct whose keys follow its values (the registry was full).
+    fn keys(&self, t: f64, operand: f64) -> Option<Keys<'_>> {
+        if t == tag::MAP {
+            return Some(Keys::Inline(operand as usize));
+        }
+        let id = u32::try_from(operand as i64).ok()?;
+        let (names, _) = self.shapes.iter().find(|(_, i)| *i == id)?;
+        Some(Keys::Shape(names.split_terminator('\0'), names.matches('\0').count()))
+    }
+}
+
+enum Keys<'a> {
+    Shape(std::str::SplitTerminator<'a, char>, usize),
+    Inline(usize),
+}
+
+impl<'s> Keys<'s> {
+    fn len(&self) -> usize {
+        match self {
+            Keys::Shape(_, n) | Keys::Inline(n) => *n,
+        }
+    }
+
+    /// The next member's key (a map's read off the tape, before its value).
+    fn next(&mut self, side: &mut Side<'s>) -> Option<&'s str> {
+        match self {
+            Keys::Shape(names, _) => names.next(),
+            Keys::Inline(_) => {
+                let t = side.next();
+                if is_string(t) {
+                    side.string(t)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// A written value being read: where in `values`, and its strings.
+struct Side<'s> {
+    values: &'s [f64],
+    at: usize,
+    strings: Strings<'s>,
+}
+
+impl<'s> Side<'s> {
+    fn new(s: &'s TapeSerializer, w: &Written) -> Self {
+        Self {
+            values: &s.tape.values[..w.end],
+            at: w.values,
+            strings: Strings::new(s, w),
+        }
+    }
+
+    /// The next number (`NaN` past the end, which equals nothing).
+    fn next(&mut self) -> f64 {
+        self.at += 1;
+        self.values.get(self.at - 1).copied().unwrap_or(f64::NAN)
+    }
+
+    /// The string a string tag stands for, its operand read.
+    fn string(&mut self, t: f64) -> Option<&'s str> {
+        let operand = self.next();
+        self.strings.next(t, operand)
     }
 }
 
@@ -281,6 +356,11 @@ mod tests {
         }];
         assert!(to_tape(&Two { a: &p, b: &q }, 0).values.ends_with(&[tag::KEPT, 0.0]));
         // Another key order is another shape: written out (the reader's objects differ).
+        assert!(!to_tape(&Two { a: &p, b: &r }, 0).values.ends_with(&[tag::KEPT, 0.0]));
+        // A data map with the same members in the same order reads the same.
+        let q = vec![json!({ "name": "Kane", "score": 3 })];
+        let r = vec![json!({ "score": 3, "name": "Kane" })];
+        assert!(to_tape(&Two { a: &p, b: &q }, 0).values.ends_with(&[tag::KEPT, 0.0]));
         assert!(!to_tape(&Two { a: &p, b: &r }, 0).values.ends_with(&[tag::KEPT, 0.0]));
         // The same numbers, another text.
         let other = vec![Q {
