@@ -140,9 +140,9 @@ impl<'s> Keys<'s> {
     }
 
     /// The next member's key (a map's read off the tape, before its value).
-    fn next(&mut self, side: &mut Side<'s>) -> Option<&'s str> {
+    fn next(&mut self, side: &mut Side<'s>) -> Option<&'s [u8]> {
         match self {
-            Keys::Shape(names, _) => names.next(),
+            Keys::Shape(names, _) => names.next().map(str::as_bytes),
             Keys::Inline(_) => {
                 let t = side.next();
                 if is_string(t) {
@@ -178,7 +178,7 @@ impl<'s> Side<'s> {
     }
 
     /// The string a string tag stands for, its operand read.
-    fn string(&mut self, t: f64) -> Option<&'s str> {
+    fn string(&mut self, t: f64) -> Option<&'s [u8]> {
         let operand = self.next();
         self.strings.next(t, operand)
     }
@@ -206,8 +206,8 @@ impl<'s> Strings<'s> {
         }
     }
 
-    /// The string a tag and its operand stand for; `None` for a kept value.
-    fn next(&mut self, t: f64, operand: f64) -> Option<&'s str> {
+    /// The bytes of the string a tag and its operand stand for; `None` for a kept value.
+    fn next(&mut self, t: f64, operand: f64) -> Option<&'s [u8]> {
         let (tape, kept) = (&self.s.tape, &self.s.kept);
         let (wide, start, len) = match t as u8 {
             6 => *kept.get(operand as usize)?,
@@ -227,12 +227,15 @@ impl<'s> Strings<'s> {
             *cursor = start + len;
         }
         let text = if wide { &tape.wide } else { &tape.text };
-        text.get(start..start.checked_add(len)?)
+        text.as_bytes().get(start..start.checked_add(len)?)
     }
 }
 
 /// The bytes `units` UTF-16 units of UTF-8 take.
 fn utf8_len(b: &[u8], units: usize) -> usize {
+    if b.get(..units).is_some_and(<[u8]>::is_ascii) {
+        return units;
+    }
     let (mut at, mut n) = (0, 0);
     while n < units && at < b.len() {
         let lead = b[at];
