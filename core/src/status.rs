@@ -31,7 +31,7 @@ pub struct StatusPlayers {
     pub max: u32,
     /// SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
     /// out, are this same array in JS, not a copy.
-    #[serde(serialize_with = "crate::tape::shared")]
+    #[serde(serialize_with = "crate::tape::shared_players")]
     pub list: Vec<StatusPlayer>,
     /// The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
     /// withheld (SA:MP sends none above 100 players), or the server left names out.

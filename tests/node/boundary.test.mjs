@@ -101,6 +101,13 @@ test('a value a result holds twice is one object: the MOTD component and the doc
   assert.deepStrictEqual(Object.keys(swapped.document.players.sample[0]), ['id', 'name']);
   const plain = withSample([{ name: 'A', id: 'x' }]);
   assert.equal(plain.document.players.sample, plain.players.sample);
+  // Only the document's own `players.sample`, not one nested deeper; and an empty
+  // description is not an empty player list.
+  const nested = addon.decodeResponse('minecraft-java', frameOf(JSON.stringify({ description: [], players: { max: 1, online: 0, sample: [], players: { sample: [] } } })));
+  assert.equal(nested.document.players.sample, nested.players.sample);
+  assert.notEqual(nested.document.players.players.sample, nested.players.sample);
+  assert.notEqual(nested.motd.raw, nested.players.sample);
+  assert.deepStrictEqual(nested, viaJson('minecraft-java', frameOf(JSON.stringify({ description: [], players: { max: 1, online: 0, sample: [], players: { sample: [] } } }))));
   // A document whose description differs from what `motd.raw` holds keeps both.
   const served = addon.decodeResponse('minecraft-java', frameOf('{"description":{"text":"a"},"players":{"max":1,"online":0}}'));
   assert.equal(served.motd.raw, served.document.description);

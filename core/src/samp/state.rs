@@ -19,7 +19,7 @@ pub struct ServerState {
     #[serde(default)]
     pub rules: RuleList,
     /// In a query result, the same array as `players.list`.
-    #[serde(default, serialize_with = "crate::tape::shared")]
+    #[serde(default, serialize_with = "crate::tape::shared_players")]
     pub players: Vec<Player>,
     /// Which reply the list came from; absent when no list was received.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -55,25 +55,40 @@ pub mod tag {
 
 /// A value a result may hold twice (SA:MP's player list in `players.list` and
 /// `raw.players`; a Minecraft description and sample in the typed status and in
-/// `document`): on a tape, a
-/// shared value equal to an earlier one in the same result is a reference to it, so the
-/// reader builds it once and both places hold the same object. Other serializers see the
-/// value itself. Equality is read off the tape, not promised by the caller. Feature
-/// `share`; without it a shared value is written out each time.
-pub struct Shared<'a, T: ?Sized>(pub &'a T);
+/// `document`): on a tape, a shared value equal to an earlier one of the same [`Share`] in
+/// the same result is a reference to it, so the reader builds it once and both places hold
+/// the same object. Other serializers see the value itself. Equality is read off the tape,
+/// not promised by the caller; the kind keeps unrelated fields that happen to be equal (an
+/// empty list, an empty description) apart. Feature `share`; without it a shared value is
+/// written out each time.
+pub struct Shared<'a, T: ?Sized>(pub Share, pub &'a T);
 
-/// The name [`TapeSerializer`] knows a [`Shared`] value by.
-pub(crate) const SHARED: &str = "\u{1}gamequery::Shared";
+/// What a shared value is, so only the places holding the same thing share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Share {
+    /// A player list: `players.list`, SA:MP's `raw.players`, Minecraft's samples.
+    Players,
+    /// A Minecraft description: `motd.raw` and `document.description`.
+    Description,
+}
+
+/// The names [`TapeSerializer`] knows a [`Shared`] value by.
+pub(crate) const SHARED: [&str; 2] = ["\u{1}gamequery::Shared::Players", "\u{1}gamequery::Shared::Description"];
 
 impl<T: ?Sized + Serialize> Serialize for Shared<'_, T> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_newtype_struct(SHARED, self.0)
+        s.serialize_newtype_struct(SHARED[self.0 as usize], self.1)
     }
 }
 
-/// `#[serde(serialize_with = "crate::tape::shared")]`.
-pub fn shared<T: ?Sized + Serialize, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
-    Shared(value).serialize(s)
+/// `#[serde(serialize_with = "crate::tape::shared_players")]`.
+pub fn shared_players<T: ?Sized + Serialize, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    Shared(Share::Players, value).serialize(s)
+}
+
+/// `#[serde(serialize_with = "crate::tape::shared_description")]`.
+pub fn shared_description<T: ?Sized + Serialize, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    Shared(Share::Description, value).serialize(s)
 }
 
 /// A serialized value, ready to cross.

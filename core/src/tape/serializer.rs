@@ -369,8 +369,10 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
         Ok(())
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result {
-        if cfg!(feature = "share") && name == SHARED {
-            return self.shared(value);
+        if cfg!(feature = "share") {
+            if let Some(label) = SHARED.iter().position(|&n| n == name) {
+                return self.shared(label, value);
+            }
         }
         value.serialize(self)
     }

@@ -36,7 +36,7 @@ pub struct Motd {
     /// In a Java status, `document.description` is this same value, not a copy (but for
     /// the browser's codec module, which leaves that out for its size).
     #[cfg_attr(feature = "ts", ts(type = "string | object | Array<unknown>"))]
-    #[serde(serialize_with = "crate::tape::shared")]
+    #[serde(serialize_with = "crate::tape::shared_description")]
     pub raw: Json,
     pub plain: String,
     pub ansi: String,

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::input::{At, Input};
 use crate::json::{Json, Key};
-use crate::tape::Shared;
+use crate::tape::{Share, Shared};
 
 /// `Json::Null` when there is none.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -42,25 +42,43 @@ impl Document {
 impl Serialize for Document {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.0 {
-            Json::Object(members) if cfg!(feature = "share") => Members(members, "description").serialize(s),
+            Json::Object(members) if cfg!(feature = "share") => Top(members).serialize(s),
             Json::Null => s.serialize_none(),
             doc => doc.serialize(s),
         }
     }
 }
 
-/// An object whose member named `.1` is [`Shared`]: the typed status holds its own copy of
-/// `description` (`motd.raw`) and of `players.sample`, which the tape then refers to.
-struct Members<'a>(&'a [(Key, Json)], &'static str);
+/// The document's members, `description` and `players.sample` [`Shared`]: the typed status
+/// holds its own copy of each (`motd.raw`, `players.sample`), which the tape refers to.
+struct Top<'a>(&'a [(Key, Json)]);
 
-impl Serialize for Members<'_> {
+/// `players`, its `sample` shared (only this one level down: a hostile document nests
+/// `players` a hundred times, and each shared value is compared with every one before it).
+struct Players<'a>(&'a [(Key, Json)]);
+
+impl Serialize for Top<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (key, value) in self.0 {
             match (key.as_ref(), value) {
-                (name, _) if name == self.1 => map.serialize_entry(key, &Shared(value))?,
-                ("players", Json::Object(players)) => map.serialize_entry(key, &Members(players, "sample"))?,
+                ("description", _) => map.serialize_entry(key, &Shared(Share::Description, value))?,
+                ("players", Json::Object(players)) => map.serialize_entry(key, &Players(players))?,
                 _ => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Players<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            if key.as_ref() == "sample" {
+                map.serialize_entry(key, &Shared(Share::Players, value))?;
+            } else {
+                map.serialize_entry(key, value)?;
             }
         }
         map.end()

@@ -127,7 +127,7 @@ pub struct Players {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max: i64,
     /// In a query result, the same array as `players.list` when no line was left out.
-    #[serde(default, serialize_with = "crate::tape::shared")]
+    #[serde(default, serialize_with = "crate::tape::shared_players")]
     pub sample: Vec<SamplePlayer>,
 }
 

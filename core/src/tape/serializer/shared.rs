@@ -19,6 +19,9 @@ pub(super) struct Written {
     text_end: usize,
     wide_end: usize,
     index: usize,
+    /// Its kind (`Share`), and how many shared values were written before it.
+    label: usize,
+    before: usize,
 }
 
 /// A kept slot that holds a value, not a string (no string ever equals it).
@@ -35,29 +38,37 @@ impl TapeSerializer {
             text_end: 0,
             wide_end: 0,
             index: 0,
+            label: 0,
+            before: self.shared.len(),
         }
     }
 
     /// Writes a `Shared` value: a reference to an equal one written before, or the value
     /// itself, kept for the ones after.
-    pub(super) fn shared<T: ?Sized + Serialize>(&mut self, value: &T) -> Result {
-        let this = self.begin_shared();
+    pub(super) fn shared<T: ?Sized + Serialize>(&mut self, label: usize, value: &T) -> Result {
+        let this = self.begin_shared(label);
         value.serialize(&mut *self)?;
         self.end_shared(this);
         Ok(())
     }
 
     // Not generic: one copy in the browser's download, not one per shared type.
-    fn begin_shared(&mut self) -> Written {
+    fn begin_shared(&mut self, label: usize) -> Written {
         self.push(tag::KEEP);
-        self.mark()
+        Written { label, ..self.mark() }
     }
 
     fn end_shared(&mut self, mut this: Written) {
         this.end = self.tape.values.len();
         this.text_end = self.tape.text.len();
         this.wide_end = self.tape.wide.len();
-        if let Some(earlier) = self.shared.iter().find(|w| self.same(w, &this)).copied() {
+        let earlier = self.shared[..this.before]
+            .iter()
+            .find(|w| w.label == this.label && self.same(w, &this))
+            .copied();
+        if let Some(earlier) = earlier {
+            // With whatever it holds: nothing written inside it stays to be referred to.
+            self.shared.truncate(this.before);
             self.tape.values.truncate(this.values - 1);
             self.tape.text.truncate(this.text);
             self.tape.wide.truncate(this.wide);
@@ -255,7 +266,7 @@ mod tests {
     use serde::Serialize;
     use serde_json::{json, Value};
 
-    use crate::tape::{shared, tag, to_tape};
+    use crate::tape::{shared_players as shared, tag, to_tape};
 
     #[derive(Serialize)]
     struct Two<A: Serialize, B: Serialize> {
@@ -294,6 +305,32 @@ mod tests {
             })
             .unwrap(),
             json!({ "a": v, "b": v })
+        );
+    }
+
+    #[test]
+    fn only_values_of_one_kind_are_shared() {
+        #[derive(Serialize)]
+        struct Kinds {
+            #[serde(serialize_with = "crate::tape::shared_players")]
+            list: Vec<u8>,
+            #[serde(serialize_with = "crate::tape::shared_description")]
+            description: Vec<u8>,
+            #[serde(serialize_with = "crate::tape::shared_players")]
+            sample: Vec<u8>,
+        }
+        let t = to_tape(
+            &Kinds {
+                list: vec![],
+                description: vec![],
+                sample: vec![],
+            },
+            0,
+        );
+        // An empty description is not the player list; the empty sample is.
+        assert_eq!(
+            &t.values[2..],
+            &[tag::KEEP, tag::ARRAY, 0.0, tag::KEEP, tag::ARRAY, 0.0, tag::KEPT, 0.0]
         );
     }
 
