@@ -72,7 +72,7 @@ pub enum Share {
     Description,
 }
 
-/// The names [`TapeSerializer`] knows a [`Shared`] value by.
+/// The names [`TapeSerializer`] knows a [`Shared`] value by, in [`Share`]'s order.
 pub(crate) const SHARED: [&str; 2] = ["\u{1}gamequery::Shared::Players", "\u{1}gamequery::Shared::Description"];
 
 impl<T: ?Sized + Serialize> Serialize for Shared<'_, T> {
