@@ -42,43 +42,34 @@ impl Document {
 impl Serialize for Document {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.0 {
-            Json::Object(members) if cfg!(feature = "share") => Top(members).serialize(s),
+            Json::Object(members) if cfg!(feature = "share") => Members { members, top: true }.serialize(s),
             Json::Null => s.serialize_none(),
             doc => doc.serialize(s),
         }
     }
 }
 
-/// The document's members, `description` and `players.sample` [`Shared`]: the typed status
-/// holds its own copy of each (`motd.raw`, `players.sample`), which the tape refers to.
-struct Top<'a>(&'a [(Key, Json)]);
-
-/// `players`, its `sample` shared (only this one level down: a hostile document nests
-/// `players` a hundred times, and each shared value is compared with every one before it).
-struct Players<'a>(&'a [(Key, Json)]);
-
-impl Serialize for Top<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (key, value) in self.0 {
-            match (key.as_ref(), value) {
-                ("description", _) => map.serialize_entry(key, &Shared(Share::Description, value))?,
-                ("players", Json::Object(players)) => map.serialize_entry(key, &Players(players))?,
-                _ => map.serialize_entry(key, value)?,
-            }
-        }
-        map.end()
-    }
+/// The document's members, with `description` and `players.sample` [`Shared`]: the typed
+/// status holds its own copy of each (`motd.raw`, `players.sample`), which the tape refers
+/// to. Only at those two places (`top`: the document itself, else its `players`): a hostile
+/// document nests `players` a hundred deep, and each shared value is compared with every
+/// one before it.
+struct Members<'a> {
+    members: &'a [(Key, Json)],
+    top: bool,
 }
 
-impl Serialize for Players<'_> {
+impl Serialize for Members<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (key, value) in self.0 {
-            if key.as_ref() == "sample" {
-                map.serialize_entry(key, &Shared(Share::Players, value))?;
-            } else {
-                map.serialize_entry(key, value)?;
+        let mut map = s.serialize_map(Some(self.members.len()))?;
+        for (key, value) in self.members {
+            match (self.top, key.as_ref(), value) {
+                (true, "description", _) => map.serialize_entry(key, &Shared(Share::Description, value))?,
+                (true, "players", Json::Object(members)) => {
+                    map.serialize_entry(key, &Members { members, top: false })?
+                }
+                (false, "sample", _) => map.serialize_entry(key, &Shared(Share::Players, value))?,
+                _ => map.serialize_entry(key, value)?,
             }
         }
         map.end()

@@ -204,7 +204,6 @@ struct Strings<'s> {
     s: &'s TapeSerializer,
     text: usize,
     wide: usize,
-    kept: usize,
 }
 
 impl<'s> Strings<'s> {
@@ -213,21 +212,17 @@ impl<'s> Strings<'s> {
             s,
             text: at.text,
             wide: at.wide,
-            kept: at.kept,
         }
     }
 
     /// The bytes of the string a tag and its operand stand for; `None` for a kept value.
     fn next(&mut self, t: f64, operand: f64) -> Option<&'s [u8]> {
         let (tape, kept) = (&self.s.tape, &self.s.kept);
+        // A string written out, kept or not, is where the cursor is; a reference is in `kept`.
         let (wide, start, len) = match t as u8 {
             6 => *kept.get(operand as usize)?,
-            5 | 11 => {
-                self.kept += 1;
-                *kept.get(self.kept - 1)?
-            }
             w => {
-                let wide = w == 10;
+                let wide = w >= 10;
                 let text = if wide { &tape.wide } else { &tape.text };
                 let at = if wide { self.wide } else { self.text };
                 (wide, at, utf8_len(text.as_bytes().get(at..)?, operand as usize))
