@@ -572,3 +572,40 @@ fn the_detector_runs_once_per_query_and_never_for_utf8_or_a_fixed_code_page() {
     assert_eq!(res.unwrap().info.hostname, "Русский сервер ролевой игры");
     assert_eq!(detector_runs(), before, "valid UTF-8 needs no guess");
 }
+
+#[test]
+fn one_reply_not_utf8_has_every_reply_read_again_with_the_guess() {
+    // `i` and `r` are ASCII and kept as read on arrival; the `d` reply's names are cp1251,
+    // so the result is windows-1251 throughout, and raw strings follow each reply.
+    let mut s = state(3, "0.3.7");
+    s.players[0].name = "Игрок_Первый".into();
+    s.players[1].name = "Гость".into();
+    s.encoding = Some("windows-1251".into());
+    let mut server = responder(s, true);
+    let opts = QueryOptions {
+        raw_strings: true,
+        ..Default::default()
+    };
+    let got = run_with(&mut server, opts.clone(), 5.0).unwrap();
+    assert_eq!(got.encoding.as_deref(), Some("windows-1251"));
+    assert_eq!(got.players[0].name, "Игрок_Первый");
+    assert_eq!(got.players[1].name, "Гость");
+    let raw = got.raw_strings.unwrap();
+    assert_eq!(
+        raw.players[1],
+        gamequery_core::wire::to_hex(&encoding_rs::WINDOWS_1251.encode("Гость").0)
+    );
+    assert_eq!(raw.info.len(), 3, "hostname, gamemode, language");
+
+    let mut s = state(2, "0.3.7");
+    s.players[0].name = "Jörg".into();
+    s.encoding = Some("utf-8".into());
+    let mut server = responder(s, true);
+    let got = run_with(&mut server, opts, 5.0).unwrap();
+    assert_eq!(got.encoding.as_deref(), Some("utf-8"));
+    assert_eq!(got.players[0].name, "Jörg");
+    assert_eq!(
+        got.raw_strings.unwrap().players[0],
+        gamequery_core::wire::to_hex("Jörg".as_bytes())
+    );
+}

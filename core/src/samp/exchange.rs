@@ -10,6 +10,7 @@
 //! unless nothing else would give the list. Replies are matched by the echo of the
 //! request's first 11 bytes (15 for `p`); anything else is ignored.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::header::{Address, Opcode, HEADER_LEN};
@@ -18,7 +19,7 @@ use super::request::{Request, RequestBody};
 use super::response::ResponseBody;
 use super::state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
 use super::text::Hex;
-use super::{Info, OpenMpInfo, PlayerList, Rules};
+use super::{OpenMpInfo, PlayerList, Rules};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
 use crate::text::{encoding_name, TextEncoding};
@@ -83,6 +84,22 @@ struct Pending {
 const GRACE_RTTS: f64 = 4.0;
 const GRACE_MIN_MS: Millis = 50.0;
 
+/// A matched reply: read once on arrival, with the caller's encoding or, under `auto`, as
+/// UTF-8. The result keeps those bodies unless some reply's text is not UTF-8; then every
+/// reply is read again from its bytes with one guessed code page.
+#[derive(Debug)]
+struct Kept {
+    bytes: Vec<u8>,
+    body: ResponseBody,
+    raw_strings: Vec<String>,
+    /// Every string read as the result will read it, if the result's encoding is the
+    /// one used on arrival (under `auto`: every string was UTF-8).
+    as_read: bool,
+}
+
+/// A reply's body with the raw bytes of its strings (hex; empty unless asked for).
+type Body = (ResponseBody, Vec<String>);
+
 #[derive(Debug)]
 pub struct QueryExchange {
     address: Address,
@@ -91,12 +108,11 @@ pub struct QueryExchange {
     phase: Phase,
     pending: Vec<Pending>,
     outbox: VecDeque<Vec<u8>>,
-    /// Raw reply datagrams, kept so every string can be decoded with one encoding at the end.
-    info: Option<Vec<u8>>,
-    rules: Option<Vec<u8>>,
-    clients: Option<Vec<u8>>,
-    detailed: Option<Vec<u8>>,
-    open_mp: Option<Vec<u8>>,
+    info: Option<Kept>,
+    rules: Option<Kept>,
+    clients: Option<Kept>,
+    detailed: Option<Kept>,
+    open_mp: Option<Kept>,
     info_rtt: Millis,
     rules_rtt: Millis,
     ping_rtt: Option<Millis>,
@@ -223,10 +239,12 @@ impl QueryExchange {
         self.step(now);
     }
 
-    /// Checks a matched reply's structure (its text is decoded once, at the end, with one
-    /// encoding for every reply) and keeps its bytes.
+    /// Reads a matched reply and keeps it (see [`Kept`]).
     fn accept(&mut self, opcode: Opcode, datagram: &[u8], rtt: Millis) -> Result<()> {
-        let body = read_body(datagram, opcode, &mut Texts::skip())?;
+        let mut texts = Texts::new(self.options.encoding, self.options.raw_strings);
+        let body = read_body(datagram, opcode, &mut texts)?;
+        let as_read = texts.all_utf8();
+        let raw_strings = texts.reply_text().raw_strings;
         let slot = match body {
             ResponseBody::Info(_) => {
                 self.info_rtt = rtt;
@@ -245,7 +263,12 @@ impl QueryExchange {
             }
             ResponseBody::RconLine(_) => return Ok(()),
         };
-        *slot = Some(datagram.to_vec());
+        *slot = Some(Kept {
+            bytes: datagram.to_vec(),
+            body,
+            raw_strings,
+            as_read,
+        });
         Ok(())
     }
 
@@ -319,12 +342,14 @@ impl QueryExchange {
     }
 
     fn send_extras(&mut self, now: Millis) {
-        let info = self.decoded_info();
-        let rules = self.decoded_rules();
+        let rules = self.plan_rules();
         let known_open_mp = ServerState::version_says_open_mp(&rules.rules);
         // SA:MP releases report `0.3.7-R2`, `0.3.DL-R1`, …; open.mp reports `omp …`.
         let known_sa_mp = rules.rules.get("version").is_some_and(|v| v.starts_with("0."));
-        let online = info.players;
+        let online = match self.info.as_ref().map(|k| &k.body) {
+            Some(ResponseBody::Info(info)) => info.players,
+            _ => 0,
+        };
         // `d` carries all of `c` and more; a server known to be SA:MP answers it.
         let (want_c, want_d) = match self.options.players {
             PlayersMode::None => (false, false),
@@ -356,24 +381,20 @@ impl QueryExchange {
         }
     }
 
-    /// What the plan needs (counts, the `version` rule) is ASCII: a fixed single-byte page
-    /// reads it exactly without running the detector.
-    fn decoded_info(&self) -> Info {
-        decode_body(self.info.as_deref(), Opcode::Info, WINDOWS_1252)
-            .and_then(|b| match b {
-                ResponseBody::Info(i) => Some(i),
-                _ => None,
-            })
-            .unwrap_or_default()
-    }
-
-    fn decoded_rules(&self) -> Rules {
-        decode_body(self.rules.as_deref(), Opcode::Rules, WINDOWS_1252)
-            .and_then(|b| match b {
-                ResponseBody::Rules(r) => Some(r),
-                _ => None,
-            })
-            .unwrap_or_default()
+    /// What the plan needs (the `version` rule) is ASCII: the rules as read on arrival when
+    /// every string was read, else read with a fixed single-byte page (exact for ASCII,
+    /// without running the detector).
+    fn plan_rules(&self) -> Cow<'_, Rules> {
+        let Some(kept) = &self.rules else {
+            return Cow::Owned(Rules::default());
+        };
+        match &kept.body {
+            ResponseBody::Rules(r) if kept.as_read && ascii_compatible(self.options.encoding) => Cow::Borrowed(r),
+            _ => match decode_body(&kept.bytes, Opcode::Rules, WINDOWS_1252) {
+                Some(ResponseBody::Rules(r)) => Cow::Owned(r),
+                _ => Cow::Owned(Rules::default()),
+            },
+        }
     }
 
     fn finish(&mut self, result: Result<ServerState>) {
@@ -382,74 +403,91 @@ impl QueryExchange {
         self.result = Some(result);
     }
 
-    /// The one encoding for every kept reply: the caller's, or, under `auto`, UTF-8 when
-    /// every string of every reply is UTF-8, else one guess over all their non-ASCII
-    /// strings together (more text, better guess, consistent result).
-    fn encoding(&self) -> &'static Encoding {
-        let TextEncoding::Fixed(e) = self.options.encoding else {
-            let mut t = Texts::new(TextEncoding::Auto, false);
-            for (slot, op) in self.replies() {
-                if let Some(d) = slot {
-                    let _ = read_body(d, op, &mut t);
-                }
-            }
-            return t.guessed().unwrap_or(UTF_8);
-        };
-        e
-    }
-
-    fn replies(&self) -> [(Option<&[u8]>, Opcode); 5] {
+    fn kept(&mut self) -> [&mut Option<Kept>; 5] {
         [
-            (self.info.as_deref(), Opcode::Info),
-            (self.rules.as_deref(), Opcode::Rules),
-            (self.clients.as_deref(), Opcode::Clients),
-            (self.detailed.as_deref(), Opcode::Players),
-            (self.open_mp.as_deref(), Opcode::OpenMp),
+            &mut self.info,
+            &mut self.rules,
+            &mut self.clients,
+            &mut self.detailed,
+            &mut self.open_mp,
         ]
     }
 
-    /// Decodes every kept reply with one encoding.
-    fn complete(&mut self) {
-        let encoding = self.encoding();
+    /// The one encoding for every kept reply and their bodies read with it: the caller's
+    /// encoding, or, under `auto`, UTF-8 when every string of every reply is UTF-8 (the
+    /// bodies as read on arrival), else one guess over all their non-ASCII strings
+    /// together (more text, better guess, consistent result) and every reply read again.
+    fn take_bodies(&mut self) -> (&'static Encoding, [Option<Body>; 5]) {
         let keep_raw = self.options.raw_strings;
-        let mut raw = RawStrings::default();
-        let decode = |slot: &Option<Vec<u8>>, op, raw: &mut Vec<String>| {
-            let mut t = Texts::new(TextEncoding::Fixed(encoding), keep_raw);
-            let body = read_body(slot.as_deref()?, op, &mut t).ok()?;
-            *raw = t.reply_text().raw_strings;
-            Some(body)
+        let as_read = match self.options.encoding {
+            TextEncoding::Fixed(e) => Some(e),
+            TextEncoding::Auto => self
+                .kept()
+                .iter()
+                .all(|k| k.as_ref().is_none_or(|k| k.as_read))
+                .then_some(UTF_8),
         };
-        let info = match decode(&self.info, Opcode::Info, &mut raw.info) {
-            Some(ResponseBody::Info(i)) => i,
+        if let Some(e) = as_read {
+            return (e, self.kept().map(|k| k.take().map(|k| (k.body, k.raw_strings))));
+        }
+        let mut t = Texts::new(TextEncoding::Auto, false);
+        for k in self.kept().into_iter().flatten() {
+            let _ = read_body(&k.bytes, k.body.opcode(), &mut t);
+        }
+        let e = t.guessed().unwrap_or(UTF_8);
+        let bodies = self.kept().map(|k| {
+            let k = k.take()?;
+            let mut t = Texts::new(TextEncoding::Fixed(e), keep_raw);
+            let body = read_body(&k.bytes, k.body.opcode(), &mut t).ok()?;
+            Some((body, t.reply_text().raw_strings))
+        });
+        (e, bodies)
+    }
+
+    /// Builds the result out of every kept reply, read with one encoding.
+    fn complete(&mut self) {
+        let keep_raw = self.options.raw_strings;
+        let (encoding, [info, rules, clients, detailed, open_mp]) = self.take_bodies();
+        let mut raw = RawStrings::default();
+        let info = match info {
+            Some((ResponseBody::Info(i), r)) => {
+                raw.info = r;
+                i
+            }
             _ => return self.finish(Err(Error::timeout("'i'", 1))),
         };
-        let rules = match decode(&self.rules, Opcode::Rules, &mut raw.rules) {
-            Some(ResponseBody::Rules(r)) => r,
+        let rules = match rules {
+            Some((ResponseBody::Rules(r), s)) => {
+                raw.rules = s;
+                r
+            }
             _ => Rules::default(),
         };
-        let mut players_raw = Vec::new();
-        let detailed = match decode(&self.detailed, Opcode::Players, &mut players_raw) {
-            Some(ResponseBody::Players(list)) => Some(list),
+        let detailed = match detailed {
+            Some((ResponseBody::Players(list), s)) => Some((list, s)),
             _ => None,
         };
-        if detailed.is_some() {
-            raw.players = std::mem::take(&mut players_raw);
-        }
-        let clients = match decode(&self.clients, Opcode::Clients, &mut players_raw) {
-            Some(ResponseBody::Clients(list)) => Some(list),
+        let clients = match clients {
+            Some((ResponseBody::Clients(list), s)) => Some((list, s)),
             _ => None,
         };
-        if detailed.is_none() {
-            raw.players = players_raw;
-        }
         let (players, players_source) = match (detailed, clients) {
-            (Some(d), _) => (Some(d), Some(PlayersSource::Detailed)),
-            (None, Some(c)) => (Some(c), Some(PlayersSource::Clients)),
+            (Some((d, s)), _) => {
+                raw.players = s;
+                (Some(d), Some(PlayersSource::Detailed))
+            }
+            (None, Some((c, s))) => {
+                raw.players = s;
+                (Some(c), Some(PlayersSource::Clients))
+            }
             (None, None) => (None, None),
         };
         let players = players.map(|list: PlayerList| list.players);
-        let open_mp = match decode(&self.open_mp, Opcode::OpenMp, &mut raw.open_mp) {
-            Some(ResponseBody::OpenMp(o)) => Some::<OpenMpInfo>(o),
+        let open_mp = match open_mp {
+            Some((ResponseBody::OpenMp(o), s)) => {
+                raw.open_mp = s;
+                Some::<OpenMpInfo>(o)
+            }
             _ => None,
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
@@ -493,8 +531,15 @@ fn read_body<'a>(datagram: &'a [u8], opcode: Opcode, t: &mut Texts<'a>) -> Resul
     Ok(body)
 }
 
-fn decode_body(datagram: Option<&[u8]>, opcode: Opcode, encoding: &'static Encoding) -> Option<ResponseBody> {
-    read_body(datagram?, opcode, &mut Texts::new(TextEncoding::Fixed(encoding), false)).ok()
+fn ascii_compatible(encoding: TextEncoding) -> bool {
+    match encoding {
+        TextEncoding::Fixed(e) => e.is_ascii_compatible(),
+        TextEncoding::Auto => true,
+    }
+}
+
+fn decode_body(datagram: &[u8], opcode: Opcode, encoding: &'static Encoding) -> Option<ResponseBody> {
+    read_body(datagram, opcode, &mut Texts::new(TextEncoding::Fixed(encoding), false)).ok()
 }
 
 crate::exchange::impl_exchange!(QueryExchange, ServerState);

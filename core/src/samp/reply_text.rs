@@ -46,8 +46,6 @@ impl ReplyText {
 /// time the detector runs; ASCII reads the same in every candidate).
 pub(crate) struct Texts<'a> {
     encoding: TextEncoding,
-    /// Check structure only: every string reads as empty.
-    skip: bool,
     seen: Vec<&'a [u8]>,
     utf8: bool,
     keep_raw: bool,
@@ -57,27 +55,15 @@ impl<'a> Texts<'a> {
     pub fn new(encoding: TextEncoding, keep_raw: bool) -> Self {
         Self {
             encoding,
-            skip: false,
             seen: Vec::new(),
             utf8: true,
             keep_raw,
         }
     }
 
-    /// Validates structure only, decoding nothing.
-    pub fn skip() -> Self {
-        Self {
-            skip: true,
-            ..Self::new(TextEncoding::Auto, false)
-        }
-    }
-
     /// Reads `bytes` as text; under `Auto`, an empty string for non-ASCII bytes once UTF-8
     /// has failed.
     pub fn text(&mut self, bytes: &'a [u8]) -> String {
-        if self.skip {
-            return String::new();
-        }
         match self.encoding {
             TextEncoding::Fixed(e) => {
                 if self.keep_raw {
@@ -96,6 +82,12 @@ impl<'a> Texts<'a> {
                 }
             }
         }
+    }
+
+    /// Every string so far read as the encoding says: always for a fixed code page; under
+    /// `Auto`, while every string was UTF-8.
+    pub fn all_utf8(&self) -> bool {
+        self.utf8
     }
 
     /// The code page to decode the non-ASCII strings again with, when `Auto` met a string
