@@ -127,8 +127,22 @@ function factory(keys) {
  * `read(text, values, wide)`: `wide` holds the strings with a character past U+00FF.
  * The same value as `JSON.parse` of the result's JSON text.
  */
+// The core's cap on shape ids (core/src/tape/shapes.rs).
+const MAX_SHAPES = 4096;
+const corrupt = () => {
+  throw new Error('gamequery: corrupt result tape');
+};
+
 export function tapeReader(loadShapes) {
-  let builders = [];
+  // Every id starts as `missing`, so a shape first seen after V8 optimized the reader
+  // is one more call target, not a branch without feedback (which deoptimizes it).
+  const missing = (next, id) => {
+    const shapes = JSON.parse(loadShapes());
+    for (let i = 0; i < shapes.length; i++) if (builders[i] === missing) builders[i] = factory(shapes[i]);
+    if (builders[id] === missing) corrupt();
+    return builders[id](next, id);
+  };
+  const builders = new Array(MAX_SHAPES).fill(missing);
   let T;
   let X;
   let W;
@@ -136,13 +150,6 @@ export function tapeReader(loadShapes) {
   let x = 0;
   let w = 0;
   let kept;
-  const builder = (id) => {
-    if (id >= builders.length) {
-      const shapes = JSON.parse(loadShapes());
-      builders = shapes.map((keys, i) => builders[i] ?? factory(keys));
-    }
-    return builders[id];
-  };
   const keep = (s) => {
     kept.push(s);
     return s;
@@ -180,7 +187,7 @@ export function tapeReader(loadShapes) {
       }
       case 8: {
         const id = T[t++];
-        if (id >= 0) return builder(id)(value);
+        if (id >= 0) return (builders[id] ?? corrupt)(value, id);
         // Keys after the values (the core's shape registry was full).
         const values = [];
         for (let i = 0; i < -id - 1; i++) values.push(value());
@@ -198,7 +205,7 @@ export function tapeReader(loadShapes) {
         return o;
       }
       default:
-        throw new Error('gamequery: corrupt result tape');
+        return corrupt();
     }
   }
   function read(text, values, wide) {
