@@ -4,7 +4,7 @@
 //! are routed to their query by socket and source address and checked by the query's own
 //! exchange (header echo, challenge), every deadline sits in one heap, and new queries
 //! start only while the requests in flight fit in the receive buffers. TCP queries run as
-//! tasks of their own. Finished results gather in one batch tape that JS takes whole with
+//! tasks of their own on the engine's thread. Finished results gather in one batch tape that JS takes whole with
 //! [`Bulk::next`] — one crossing for many results.
 //!
 //! A batch is a run of tapes, one or two per result: the item's index followed by its
@@ -92,7 +92,7 @@ pub struct Bulk {
 }
 
 impl Bulk {
-    /// Starts a run from within a tokio runtime (its TCP queries and lookups run there).
+    /// Starts a run from within a tokio runtime (its lookups run there).
     /// `items`: JSON `[{ protocol?, target, options? }]`; `options`: JSON of the shared
     /// options plus `concurrency` (0 or absent for unlimited) and a default `protocol`.
     pub fn start(items: &str, options: &str, tracer: Option<crate::net::Tracer>) -> Result<Self> {
@@ -103,7 +103,7 @@ impl Bulk {
         // The engine gets a thread and a reactor of its own: on the shared runtime, every
         // datagram's readiness (and every send's) woke another worker parked in the
         // reactor, and the engine task moved between workers — a fifth of a bulk run's
-        // CPU. TCP queries and lookups still run on the caller's runtime.
+        // CPU. Lookups still run on the caller's runtime.
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
