@@ -142,18 +142,21 @@ export function tapeReader(loadShapes) {
     if (builders[id] === missing) corrupt();
     return builders[id](next, id);
   };
-  const builders = new Array(MAX_SHAPES).fill(missing);
-  let T;
-  let X;
-  let W;
-  let t = 0;
-  let x = 0;
-  let w = 0;
-  let kept;
-  const keep = (s) => {
+  // `var`, not `let`/`const`: the functions below read these on every value, and V8
+  // checks a captured `let` for its temporal dead zone at each read (a third of
+  // `value`'s bytecode, and of what V8 compiles when it optimizes it).
+  var builders = new Array(MAX_SHAPES).fill(missing);
+  var T;
+  var X;
+  var W;
+  var t = 0;
+  var x = 0;
+  var w = 0;
+  var kept;
+  function keep(s) {
     kept.push(s);
     return s;
-  };
+  }
   function value() {
     switch (T[t++]) {
       case 0:
