@@ -145,3 +145,28 @@ test('queryMany validates its options', async () => {
     await assert.rejects(queryMany(['127.0.0.1:1'], { protocol: 'samp', concurrency }).next(), { code: 'GQ_INVALID_ARGUMENT' }, String(concurrency));
   }
 });
+
+test('queryMany as a plain async iterator: overlapping next() calls answer in order, return() ends it', async () => {
+  const samp = await serve('samp', openMpState(3), { host: '127.0.0.1', port: 0 });
+  try {
+    const targets = Array.from({ length: 5 }, () => `127.0.0.1:${samp.port}`);
+    const it = queryMany(targets, { protocol: 'samp', timeout: 1000 })[Symbol.asyncIterator]();
+    // Seven calls at once, as Promise.all makes them: five results, each target once, then done.
+    const all = await Promise.all(Array.from({ length: 7 }, () => it.next()));
+    assert.deepEqual(all.map((r) => r.done), [false, false, false, false, false, true, true]);
+    assert.deepEqual(all.slice(0, 5).map((r) => r.value.status.players.online), [3, 3, 3, 3, 3]);
+    assert.equal(new Set(all.slice(0, 5).map((r) => r.value.target)).size, 1);
+
+    // return() before the first next(): nothing runs, and the iterator stays done.
+    const unused = queryMany(targets, { protocol: 'samp' })[Symbol.asyncIterator]();
+    assert.deepEqual(await unused.return(), { value: undefined, done: true });
+    assert.deepEqual(await unused.next(), { value: undefined, done: true });
+
+    // A failed start rejects once; the iterator is done after it.
+    const bad = queryMany(targets, { protocol: 'samp', concurrency: 0 })[Symbol.asyncIterator]();
+    await assert.rejects(bad.next(), { code: 'GQ_INVALID_ARGUMENT' });
+    assert.deepEqual(await bad.next(), { value: undefined, done: true });
+  } finally {
+    await samp.close();
+  }
+});
