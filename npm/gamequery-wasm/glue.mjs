@@ -121,18 +121,18 @@ function factory(keys) {
   };
 }
 
-/**
- * A reader of tapes from one core instance: `loadShapes()` returns that instance's
- * struct key lists as JSON, asked for only when the tape names a shape not seen yet.
- * `read(text, values, wide)`: `wide` holds the strings with a character past U+00FF.
- * The same value as `JSON.parse` of the result's JSON text.
- */
 // The core's cap on shape ids (core/src/tape/shapes.rs).
 const MAX_SHAPES = 4096;
 const corrupt = () => {
   throw new Error('gamequery: corrupt result tape');
 };
 
+/**
+ * A reader of tapes from one core instance: `loadShapes()` returns that instance's
+ * struct key lists as JSON, asked for only when the tape names a shape not seen yet.
+ * `read(text, values, wide)`: `wide` holds the strings with a character past U+00FF.
+ * The same value as `JSON.parse` of the result's JSON text.
+ */
 export function tapeReader(loadShapes) {
   // Every id starts as `missing`, so a shape first seen after V8 optimized the reader
   // is one more call target, not a branch without feedback (which deoptimizes it).
@@ -143,7 +143,7 @@ export function tapeReader(loadShapes) {
     return builders[id](next, id);
   };
   // `var`, not `let`/`const`: the functions below read these on every value, and V8
-  // checks a captured `let` for its temporal dead zone at each read (a third of
+  // checks a captured `let` for its temporal dead zone at each read (a fifth of
   // `value`'s bytecode, and of what V8 compiles when it optimizes it).
   var builders = new Array(MAX_SHAPES).fill(missing);
   var T;

@@ -381,9 +381,10 @@ impl QueryExchange {
         }
     }
 
-    /// What the plan needs (the `version` rule) is ASCII: the rules as read on arrival when
-    /// every string was read, else read with a fixed single-byte page (exact for ASCII,
-    /// without running the detector).
+    /// What the plan needs (the `version` rule) is ASCII: the rules as read on arrival
+    /// serve unless that read left strings empty (`auto` meeting text that is not UTF-8)
+    /// or used a code page that is not ASCII's; then a fixed single-byte page reads them
+    /// (exact for ASCII, without running the detector).
     fn plan_rules(&self) -> Cow<'_, Rules> {
         let Some(kept) = &self.rules else {
             return Cow::Owned(Rules::default());
