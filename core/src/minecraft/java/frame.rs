@@ -42,17 +42,6 @@ impl FrameDecoder {
         }
     }
 
-    fn length(&self, at: usize) -> Result<Option<(i64, usize)>> {
-        if !self.rcon {
-            return Ok(decode_varint(&self.buf, at, "frame length")?.map(|(l, p)| (i64::from(l), p)));
-        }
-        let Some(b) = self.buf.get(at..at + 4) else {
-            return Ok(None);
-        };
-        let len = i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        Ok(Some((len, 4)))
-    }
-
     /// Bytes held waiting for the rest of a frame.
     pub fn buffered(&self) -> usize {
         self.buf.len()
@@ -63,37 +52,62 @@ impl FrameDecoder {
         self.buf.extend_from_slice(chunk);
         let mut frames = Vec::new();
         let mut at = 0;
-        while let Some((len, prefix)) = self.length(at).map_err(|e| self.fail(e))? {
-            // An RCON packet holds at least its id, type and two NULs.
-            let least = if self.rcon { 10 } else { 1 };
-            let declared = usize::try_from(len).ok().filter(|&l| l >= least);
-            let Some(len) = declared else {
-                let e = Error::at(
-                    ErrorCode::BadLength,
-                    "frame length",
-                    self.consumed + at,
-                    format_args!("frame length {len}"),
-                );
-                return Err(self.fail(e));
-            };
-            if len > self.cap {
-                let e = Error::at(
-                    ErrorCode::FrameTooLarge,
-                    "frame length",
-                    self.consumed + at,
-                    format_args!("a frame of {len} bytes exceeds the cap of {} bytes", self.cap),
-                );
-                return Err(self.fail(e));
-            }
-            if self.buf.len() - at < prefix + len {
-                break;
-            }
-            frames.push(self.buf[at..at + prefix + len].to_vec());
-            at += prefix + len;
+        while let Some(len) = self.next_frame(&self.buf, at).map_err(|e| self.fail(e))? {
+            frames.push(self.buf[at..at + len].to_vec());
+            at += len;
         }
         self.buf.drain(..at);
         self.consumed += at;
         Ok(frames)
+    }
+
+    /// The whole frames at the start of `bytes`, borrowed (none of it is buffered), and
+    /// how many bytes after them start a frame that is not whole.
+    pub fn split<'a>(&self, bytes: &'a [u8]) -> Result<(Vec<&'a [u8]>, usize)> {
+        let mut frames = Vec::new();
+        let mut at = 0;
+        while let Some(len) = self.next_frame(bytes, at)? {
+            frames.push(&bytes[at..at + len]);
+            at += len;
+        }
+        Ok((frames, bytes.len() - at))
+    }
+
+    /// The length (prefix included) of the whole frame at `at` in `buf`, if it is there.
+    fn next_frame(&self, buf: &[u8], at: usize) -> Result<Option<usize>> {
+        let Some((len, prefix)) = self.length(buf, at)? else {
+            return Ok(None);
+        };
+        // An RCON packet holds at least its id, type and two NULs.
+        let least = if self.rcon { 10 } else { 1 };
+        let Some(len) = usize::try_from(len).ok().filter(|&l| l >= least) else {
+            return Err(Error::at(
+                ErrorCode::BadLength,
+                "frame length",
+                self.consumed + at,
+                format_args!("frame length {len}"),
+            ));
+        };
+        if len > self.cap {
+            return Err(Error::at(
+                ErrorCode::FrameTooLarge,
+                "frame length",
+                self.consumed + at,
+                format_args!("a frame of {len} bytes exceeds the cap of {} bytes", self.cap),
+            ));
+        }
+        Ok((buf.len() - at >= prefix + len).then_some(prefix + len))
+    }
+
+    fn length(&self, buf: &[u8], at: usize) -> Result<Option<(i64, usize)>> {
+        if !self.rcon {
+            return Ok(decode_varint(buf, at, "frame length")?.map(|(l, p)| (i64::from(l), p)));
+        }
+        let Some(b) = buf.get(at..at + 4) else {
+            return Ok(None);
+        };
+        let len = i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        Ok(Some((len, 4)))
     }
 
     fn fail(&mut self, e: Error) -> Error {
@@ -105,6 +119,22 @@ impl FrameDecoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_borrows_the_whole_frames_and_counts_the_rest() {
+        let stream = [vec![3, 0, 1, 2], vec![1, 9], vec![0x82, 0x01], vec![7; 130]].concat();
+        for end in 0..=stream.len() {
+            let (got, rest) = FrameDecoder::default().split(&stream[..end]).unwrap();
+            let mut d = FrameDecoder::default();
+            let want = d.push(&stream[..end]).unwrap();
+            assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>(), "end {end}");
+            assert_eq!(rest, d.buffered(), "end {end}");
+        }
+        let e = FrameDecoder::new(16).split(&[3, 0, 1, 2, 17, 0]).unwrap_err();
+        assert_eq!((e.code, e.offset), (ErrorCode::FrameTooLarge, Some(4)));
+        let e = FrameDecoder::default().split(&[0]).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadLength);
+    }
 
     #[test]
     fn any_split_gives_the_same_frames() {

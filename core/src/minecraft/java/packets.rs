@@ -119,14 +119,13 @@ fn handshake(protocol: i32, host: &str, port: u16, next_state: i32) -> Vec<u8> {
 }
 
 /// Splits `bytes` into whole frames: a partial frame at the end is truncation.
-fn frames(bytes: &[u8]) -> Result<Vec<Vec<u8>>> {
-    let mut decoder = FrameDecoder::default();
-    let frames = decoder.push(bytes)?;
-    if decoder.buffered() > 0 || frames.is_empty() {
+fn frames(bytes: &[u8]) -> Result<Vec<&[u8]>> {
+    let (frames, rest) = FrameDecoder::default().split(bytes)?;
+    if rest > 0 || frames.is_empty() {
         return Err(Error::at(
             ErrorCode::Truncated,
             "frame",
-            bytes.len() - decoder.buffered(),
+            bytes.len() - rest,
             "the input ends inside a frame",
         ));
     }
@@ -166,7 +165,7 @@ impl Request {
 
     pub fn decode(bytes: &[u8]) -> Result<Self> {
         let frames = frames(bytes)?;
-        let first = Self::decode_frame(&frames[0])?;
+        let first = Self::decode_frame(frames[0])?;
         match (first, &frames[1..]) {
             (first, []) => Ok(first),
             (
@@ -256,7 +255,7 @@ impl Response {
                 "more than one packet",
             ));
         }
-        let (id, mut r) = open(&frames[0])?;
+        let (id, mut r) = open(frames[0])?;
         let response = match id {
             0 => {
                 let at = r.offset();
