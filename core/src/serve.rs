@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::input::{self, At, Input, Obj};
 use crate::json::Json;
 use crate::minecraft::bedrock::responder::{self as bedrock, BedrockState};
+use crate::minecraft::java::responder::Served;
 use crate::minecraft::java::JavaStatus;
 use crate::minecraft::query::responder as mcquery;
 use crate::minecraft::query::Stat;
@@ -42,7 +43,7 @@ pub enum Server {
     Query(Box<mcquery::Responder>),
     A2s(Box<a2s::Responder>),
     Minecraft {
-        status: Arc<JavaStatus>,
+        status: Arc<Served>,
         rcon_password: Option<String>,
     },
 }
@@ -378,7 +379,7 @@ impl Server {
                         .map(|r| SocketAddr::new(addr.ip(), r.port.unwrap_or(crate::source_rcon::MINECRAFT_PORT))),
                 };
                 let server = Self::Minecraft {
-                    status: Arc::new(status),
+                    status: Arc::new(Served::new(status)),
                     rcon_password: o.rcon.map(|r| r.password),
                 };
                 Ok((server, listen))
@@ -415,7 +416,7 @@ impl Server {
                 Ok(())
             }
             Self::Minecraft { status, .. } => {
-                *status = Arc::new(input::from_json::<JavaStatus>("Minecraft state", state)?);
+                *status = Arc::new(Served::new(input::from_json::<JavaStatus>("Minecraft state", state)?));
                 Ok(())
             }
         }
@@ -446,7 +447,7 @@ impl Server {
     }
 
     /// The status a Minecraft connection answers with now.
-    pub fn status(&self) -> Option<Arc<JavaStatus>> {
+    pub fn status(&self) -> Option<Arc<Served>> {
         match self {
             Self::Minecraft { status, .. } => Some(status.clone()),
             _ => None,

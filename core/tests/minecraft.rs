@@ -3,7 +3,7 @@
 
 use gamequery_core::exchange::Exchange;
 use gamequery_core::minecraft::java::exchange::{JavaLatencySource, StatusExchange};
-use gamequery_core::minecraft::java::responder::Connection;
+use gamequery_core::minecraft::java::responder::{Connection, Served};
 use gamequery_core::minecraft::java::{JavaStatus, Request, Response};
 use gamequery_core::minecraft::legacy::{self, LegacyExchange};
 use gamequery_core::samp::Hex;
@@ -223,13 +223,13 @@ fn state(value: serde_json::Value) -> JavaStatus {
     gamequery_core::input::from_json("state", &value.to_string()).unwrap()
 }
 
-fn served() -> JavaStatus {
-    state(json!({
+fn served() -> Served {
+    Served::new(state(json!({
         "version": {"name": "1.21.4", "protocol": 769},
         "players": {"online": 3, "max": 20, "sample": [{"name": "Steve", "id": "8667ba71-b85a-4004-af54-457a9734eed7"}]},
         "motd": {"text": "A ", "color": "gold", "extra": [{"text": "server", "bold": true}]},
         "favicon": "data:image/png;base64,iVBORw0KGgo="
-    }))
+    })))
 }
 
 /// Drives a client exchange against a responder connection in memory, splitting every
@@ -237,7 +237,7 @@ fn served() -> JavaStatus {
 fn pair<E: Exchange>(
     ex: &mut E,
     conn: &mut Connection,
-    state: &JavaStatus,
+    state: &Served,
     chunk: usize,
 ) -> gamequery_core::Result<E::Output> {
     let mut now = 0.0;
