@@ -134,17 +134,14 @@ const corrupt = () => {
  * The same value as `JSON.parse` of the result's JSON text.
  */
 export function tapeReader(loadShapes) {
-  // Every id starts as `missing`, so a shape first seen after V8 optimized the reader
-  // is one more call target, not a branch without feedback (which deoptimizes it).
+  // A shape first seen late is one more call target, not a deoptimizing branch.
   const missing = (next, id) => {
     const shapes = JSON.parse(loadShapes());
     for (let i = 0; i < shapes.length; i++) if (builders[i] === missing) builders[i] = factory(shapes[i]);
     if (builders[id] === missing) corrupt();
     return builders[id](next, id);
   };
-  // `var`, not `let`/`const`: the functions below read these on every value, and V8
-  // checks a captured `let` for its temporal dead zone at each read (a fifth of
-  // `value`'s bytecode, and of what V8 compiles when it optimizes it).
+  // `var`: V8 checks a captured `let` at each read (a fifth of `value`'s bytecode).
   var builders = new Array(MAX_SHAPES).fill(missing);
   var T;
   var X;
