@@ -170,3 +170,22 @@ test('queryMany as a plain async iterator: overlapping next() calls answer in or
     await samp.close();
   }
 });
+
+test('queryMany: return() while the run is starting cancels it', async () => {
+  let requests = 0;
+  const slow = dgram.createSocket('udp4');
+  slow.on('message', () => requests++);
+  await new Promise((r) => slow.bind(0, '127.0.0.1', r));
+  try {
+    const it = queryMany(Array(20).fill(`127.0.0.1:${slow.address().port}`), { protocol: 'samp', timeout: 150, retries: 0, concurrency: 2 })[Symbol.asyncIterator]();
+    const first = it.next();
+    await it.return();
+    await Promise.race([first, new Promise((r) => setTimeout(r, 300))]);
+    const after = requests;
+    await new Promise((r) => setTimeout(r, 700));
+    // What was sent before may still arrive; no new query starts (one would every 75 ms).
+    assert.ok(requests <= after + 4, `requests kept coming after return(): ${after} → ${requests}`);
+  } finally {
+    slow.close();
+  }
+});
