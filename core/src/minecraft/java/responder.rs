@@ -31,8 +31,8 @@ pub struct Output {
 }
 
 /// The state a server answers with, and its status reply encoded once: re-encoding it
-/// (the JSON text of the document, a favicon's 8 KB among it) for every ping was a tenth
-/// of a busy responder's CPU.
+/// for every status request (a clone of the state, the JSON text of its document) cost
+/// ~16 µs a request with an 8 KB favicon.
 #[derive(Debug)]
 pub struct Served {
     pub status: JavaStatus,
@@ -62,7 +62,7 @@ impl Default for Connection {
 }
 
 impl Connection {
-    /// Feeds bytes from the client; `state` is what to answer with.
+    /// Feeds bytes from the client; `served` is what to answer with.
     pub fn handle_input(&mut self, bytes: &[u8], served: &Served) -> Output {
         let state = &served.status;
         let mut out = Output::default();

@@ -4,8 +4,8 @@
 //! are routed to their query by socket and source address and checked by the query's own
 //! exchange (header echo, challenge), every deadline sits in one heap, and new queries
 //! start only while the requests in flight fit in the receive buffers. TCP queries run as
-//! tasks of their own on the engine's thread. Finished results gather in one batch tape that JS takes whole with
-//! [`Bulk::next`] — one crossing for many results.
+//! tasks of their own on the engine's thread. Finished results gather in one batch tape
+//! that JS takes whole with [`Bulk::next`] — one crossing for many results.
 //!
 //! A batch is a run of tapes, one or two per result: the item's index followed by its
 //! `Status`, or an error object `{ index, code, message, field?, offset?, text? }`.
