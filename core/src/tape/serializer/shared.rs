@@ -134,12 +134,16 @@ impl TapeSerializer {
         }
         let id = u32::try_from(operand as i64).ok()?;
         let (names, _) = self.shapes.iter().find(|(_, i)| *i == id)?;
-        Some(Keys::Shape(names.split_terminator('\0'), names.matches('\0').count()))
+        // Bytes, not a `char` pattern: a player sample compares a shape per player.
+        let names = names.as_bytes();
+        let count = names.iter().filter(|&&b| b == 0).count();
+        Some(Keys::Shape(names, count))
     }
 }
 
 enum Keys<'a> {
-    Shape(std::str::SplitTerminator<'a, char>, usize),
+    /// The names not read yet, each followed by `\0`; how many there are in all.
+    Shape(&'a [u8], usize),
     Inline(usize),
 }
 
@@ -153,7 +157,12 @@ impl<'s> Keys<'s> {
     /// The next member's key (a map's read off the tape, before its value).
     fn next(&mut self, side: &mut Side<'s>) -> Option<&'s [u8]> {
         match self {
-            Keys::Shape(names, _) => names.next().map(str::as_bytes),
+            Keys::Shape(names, _) => {
+                let end = names.iter().position(|&b| b == 0)?;
+                let (name, rest) = names.split_at(end);
+                *names = &rest[1..];
+                Some(name)
+            }
             Keys::Inline(_) => {
                 let t = side.next();
                 if is_string(t) {
