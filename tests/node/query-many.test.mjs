@@ -109,12 +109,26 @@ test('one server asked many times, host names, per-item options and bad items', 
   }
 });
 
+/** A UDP socket on loopback that never answers and counts what it receives. */
+async function silentServer() {
+  const socket = dgram.createSocket('udp4');
+  const server = { requests: 0, port: 0, close: () => socket.close() };
+  socket.on('message', () => server.requests++);
+  await new Promise((r) => socket.bind(0, '127.0.0.1', r));
+  server.port = socket.address().port;
+  return server;
+}
+
+/** At most a few more requests reach `server` in the next 700 ms (retries of earlier ones). */
+async function assertNoMoreRequests(server, after) {
+  const before = server.requests;
+  await new Promise((r) => setTimeout(r, 700));
+  assert.ok(server.requests <= before + 4, `requests kept coming after ${after}: ${before} → ${server.requests}`);
+}
+
 test('breaking out of the loop stops the run; an AbortSignal ends the rest as GQ_ABORTED', async () => {
-  let requests = 0;
-  const slow = dgram.createSocket('udp4');
-  slow.on('message', () => requests++);
-  await new Promise((r) => slow.bind(0, '127.0.0.1', r));
-  const port = slow.address().port;
+  const slow = await silentServer();
+  const port = slow.port;
   try {
     const fast = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
     const items = [`127.0.0.1:${fast.port}`, ...Array(50).fill(`127.0.0.1:${port}`)];
@@ -122,9 +136,7 @@ test('breaking out of the loop stops the run; an AbortSignal ends the rest as GQ
       assert.ok(r.status);
       break;
     }
-    const after = requests;
-    await new Promise((r) => setTimeout(r, 700));
-    assert.ok(requests <= after + 4, `requests kept coming after break: ${after} → ${requests}`);
+    await assertNoMoreRequests(slow, 'break');
     await fast.close();
 
     const ac = new AbortController();
@@ -172,19 +184,14 @@ test('queryMany as a plain async iterator: overlapping next() calls answer in or
 });
 
 test('queryMany: return() while the run is starting cancels it', async () => {
-  let requests = 0;
-  const slow = dgram.createSocket('udp4');
-  slow.on('message', () => requests++);
-  await new Promise((r) => slow.bind(0, '127.0.0.1', r));
+  const slow = await silentServer();
   try {
-    const it = queryMany(Array(20).fill(`127.0.0.1:${slow.address().port}`), { protocol: 'samp', timeout: 150, retries: 0, concurrency: 2 })[Symbol.asyncIterator]();
+    const it = queryMany(Array(20).fill(`127.0.0.1:${slow.port}`), { protocol: 'samp', timeout: 150, retries: 0, concurrency: 2 })[Symbol.asyncIterator]();
     const first = it.next();
     await it.return();
     await Promise.race([first, new Promise((r) => setTimeout(r, 300))]);
-    const after = requests;
-    await new Promise((r) => setTimeout(r, 700));
     // What was sent before may still arrive; no new query starts (one would every 75 ms).
-    assert.ok(requests <= after + 4, `requests kept coming after return(): ${after} → ${requests}`);
+    await assertNoMoreRequests(slow, 'return()');
   } finally {
     slow.close();
   }
