@@ -98,6 +98,12 @@ fn legacy_vectors() {
     );
     assert_eq!(r.motd.plain, "Hello World");
     assert_eq!(r.encode().unwrap(), beta);
+    // Two fields where three are split off from the right.
+    let text: Vec<u16> = "Hello§42".encode_utf16().collect();
+    let mut short = vec![0xff, 0, text.len() as u8];
+    short.extend(text.iter().flat_map(|u| u.to_be_bytes()));
+    let e = legacy::Response::decode(&short).unwrap_err();
+    assert_eq!((e.code, e.offset), (ErrorCode::Malformed, Some(3)));
     let v14 = vector("legacy 1.4+ reply");
     let r = legacy::Response::decode(&v14).unwrap();
     assert_eq!(

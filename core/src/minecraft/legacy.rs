@@ -256,9 +256,8 @@ impl Response {
             });
         }
         // The MOTD may itself contain `§`: split from the right.
-        let mut parts = text.rsplitn(3, '§');
-        let (max, online, motd) = (parts.next(), parts.next(), parts.next());
-        let (Some(max), Some(online), Some(motd)) = (max, online, motd) else {
+        let split = split_last(&text).and_then(|(rest, max)| Some((split_last(rest)?, max)));
+        let Some(((motd, online), max)) = split else {
             return Err(Error::at(ErrorCode::Malformed, "text", 3, "expected motd§online§max"));
         };
         Ok(Self {
@@ -270,6 +269,14 @@ impl Response {
             max: number(max, "max")?,
         })
     }
+}
+
+/// Around the last `§`, found as bytes: `rsplitn` with a `char` brought 1.5 KB of reverse
+/// searcher into the browser's module.
+fn split_last(text: &str) -> Option<(&str, &str)> {
+    const MARK: &[u8] = "§".as_bytes();
+    let at = text.as_bytes().windows(MARK.len()).rposition(|w| w == MARK)?;
+    Some((text.get(..at)?, text.get(at + MARK.len()..)?))
 }
 
 /// The client flow for a legacy ping: one request, then a reply read by its length field.
