@@ -332,6 +332,11 @@ impl Serialize for Json {
                 }
                 seq.end()
             }
+            // Feature `share`: the tape's shared compare reads such objects as bytes.
+            #[cfg(feature = "share")]
+            Self::Object(members) if members.iter().all(|(k, _)| matches!(k, Cow::Borrowed(_))) => {
+                s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(members))
+            }
             Self::Object(members) => {
                 let mut map = s.serialize_map(Some(members.len()))?;
                 for (k, v) in members {
@@ -340,6 +345,21 @@ impl Serialize for Json {
                 map.end()
             }
         }
+    }
+}
+
+/// An object's members, written as a map.
+#[cfg(feature = "share")]
+struct Entries<'a>(&'a [(Key, Json)]);
+
+#[cfg(feature = "share")]
+impl Serialize for Entries<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
     }
 }
 

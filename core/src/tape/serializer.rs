@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::{shapes, tag, Tape, SHARED};
+use super::{shapes, tag, Tape, NAMED_BY_CODE, SHARED};
 
 mod shared;
 
@@ -99,6 +99,8 @@ pub struct TapeSerializer {
     kept_index: Index,
     /// The `Shared` values written so far, each a candidate for the next to refer to.
     shared: Vec<Written>,
+    /// The next map's names come from code ([`NAMED_BY_CODE`]).
+    named_by_code: bool,
 }
 
 impl TapeSerializer {
@@ -118,6 +120,7 @@ impl TapeSerializer {
             kept: Vec::new(),
             kept_index: Index::lossy(8),
             shared: Vec::new(),
+            named_by_code: false,
         }
     }
 }
@@ -190,7 +193,7 @@ impl TapeSerializer {
         self.tape.values.len() - 1
     }
 
-    fn shape_id(&mut self, keys: &str) -> Option<u32> {
+    fn shape_id(&mut self, keys: &str, data: bool) -> Option<u32> {
         if let Some((k, id)) = self.shapes.get(self.last_shape) {
             if k == keys {
                 return Some(*id);
@@ -200,7 +203,7 @@ impl TapeSerializer {
             self.last_shape = i;
             return Some(self.shapes[i].1);
         }
-        let id = shapes::intern(keys)?;
+        let id = shapes::intern(keys, data)?;
         self.shapes.push((keys.to_string(), id));
         self.last_shape = self.shapes.len() - 1;
         Some(id)
@@ -233,6 +236,8 @@ pub struct Struct<'s> {
     slot: usize,
     keys_from: usize,
     count: usize,
+    /// A map named by code: its shape counts against the registry's data budget.
+    data: bool,
 }
 
 impl Struct<'_> {
@@ -246,7 +251,7 @@ impl Struct<'_> {
         let s = self.s;
         let all = std::mem::take(&mut s.keys);
         let keys = all.get(self.keys_from..).unwrap_or_default();
-        match s.shape_id(keys) {
+        match s.shape_id(keys, self.data) {
             Some(id) => s.tape.values[self.slot] = f64::from(id),
             None => {
                 // The registry is full: the keys follow the values instead.
@@ -380,6 +385,12 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
             if let Some(label) = SHARED.iter().position(|&n| n == name) {
                 return self.shared(label, value);
             }
+            if name == NAMED_BY_CODE {
+                self.named_by_code = true;
+                let written = value.serialize(&mut *self);
+                self.named_by_code = false;
+                return written;
+            }
         }
         value.serialize(self)
     }
@@ -418,6 +429,11 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
         self.serialize_seq(Some(len))
     }
     fn serialize_map(self, len: Option<usize>) -> Result<MapLike<'s>> {
+        if cfg!(feature = "share") && std::mem::take(&mut self.named_by_code) {
+            let mut st = self.serialize_struct("", 0)?;
+            st.data = true;
+            return Ok(MapLike::Struct(st));
+        }
         Ok(match len {
             Some(_) => {
                 let slot = self.open(tag::MAP);
@@ -438,6 +454,7 @@ impl<'s> ser::Serializer for &'s mut TapeSerializer {
             slot,
             keys_from,
             count: 0,
+            data: false,
         })
     }
     fn serialize_struct_variant(
@@ -672,6 +689,27 @@ mod tests {
     use serde_json::json;
 
     use super::super::{tag, to_tape};
+
+    #[cfg(feature = "share")]
+    #[test]
+    fn a_document_object_named_by_code_crosses_with_a_shape() {
+        use crate::json::Json;
+        let named = Json::from_value(&json!({ "text": "a", "color": "red" }));
+        let t = to_tape(&named, 0);
+        assert_eq!(t.values[0], tag::OBJECT);
+        assert_eq!(&t.values[2..], &[tag::STRING, 1.0, tag::STRING, 3.0]);
+        assert_eq!(t.text, "ared");
+        // One name of its own (not in code) and the keys go on the tape, kept.
+        let data = Json::from_value(&json!({ "text": "a", "colour": "red" }));
+        let t = to_tape(&data, 0);
+        assert_eq!(&t.values[..4], &[tag::MAP, 2.0, tag::STRING_KEPT, 4.0]);
+        assert_eq!(t.text, "textacolourred");
+        // Other serializers see the object.
+        assert_eq!(
+            serde_json::to_value(&named).unwrap(),
+            json!({ "text": "a", "color": "red" })
+        );
+    }
 
     #[test]
     fn strings_numbers_and_kept_references() {
