@@ -132,8 +132,10 @@ impl Motd {
             other => component_spans(other, Style::default(), 0, &mut out),
         }
         let spans = out.list;
+        let mut plain = String::with_capacity(out.text);
+        plain.extend(spans.iter().map(|s| s.text.as_str()));
         Motd {
-            plain: spans.iter().map(|s| s.text.as_str()).collect(),
+            plain,
             ansi: ansi(&spans),
             html: html(&spans),
             minecraft: section_codes(&spans),
@@ -357,8 +359,14 @@ fn hex_digits((r, g, b): (u8, u8, u8), mut each: impl FnMut(char)) {
     }
 }
 
+/// Room for the spans' text and `per_span` bytes of codes or markup around each: growing
+/// the renderings as they were written was a fifth of rendering a component MOTD.
+fn with_room(spans: &[Span], per_span: usize) -> String {
+    String::with_capacity(spans.iter().map(|s| s.text.len() + per_span).sum())
+}
+
 fn ansi(spans: &[Span]) -> String {
-    let mut out = String::new();
+    let mut out = with_room(spans, 24);
     for s in spans {
         let start = out.len();
         out.push_str("\x1b[");
@@ -419,7 +427,7 @@ fn escape_html(text: &str, out: &mut String) {
 }
 
 fn html(spans: &[Span]) -> String {
-    let mut out = String::new();
+    let mut out = with_room(spans, 64);
     for s in spans {
         let st = s.style;
         let decorated = st.underlined || st.strikethrough;
@@ -467,7 +475,7 @@ fn html(spans: &[Span]) -> String {
 }
 
 fn section_codes(spans: &[Span]) -> String {
-    let mut out = String::new();
+    let mut out = with_room(spans, 8);
     let mut previous = Style::default();
     for s in spans {
         if s.style != previous {
