@@ -208,13 +208,13 @@ export function tapeReader(loadShapes) {
         return corrupt();
     }
   }
-  function read(text, values, wide) {
+  function read(text, values, wide, wideAt) {
     T = values;
     X = text;
     W = wide;
     t = 0;
     x = 0;
-    w = 0;
+    w = wideAt | 0;
     kept = [];
     try {
       return value();

@@ -7,8 +7,9 @@ const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative
 const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
-// Synchronous calls get their numbers written into `scratch` and return only the text
-// (`[text, null, wide]` when some strings hold characters past U+00FF).
+// Synchronous calls get their numbers written into `scratch` and return only the text,
+// with the wide text (non-ASCII strings) after it from the offset in scratch's last slot
+// (`[text, null, wide]` when some of those hold characters past U+00FF).
 const json = (value) => JSON.stringify(value ?? null);
 const readTape = tapeReader(() => binding.shapes());
 const scratch = new Float64Array(4096);
@@ -16,7 +17,7 @@ const scratch = new Float64Array(4096);
 const protocolIds = new Map(binding.protocols().map((name, id) => [name, id]));
 // One lookup validates and finds the id (check.protocol's list is the same names).
 const protocolId = (protocol) => protocolIds.get(protocol) ?? check.protocol(protocol);
-const read = (out) => (typeof out === 'string' ? readTape(out, scratch) : readTape(out[0], out[1] ?? scratch, out[2]));
+const read = (out) => (typeof out === 'string' ? readTape(out, scratch, out, scratch[scratch.length - 1]) : readTape(out[0], out[1] ?? scratch, out[2]));
 
 function encodeRequest(protocol, request) {
   check.protocol(protocol);

@@ -159,12 +159,12 @@ const readWasm = tapeReader(() => wasmRaw.shapes());
 function steps(label, protocol, bytes) {
   const id = binding.protocols().indexOf(protocol);
   const out = binding.decodeResponse(id, bytes, undefined, scratch);
-  const [text, numbers, wide] = typeof out === 'string' ? [out, scratch.slice()] : [out[0], out[1] ?? scratch.slice(), out[2]];
+  const [text, numbers, wide, wideAt] = typeof out === 'string' ? [out, scratch.slice(), out, scratch[scratch.length - 1]] : [out[0], out[1] ?? scratch.slice(), out[2]];
   const [wText, wNumbers, wWide] = wasmRaw.decodeResponse(protocol, bytes, undefined);
   group(`  where the time goes: ${label}`, [
     ['addon: Rust decode + tape, no crossing', () => binding.__benchDecodeNative(id, bytes, undefined, 1)],
     ['addon: + crossing (text + numbers)', () => binding.decodeResponse(id, bytes, undefined, scratch)],
-    ['addon: objects built from the tape', () => readAddon(text, numbers, wide)],
+    ['addon: objects built from the tape', () => readAddon(text, numbers, wide, wideAt)],
     ['addon: the same result as a JSON text + JSON.parse', () => JSON.parse(binding.__decodeResponseJson(protocol, bytes, undefined))],
     ['wasm: Rust decode + tape + crossing', () => wasmRaw.decodeResponse(protocol, bytes, undefined)],
     ['wasm: objects built from the tape', () => readWasm(wText, wNumbers, wWide)],

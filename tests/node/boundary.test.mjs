@@ -141,25 +141,34 @@ test('a query result holds the player list once: raw.players is players.list', a
   }
 });
 
-test('strings past U+00FF cross in a text of their own, the favicon stays a byte per character', () => {
+test('strings past ASCII cross in a text of their own, the favicon stays a byte per character', () => {
   const motd = { text: 'A ', extra: [{ text: 'Сервер • 服务器', color: 'gold' }, { text: ' é' }] };
   const frame = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd });
   const out = binding.decodeResponse(id('minecraft-java'), frame, undefined, new Float64Array(4096));
   assert.ok(Array.isArray(out) && out[1] === null, 'the numbers went into the scratch array');
   const [text, , wide] = out;
   assert.ok(text.includes(FAVICON.slice(FAVICON.indexOf(',') + 1)));
-  assert.ok([...text].every((c) => c.charCodeAt(0) <= 0xff), 'the text is Latin-1');
-  assert.ok(wide.includes('Сервер • 服务器'));
+  assert.ok([...text].every((c) => c.charCodeAt(0) < 0x80), 'the text is ASCII');
+  assert.ok(wide.includes('Сервер • 服务器') && wide.includes(' é'));
   const [wText, , wWide] = wasmRaw.decodeResponse('minecraft-java', frame, undefined);
   assert.equal(wText, text);
   assert.equal(wWide, wide);
   const want = viaJson('minecraft-java', frame);
   assert.equal(want.motd.plain, 'A Сервер • 服务器 é');
   for (const pkg of [addon, wasm]) assert.deepStrictEqual(pkg.decodeResponse('minecraft-java', frame), want);
-  // Only Latin-1: the text alone crosses, as before.
+  // Only Latin-1: one string crosses, the wide text after the text, where the scratch's
+  // last slot says.
   const latin = addon.encodeResponse('minecraft-java', { type: 'status', ...javaState(), motd: '§aCafé' });
-  assert.equal(typeof binding.decodeResponse(id('minecraft-java'), latin, undefined, new Float64Array(4096)), 'string');
-  assert.equal(wasmRaw.decodeResponse('minecraft-java', latin, undefined).length, 2);
+  const scratch = new Float64Array(4096);
+  const one = binding.decodeResponse(id('minecraft-java'), latin, undefined, scratch);
+  assert.equal(typeof one, 'string');
+  const [lText, , lWide] = wasmRaw.decodeResponse('minecraft-java', latin, undefined);
+  assert.equal(one, lText + lWide);
+  assert.equal(scratch[4095], lText.length);
+  assert.ok(lWide.startsWith('§aCafé'));
+  const wantLatin = viaJson('minecraft-java', latin);
+  assert.equal(wantLatin.motd.plain, 'Café');
+  for (const pkg of [addon, wasm]) assert.deepStrictEqual(pkg.decodeResponse('minecraft-java', latin), wantLatin);
 });
 
 test('the addon lists the protocols the packages name, and decodes by their ids', async () => {

@@ -4,8 +4,8 @@
 //! decoding it in Rust; the same objects built from a tape take a fraction of that. A tape
 //! is `values`, a `Float64Array` of tags and numbers, and `text`, every string of the
 //! result concatenated (one JS string, sliced by UTF-16 length) — but those with a
-//! character past U+00FF, which go in a second text, `wide` (empty, it does not cross), so
-//! V8 keeps `text` a byte per character. Struct key lists
+//! character past ASCII, which go in a second text, `wide` (empty, it does not cross), so
+//! `text` crosses as it is and V8 keeps it a byte per character. Struct key lists
 //! are interned process-wide as *shapes* ([`shapes`]), so the JS reader keeps the key
 //! strings across calls and builds objects with stable hidden classes. Map keys and long
 //! strings are kept once and referred to again, so no value crosses twice (a Minecraft
@@ -41,7 +41,7 @@ pub mod tag {
     pub const OBJECT: f64 = 8.0;
     /// Then the entry count and that many (key string, value) pairs.
     pub const MAP: f64 = 9.0;
-    /// As `STRING`, read from `wide`: a string with a character past U+00FF.
+    /// As `STRING`, read from `wide`: a string with a character past ASCII.
     pub const WIDE: f64 = 10.0;
     /// As `STRING_KEPT`, read from `wide`.
     pub const WIDE_KEPT: f64 = 11.0;
@@ -100,11 +100,12 @@ pub fn shared_description<T: ?Sized + Serialize, S: serde::Serializer>(value: &T
 /// A serialized value, ready to cross.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Tape {
-    /// The strings of Latin-1 characters only, which V8 holds a byte per character.
+    /// The ASCII strings, which V8 takes as they are, a byte per character.
     pub text: String,
     pub values: Vec<f64>,
-    /// The other strings: one such character would make V8 hold all of `text` (a 9 KB
-    /// Minecraft status with its favicon) as UTF-16, converted and copied twice the size.
+    /// The other strings. In `text`, one `é` made all of it (a 9 KB Minecraft status with
+    /// its favicon) go through a Latin-1 check and conversion, three passes over it; one `•`
+    /// made V8 hold it as UTF-16, converted and copied twice the size.
     pub wide: String,
 }
 

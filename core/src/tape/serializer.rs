@@ -54,16 +54,14 @@ fn fingerprint(s: &str) -> u64 {
     h
 }
 
-/// A string's length in UTF-16 units and whether it has a character past U+00FF, read
-/// from its bytes in passes the compiler vectorizes (a char-by-char walk of the MOTD's
-/// HTML and ANSI renderings was a tenth of a Minecraft status decode): every byte but a
-/// continuation starts a character, a 4-byte one takes two units, and a character past
-/// U+00FF starts with a byte of 0xC4 or more.
-fn utf16_len_and_wide(s: &str) -> (usize, bool) {
-    let b = s.as_bytes();
+/// A string's length in UTF-16 units, read from its bytes in a pass the compiler
+/// vectorizes (a char-by-char walk of the MOTD's HTML and ANSI renderings was a tenth of a
+/// Minecraft status decode): every byte but a continuation starts a character, and a
+/// 4-byte one takes two units.
+fn utf16_len(s: &str) -> usize {
     // Summed a byte wide per chunk (a byte adds at most 2, so 127 fit): the compiler then
     // counts 16 bytes an instruction, where `usize` sums took four.
-    let units = b
+    s.as_bytes()
         .chunks(127)
         .map(|chunk| {
             let n = chunk.iter().fold(0u8, |n, &x| {
@@ -71,9 +69,7 @@ fn utf16_len_and_wide(s: &str) -> (usize, bool) {
             });
             usize::from(n)
         })
-        .sum();
-    let top = b.iter().fold(0, |m, &x| m.max(x));
-    (units, top >= 0xC4)
+        .sum()
 }
 
 thread_local! {
@@ -170,7 +166,7 @@ impl TapeSerializer {
         let (units, wide) = if s.is_ascii() {
             (s.len(), false)
         } else {
-            utf16_len_and_wide(s)
+            (utf16_len(s), true)
         };
         let t = match (wide, keep) {
             (false, false) => tag::STRING,
@@ -715,7 +711,7 @@ mod tests {
     fn strings_numbers_and_kept_references() {
         let long = "x".repeat(70);
         let t = to_tape(&json!({ "a": [1, 2.5, null, true, "é"], "b": long, "c": long }), 0);
-        assert_eq!(t.text, format!("aéb{long}c"));
+        assert_eq!(t.text, format!("ab{long}c"));
         let v = &t.values;
         assert_eq!(&v[..4], &[tag::MAP, 3.0, tag::STRING_KEPT, 1.0]);
         assert_eq!(
@@ -729,29 +725,29 @@ mod tests {
                 2.5,
                 tag::NULL,
                 tag::TRUE,
-                tag::STRING,
+                tag::WIDE,
                 1.0,
                 tag::STRING_KEPT
             ]
         );
         // "b" is kept #1, the long string #2, "c" #3; its value refers back to #2.
         assert_eq!(&v[v.len() - 4..], &[tag::STRING_KEPT, 1.0, tag::KEPT, 2.0]);
-        assert_eq!(t.wide, "");
+        assert_eq!(t.wide, "é");
     }
 
     #[test]
-    fn strings_past_latin1_go_in_the_wide_text() {
+    fn strings_past_ascii_go_in_the_wide_text() {
         let long = "•".repeat(70);
-        let t = to_tape(&json!(["é§", "a • b", long, long, "😀"]), 0);
-        assert_eq!(t.text, "é§");
-        assert_eq!(t.wide, format!("a • b{long}😀"));
+        let t = to_tape(&json!(["é§", "a • b", long, long, "😀", "ascii"]), 0);
+        assert_eq!(t.text, "ascii");
+        assert_eq!(t.wide, format!("é§a • b{long}😀"));
         // Lengths in UTF-16 units; the long wide string kept (#0) and referred to again.
         assert_eq!(
             t.values,
             [
                 tag::ARRAY,
-                5.0,
-                tag::STRING,
+                6.0,
+                tag::WIDE,
                 2.0,
                 tag::WIDE,
                 5.0,
@@ -760,7 +756,9 @@ mod tests {
                 tag::KEPT,
                 0.0,
                 tag::WIDE,
-                2.0
+                2.0,
+                tag::STRING,
+                5.0
             ]
         );
     }
@@ -781,9 +779,9 @@ mod tests {
     proptest::proptest! {
         #[test]
         // Long enough to span several of the count's 127-byte chunks, 4-byte characters too.
-        fn utf16_length_and_wideness_from_bytes(s in "(.|😀){0,400}") {
-            let by_chars = s.chars().fold((0, false), |(n, wide), c| (n + c.len_utf16(), wide || u32::from(c) > 0xFF));
-            proptest::prop_assert_eq!(super::utf16_len_and_wide(&s), by_chars);
+        fn utf16_length_from_bytes(s in "(.|😀){0,400}") {
+            let by_chars: usize = s.chars().map(char::len_utf16).sum();
+            proptest::prop_assert_eq!(super::utf16_len(&s), by_chars);
         }
     }
 
@@ -791,6 +789,6 @@ mod tests {
     fn utf16_lengths() {
         let t = to_tape("a😀", 0);
         assert_eq!(t.values, vec![tag::WIDE, 3.0]);
-        assert_eq!(to_tape("aé", 0).values, vec![tag::STRING, 2.0]);
+        assert_eq!(to_tape("aé", 0).values, vec![tag::WIDE, 2.0]);
     }
 }

@@ -300,7 +300,7 @@ mod tests {
         assert!(t.values.ends_with(&[tag::KEPT, 3.0]));
         assert_eq!(t.values.iter().filter(|&&t| t == tag::KEEP).count(), 1);
         assert_eq!(t.text.matches(long.as_str()).count(), 1);
-        assert_eq!(t.wide, "😀");
+        assert_eq!(t.wide, "é😀");
         // The JSON is unchanged: both values in full.
         assert_eq!(
             serde_json::to_value(Two {
