@@ -66,7 +66,8 @@ impl ToNapiValue for ScratchTape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val {
             Self::Written(text, wide) if wide.is_empty() => unsafe { js_string(env, &text) },
-            Self::Written(text, wide) if text.is_ascii() && encoding_rs::mem::is_str_latin1(&wide) => unsafe {
+            // The wide text first: it is short, and most often stops the check at once.
+            Self::Written(text, wide) if encoding_rs::mem::is_str_latin1(&wide) && text.is_ascii() => unsafe {
                 js_latin1_pair(env, &text, &wide)
             },
             Self::Written(text, wide) => {
