@@ -111,21 +111,12 @@ unsafe fn texts_with(
 
 /// One Latin-1 string: `text` (ASCII) and then `wide` (Latin-1 characters only).
 unsafe fn js_latin1_pair(env: sys::napi_env, text: &str, wide: &str) -> napi::Result<sys::napi_value> {
-    let mut small = [0u8; 1024];
-    let mut large = Vec::new();
-    let len = text.len() + wide.len();
-    let buffer = match small.get_mut(..len) {
-        Some(buffer) => buffer,
-        None => {
-            large.resize(len, 0);
-            &mut large[..]
-        }
-    };
-    buffer[..text.len()].copy_from_slice(text.as_bytes());
-    let n = encoding_rs::mem::convert_utf8_to_latin1_lossy(wide.as_bytes(), &mut buffer[text.len()..]);
+    let mut latin1 = Vec::with_capacity(text.len() + wide.len());
+    latin1.extend_from_slice(text.as_bytes());
+    latin1.extend(wide.chars().map(|c| c as u8));
     let mut out = std::ptr::null_mut();
     let status =
-        unsafe { sys::napi_create_string_latin1(env, buffer.as_ptr().cast(), (text.len() + n) as isize, &mut out) };
+        unsafe { sys::napi_create_string_latin1(env, latin1.as_ptr().cast(), latin1.len() as isize, &mut out) };
     check_status!(status, "create the result text")?;
     Ok(out)
 }
