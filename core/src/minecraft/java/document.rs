@@ -61,9 +61,23 @@ struct Members<'a> {
 
 impl Serialize for Members<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.members.len()))?;
-        for (key, value) in self.members {
-            match (self.top, key.as_ref(), value) {
+        // As `Json` writes an object: a shape on the tape when every name comes from code.
+        if self.members.iter().all(|(k, _)| matches!(k, Key::Borrowed(_))) {
+            s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(self))
+        } else {
+            Entries(self).serialize(s)
+        }
+    }
+}
+
+struct Entries<'a>(&'a Members<'a>);
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Members { members, top } = *self.0;
+        let mut map = s.serialize_map(Some(members.len()))?;
+        for (key, value) in members {
+            match (top, key.as_ref(), value) {
                 (true, "description", _) => map.serialize_entry(key, &Shared(Share::Description, value))?,
                 (true, "players", Json::Object(members)) => {
                     map.serialize_entry(key, &Members { members, top: false })?
