@@ -332,9 +332,9 @@ impl Serialize for Json {
                 }
                 seq.end()
             }
-            // Feature `share`: the tape's shared compare reads such objects as bytes.
+            // Feature `share`: such an object gets a shape on the tape.
             #[cfg(feature = "share")]
-            Self::Object(members) if members.iter().all(|(k, _)| matches!(k, Cow::Borrowed(_))) => {
+            Self::Object(members) if named_by_code(members) => {
                 s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(members))
             }
             Self::Object(members) => {
@@ -346,6 +346,12 @@ impl Serialize for Json {
             }
         }
     }
+}
+
+/// Whether every member's name comes from code (a protocol's own names, not allocated):
+/// the tape gives such an object a shape ([`crate::tape::NAMED_BY_CODE`]).
+pub(crate) fn named_by_code(members: &[(Key, Json)]) -> bool {
+    members.iter().all(|(k, _)| matches!(k, Cow::Borrowed(_)))
 }
 
 /// An object's members, written as a map.

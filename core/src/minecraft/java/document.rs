@@ -62,7 +62,7 @@ struct Members<'a> {
 impl Serialize for Members<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // As `Json` writes an object: a shape on the tape when every name comes from code.
-        if self.members.iter().all(|(k, _)| matches!(k, Key::Borrowed(_))) {
+        if crate::json::named_by_code(self.members) {
             s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(self))
         } else {
             Entries(self).serialize(s)
