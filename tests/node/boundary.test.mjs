@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
-import { fixtures, hex, players, javaState, sqpState, openMpState, FAVICON } from './helpers.mjs';
+import { fixtures, hex, players, javaState, sqpState, openMpState, FAVICON, frameOf } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const binding = require('../../npm/gamequery/binding.js');
@@ -42,13 +42,6 @@ function replies() {
   out.push(['minecraft-java', frameOf(doc), undefined, 'odd document']);
   out.push(['sqp', addon.encodeResponse('sqp', { type: 'query', challenge: 1, ...sqpState() }), undefined, 'sqp all chunks']);
   return out;
-}
-
-function frameOf(json) {
-  const text = Buffer.from(json);
-  const varint = (n) => addon.encodeVarInt(n);
-  const body = Buffer.concat([varint(0), varint(text.length), text]);
-  return new Uint8Array(Buffer.concat([varint(body.length), body]));
 }
 
 test('tape results equal JSON.parse of the core JSON, in both packages', () => {

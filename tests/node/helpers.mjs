@@ -5,7 +5,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { Duplex } from 'node:stream';
 import assert from 'node:assert/strict';
-import { isGameQueryError } from 'gamequery';
+import { isGameQueryError, encodeVarInt } from 'gamequery';
 
 export function fixtures(name) {
   const url = new URL(`../fixtures/${name}.json`, import.meta.url);
@@ -48,6 +48,13 @@ export async function fakeServer(onMessage, type = 'udp4') {
   socket.on('message', (msg, rinfo) => onMessage(msg, rinfo, socket));
   await new Promise((resolve) => socket.bind(0, type === 'udp4' ? '127.0.0.1' : '::1', resolve));
   return { port: socket.address().port, close: () => new Promise((r) => socket.close(r)) };
+}
+
+/** A Minecraft status response frame around this JSON text, as it is (key order, repeats). */
+export function frameOf(json) {
+  const text = Buffer.from(json);
+  const body = Buffer.concat([encodeVarInt(0), encodeVarInt(text.length), text]);
+  return new Uint8Array(Buffer.concat([encodeVarInt(body.length), body]));
 }
 
 export const FAVICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
