@@ -130,7 +130,7 @@ const corrupt = () => {
 /**
  * A reader of tapes from one core instance: `loadShapes()` returns that instance's
  * struct key lists as JSON, asked for only when the tape names a shape not seen yet.
- * `read(text, values, wide)`: `wide` holds the strings with a character past U+00FF.
+ * `read(text, values, wide, wideAt)`: `wide` holds the non-ASCII strings, from `wideAt`.
  * The same value as `JSON.parse` of the result's JSON text.
  */
 export function tapeReader(loadShapes) {
