@@ -66,7 +66,7 @@ pub fn count(n: i64) -> u32 {
 
 /// `None` for text a server left empty: one meaning of "unknown" (`null`) everywhere.
 pub fn known(text: &str) -> Option<String> {
-    (!text.trim().is_empty()).then(|| text.to_string())
+    (!text.chars().all(char::is_whitespace)).then(|| text.to_string())
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -8,7 +8,7 @@
 use std::io::Read;
 
 use crate::error::{Error, ErrorCode, Result};
-use crate::wire::Writer;
+use crate::wire::{Reader, Writer};
 
 pub const SPLIT: [u8; 4] = [0xfe, 0xff, 0xff, 0xff];
 pub const SINGLE: [u8; 4] = [0xff; 4];
@@ -60,7 +60,7 @@ impl Reassembly {
                 "shorter than a split header",
             ));
         }
-        let id = u32::from_le_bytes(packet[4..8].try_into().expect("4 bytes"));
+        let id = Reader::new(&packet[4..]).u32_le("split id")?;
         let (total, number) = match self.layout {
             Layout::Source => (usize::from(packet[8]), usize::from(packet[9])),
             Layout::GoldSrc => (usize::from(packet[8] & 0x0f), usize::from(packet[8] >> 4)),
@@ -183,7 +183,7 @@ impl Joiner {
                 ))
             }
         }
-        let id = u32::from_le_bytes(datagram[4..8].try_into().expect("4 bytes"));
+        let id = Reader::new(&datagram[4..]).u32_le("split id")?;
         let at = match self.pending.iter().position(|(i, _)| *i == id) {
             Some(at) => at,
             None => {
@@ -208,8 +208,8 @@ fn decompress(data: &[u8]) -> Result<Vec<u8>> {
     if data.len() < 8 {
         return Err(Error::at(ErrorCode::Truncated, "compressed size", 0, "no size and CRC"));
     }
-    let size = i32::from_le_bytes(data[..4].try_into().expect("4 bytes"));
-    let crc = u32::from_le_bytes(data[4..8].try_into().expect("4 bytes"));
+    let mut r = Reader::new(data);
+    let (size, crc) = (r.i32_le("compressed size")?, r.u32_le("crc")?);
     if size < 0 || size as usize > MAX_BYTES {
         return Err(Error::at(
             ErrorCode::BadLength,

@@ -227,7 +227,7 @@ impl Response {
         let text = String::from_utf16_lossy(&units(r.take(len * 2, "text")?));
         r.expect_end("reply end")?;
         let number = |s: &str, field: &'static str| {
-            s.trim().parse::<i64>().map_err(|_| {
+            s.trim_ascii().parse::<i64>().map_err(|_| {
                 Error::at(
                     ErrorCode::Malformed,
                     field,

@@ -97,9 +97,9 @@ pub fn resolve_writable_label(label: &str) -> Result<&'static Encoding> {
 
 pub fn resolve_label(label: &str) -> Result<&'static Encoding> {
     #[cfg(not(host_text))]
-    let encoding = Encoding::for_label(label.trim().as_bytes());
+    let encoding = Encoding::for_label(label.trim_ascii().as_bytes());
     #[cfg(host_text)]
-    let encoding = super::labels::for_label(label.trim());
+    let encoding = super::labels::for_label(label.trim_ascii());
     encoding.ok_or_else(|| {
         Error::new(
             ErrorCode::BadEncoding,

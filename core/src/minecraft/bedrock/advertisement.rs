@@ -135,7 +135,7 @@ fn fields(text: &str) -> Vec<String> {
 }
 
 fn number(field: Option<&String>) -> Option<i64> {
-    field.and_then(|f| f.trim().parse().ok())
+    field.and_then(|f| f.trim_ascii().parse().ok())
 }
 
 /// Empty is unknown: the wire has no other way to leave a field out.

@@ -90,7 +90,7 @@ fn time(o: &mut Obj<'_>) -> Result<i64> {
     let at = o.at();
     let at = at.key("time");
     match &value {
-        Json::String(s) => s.trim().parse().map_err(|_| {
+        Json::String(s) => s.trim_ascii().parse().map_err(|_| {
             at.error(format_args!(
                 "must be a decimal integer, got {}",
                 crate::error::quoted(s)
@@ -118,7 +118,7 @@ mod time_text {
 }
 
 fn guid(text: &str, what: &str) -> Result<u64> {
-    let t = text.trim();
+    let t = text.trim_ascii();
     t.parse::<u64>()
         .or_else(|_| t.parse::<i64>().map(|v| v as u64))
         .map_err(|_| {

@@ -189,7 +189,7 @@ impl Request {
 fn parse_token(digits: &[u8], at: usize) -> Result<i32> {
     std::str::from_utf8(digits)
         .ok()
-        .and_then(|s| s.trim().parse::<i64>().ok())
+        .and_then(|s| s.trim_ascii().parse::<i64>().ok())
         .map(|t| t as i32)
         .ok_or_else(|| Error::at(ErrorCode::Malformed, "token", at, "not a decimal number"))
 }

@@ -174,21 +174,21 @@ fn cstr<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<&'a [u8]> {
 fn number(bytes: &[u8]) -> i64 {
     std::str::from_utf8(bytes)
         .ok()
-        .and_then(|s| s.trim().parse().ok())
+        .and_then(|s| s.trim_ascii().parse().ok())
         .unwrap_or(0)
 }
 
 /// `plugins` → server software and plugin list.
 fn split_plugins(plugins: &str) -> (Option<String>, Vec<String>) {
-    let plugins = plugins.trim();
+    let plugins = plugins.trim_ascii();
     if plugins.is_empty() {
         return (None, vec![]);
     }
     match plugins.split_once(':') {
         Some((software, list)) => (
-            Some(software.trim().to_string()).filter(|s| !s.is_empty()),
+            Some(software.trim_ascii().to_string()).filter(|s| !s.is_empty()),
             list.split(';')
-                .map(str::trim)
+                .map(str::trim_ascii)
                 .filter(|p| !p.is_empty())
                 .map(String::from)
                 .collect(),
@@ -287,7 +287,7 @@ impl Stat {
                 "map" => s.map = value,
                 "numplayers" => s.online = number(value.as_bytes()),
                 "maxplayers" => s.max = number(value.as_bytes()),
-                "hostport" => s.host_port = value.trim().parse().ok(),
+                "hostport" => s.host_port = value.trim_ascii().parse().ok(),
                 "hostip" => s.host_ip = Some(value),
                 _ => {
                     s.extra.insert(key, value);
