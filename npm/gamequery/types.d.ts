@@ -239,8 +239,9 @@ dataUri: string, mimeType: string, byteLength: number, };
 
 export type Motd = { 
 /**
- * In a Java status, `document.description` is this same value, not a copy (but for
- * the browser's codec module, which leaves that out for its size).
+ * In a decoded Java status, `document`'s description is this very value (one
+ * allocation, one object in JavaScript but for the browser's codec module, which
+ * leaves that out for its size).
  */
 raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
 /**

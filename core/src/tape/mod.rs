@@ -58,9 +58,11 @@ pub mod tag {
 /// `document`): on a tape, a shared value equal to an earlier one of the same [`Share`] in
 /// the same result is a reference to it, so the reader builds it once and both places hold
 /// the same object. Other serializers see the value itself. Equality is read off the tape,
-/// not promised by the caller; the kind keeps unrelated fields that happen to be equal (an
-/// empty list, an empty description) apart. Feature `share`; without it a shared value is
-/// written out each time.
+/// not promised by the caller — but for the very same object (address, size and type),
+/// which is not written again: a shared value must be borrowed from the result being
+/// written, never a temporary whose place another could take. The kind keeps unrelated
+/// fields that happen to be equal (an empty list, an empty description) apart. Feature
+/// `share`; without it a shared value is written out each time.
 pub struct Shared<'a, T: ?Sized>(pub Share, pub &'a T);
 
 /// What a shared value is, so only the places holding the same thing share.

@@ -1,8 +1,11 @@
 //! Minecraft text — `§`-coded strings and chat components — as plain text, ANSI, HTML and
 //! `§` codes. The HTML is escaped: a hostile server controls every character of it.
 
+use std::sync::Arc;
+
 use crate::input::{At, Input};
 use crate::json::Json;
+use crate::tape::{Share, Shared};
 use serde::Serialize;
 
 /// Component trees deeper than this are cut (serde_json already stops at 128 levels).
@@ -33,11 +36,12 @@ impl Spans {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Motd {
-    /// In a Java status, `document.description` is this same value, not a copy (but for
-    /// the browser's codec module, which leaves that out for its size).
+    /// In a decoded Java status, `document`'s description is this very value (one
+    /// allocation, one object in JavaScript but for the browser's codec module, which
+    /// leaves that out for its size).
     #[cfg_attr(feature = "ts", ts(type = "string | object | Array<unknown>"))]
-    #[serde(serialize_with = "crate::tape::shared_description")]
-    pub raw: Json,
+    #[serde(serialize_with = "shared_raw")]
+    pub raw: Arc<Json>,
     pub plain: String,
     pub ansi: String,
     pub html: String,
@@ -115,9 +119,20 @@ fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
     COLORS.iter().position(|c| c.2 == rgb)
 }
 
+/// As [`Shared`] the `Json` itself (not its `Arc`), so a document holding the same `Arc`
+/// refers to the same value.
+fn shared_raw<S: serde::Serializer>(raw: &Arc<Json>, s: S) -> Result<S::Ok, S::Error> {
+    Shared(Share::Description, &**raw).serialize(s)
+}
+
 impl Motd {
     pub fn render(raw: Json) -> Self {
-        let limit = match &raw {
+        Self::render_shared(Arc::new(raw))
+    }
+
+    /// Renders a description held elsewhere too (a Java status's document).
+    pub fn render_shared(raw: Arc<Json>) -> Self {
+        let limit = match &*raw {
             Json::String(s) => s.len().max(MAX_TEXT),
             _ => MAX_TEXT,
         };
@@ -127,7 +142,7 @@ impl Motd {
             nodes: 0,
             limit,
         };
-        match &raw {
+        match &*raw {
             Json::String(s) => legacy_spans(s, Style::default(), &mut out),
             other => component_spans(other, Style::default(), 0, &mut out),
         }

@@ -3,6 +3,8 @@
 //! in `document`, and encoding overlays the typed fields onto it, so a decoded status
 //! encodes back to the same bytes and unknown keys survive `serve(query(...).raw)`.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::document::Document;
@@ -144,7 +146,7 @@ impl SamplePlayer {
     /// codes (a player's name is 3–16 of `[A-Za-z0-9_]`).
     pub fn is_player(&self) -> bool {
         let zero = self.id.chars().all(|c| c == '0' || c == '-');
-        !zero && !self.name.contains('§') && !self.name.trim().is_empty()
+        !zero && !self.name.contains('§') && !self.name.chars().all(char::is_whitespace)
     }
 }
 
@@ -214,7 +216,6 @@ fn base64_len(data: &str) -> Result<usize, String> {
 struct Parts<'a> {
     version: Option<&'a Json>,
     players: Option<&'a Json>,
-    description: Option<&'a Json>,
     favicon: Option<&'a Json>,
     enforces_secure_chat: Option<&'a Json>,
     previews_chat: Option<&'a Json>,
@@ -233,7 +234,6 @@ impl<'a> Parts<'a> {
             let slot = match key.as_ref() {
                 "version" => &mut parts.version,
                 "players" => &mut parts.players,
-                "description" => &mut parts.description,
                 "favicon" => &mut parts.favicon,
                 "enforcesSecureChat" => &mut parts.enforces_secure_chat,
                 "previewsChat" => &mut parts.previews_chat,
@@ -263,17 +263,20 @@ impl JavaStatus {
     pub fn from_document(document: Json) -> Self {
         match document {
             Json::Object(_) => Self::from_tree(document),
-            _ => Self::from_parts(Parts::default()),
+            _ => Self::from_parts(Parts::default(), None),
         }
     }
 
     fn from_tree(doc: Json) -> Self {
-        let mut status = Self::from_parts(Parts::of(&doc));
-        status.document = Document::new(doc);
+        let document = Document::new(doc);
+        let (tree, description) = document.parts();
+        let mut status = Self::from_parts(Parts::of(tree), description.filter(|d| !d.is_null()));
+        status.document = document;
         status
     }
 
-    fn from_parts(parts: Parts) -> Self {
+    /// `description`: the document's, which `motd` renders and shares.
+    fn from_parts(parts: Parts, description: Option<Arc<Json>>) -> Self {
         let mut warnings = Vec::new();
         let version = parts.version.as_ref().and_then(|v| {
             let name = v.get("name").and_then(Json::as_str);
@@ -314,7 +317,10 @@ impl JavaStatus {
                 .unwrap_or_default();
             Some(Players { online, max, sample })
         });
-        let motd = Motd::render(parts.description.cloned().unwrap_or(Json::String(String::new())));
+        let motd = match description {
+            Some(description) => Motd::render_shared(description),
+            None => empty_motd(),
+        };
         let favicon = parts.favicon.and_then(|f| match f {
             Json::String(uri) => Favicon::parse(uri.clone()).map_err(|e| warnings.push(e)).ok(),
             _ => {
@@ -350,7 +356,7 @@ impl JavaStatus {
     /// and a decoded status encodes back to the same bytes).
     pub fn to_json(&self) -> String {
         let mut doc = match self.document.json() {
-            doc @ Json::Object(_) => doc.clone(),
+            doc @ Json::Object(_) => doc,
             _ => Json::Object(Vec::new()),
         };
         let was = Self::from_tree(doc.clone());
@@ -377,7 +383,7 @@ impl JavaStatus {
             doc.set("players", players);
         }
         if was.motd != self.motd {
-            doc.set("description", Some(self.motd.raw.clone()));
+            doc.set("description", Some((*self.motd.raw).clone()));
         }
         if was.favicon != self.favicon {
             doc.set("favicon", self.favicon.as_ref().map(|f| f.data_uri.clone().into()));

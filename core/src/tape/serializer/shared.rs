@@ -22,7 +22,13 @@ pub(super) struct Written {
     /// Its kind (`Share`), and how many shared values were written before it.
     label: usize,
     before: usize,
+    /// Which object it was: address, size and type.
+    object: Object,
 }
+
+/// A value's address, size and type name: the same for the very same object, borrowed from
+/// the result being written (which lives through the writing, so no other takes its place).
+type Object = (usize, usize, &'static str);
 
 /// A kept slot that holds a value, not a string (no string ever equals it).
 pub(super) const KEPT_VALUE: (bool, usize, usize) = (false, usize::MAX, 0);
@@ -40,22 +46,42 @@ impl TapeSerializer {
             index: 0,
             label: 0,
             before: self.shared.len(),
+            object: (0, 0, ""),
         }
     }
 
     /// Writes a `Shared` value: a reference to an equal one written before, or the value
     /// itself, kept for the ones after.
     pub(super) fn shared<T: ?Sized + Serialize>(&mut self, label: usize, value: &T) -> Result {
-        let this = self.begin_shared(label);
+        let object = (
+            (value as *const T).cast::<()>() as usize,
+            std::mem::size_of_val(value),
+            std::any::type_name::<T>(),
+        );
+        let Some(this) = self.begin_shared(label, object) else {
+            return Ok(());
+        };
         value.serialize(&mut *self)?;
         self.end_shared(this);
         Ok(())
     }
 
-    // Not generic: one copy in the browser's download, not one per shared type.
-    fn begin_shared(&mut self, label: usize) -> Written {
+    /// `None` when the very object was written before (a Java status's description, held
+    /// by its MOTD and its document): a reference to it, with no second write to compare.
+    // Not generic: one copy, not one per shared type.
+    fn begin_shared(&mut self, label: usize, object: Object) -> Option<Written> {
+        let earlier = self.shared.iter().find(|w| w.label == label && w.object == object);
+        if let Some(earlier) = earlier {
+            let index = earlier.index as f64;
+            self.tape.values.extend_from_slice(&[tag::KEPT, index]);
+            return None;
+        }
         self.push(tag::KEEP);
-        Written { label, ..self.mark() }
+        Some(Written {
+            label,
+            object,
+            ..self.mark()
+        })
     }
 
     fn end_shared(&mut self, mut this: Written) {
@@ -310,6 +336,32 @@ mod tests {
             .unwrap(),
             json!({ "a": v, "b": v })
         );
+    }
+
+    #[test]
+    fn the_same_object_is_a_reference_and_only_the_same_object() {
+        #[derive(Serialize)]
+        struct Wrap {
+            list: Vec<u8>,
+        }
+        let w = Wrap { list: vec![1, 2] };
+        let keeps = |t: &[f64]| t.iter().filter(|&&v| v == tag::KEEP).count();
+        // The very same value twice: one written, one reference.
+        let t = to_tape(&Two { a: &w.list, b: &w.list }, 0).values;
+        assert_eq!((keeps(&t), &t[t.len() - 2..]), (1, &[tag::KEPT, 0.0][..]));
+        // At the same address but not the same value: a shorter slice of it, the struct
+        // holding it (another type).
+        let t = to_tape(
+            &Two {
+                a: &w.list[..],
+                b: &w.list[..1],
+            },
+            0,
+        )
+        .values;
+        assert_eq!(keeps(&t), 2);
+        let t = to_tape(&Two { a: &w, b: &w.list }, 0).values;
+        assert_eq!(keeps(&t), 2);
     }
 
     #[test]
