@@ -225,7 +225,8 @@ export type JavaVersion = { name: string, protocol: number, };
 
 export type JavaPlayers = { online: number, max: number, 
 /**
- * In a query result, the same array as `players.list` when no line was left out.
+ * In a query result, the same array as `players.list` when no line was left out; in
+ * a decoded status, the document's own when its entries are plain `{name, id}`.
  */
 sample: Array<JavaSamplePlayer>, };
 

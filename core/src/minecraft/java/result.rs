@@ -52,7 +52,7 @@ impl JavaStatus {
         status.players = Some(Players {
             online: reply.online,
             max: reply.max,
-            sample: vec![],
+            sample: Default::default(),
         });
         status.motd = reply.motd;
         status

@@ -94,7 +94,7 @@ impl Input for Players {
         Ok(Self {
             online: o.req("online")?,
             max: o.req("max")?,
-            sample: o.or_default("sample")?,
+            sample: Arc::new(o.or_default("sample")?),
         })
     }
 }
@@ -107,6 +107,12 @@ impl Input for SamplePlayer {
             id: o.req("id")?,
         })
     }
+}
+
+/// As [`crate::tape::Shared`] the list itself (not its `Arc`), so a document holding the
+/// same `Arc` refers to the same value.
+fn shared_sample<S: serde::Serializer>(sample: &Sample, s: S) -> Result<S::Ok, S::Error> {
+    crate::tape::shared_players(&**sample, s)
 }
 
 fn empty_motd() -> Motd {
@@ -128,10 +134,15 @@ pub struct Players {
     pub online: i64,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max: i64,
-    /// In a query result, the same array as `players.list` when no line was left out.
-    #[serde(default, serialize_with = "crate::tape::shared_players")]
-    pub sample: Vec<SamplePlayer>,
+    /// In a query result, the same array as `players.list` when no line was left out; in
+    /// a decoded status, the document's own when its entries are plain `{name, id}`.
+    #[serde(default, serialize_with = "shared_sample")]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<SamplePlayer>"))]
+    pub sample: Sample,
 }
+
+/// A `players.sample`, shared by a decoded status's typed fields and its document.
+pub type Sample = Arc<Vec<SamplePlayer>>;
 
 /// Servers also use fake entries (zero UUIDs) as extra MOTD lines.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -263,20 +274,20 @@ impl JavaStatus {
     pub fn from_document(document: Json) -> Self {
         match document {
             Json::Object(_) => Self::from_tree(document),
-            _ => Self::from_parts(Parts::default(), None),
+            _ => Self::from_parts(Parts::default(), None, None),
         }
     }
 
     fn from_tree(doc: Json) -> Self {
         let document = Document::new(doc);
-        let (tree, description) = document.parts();
-        let mut status = Self::from_parts(Parts::of(tree), description.filter(|d| !d.is_null()));
+        let (tree, description, sample) = document.parts();
+        let mut status = Self::from_parts(Parts::of(tree), description.filter(|d| !d.is_null()), sample);
         status.document = document;
         status
     }
 
-    /// `description`: the document's, which `motd` renders and shares.
-    fn from_parts(parts: Parts, description: Option<Arc<Json>>) -> Self {
+    /// `description` and `sample`: the document's, which the status shares.
+    fn from_parts(parts: Parts, description: Option<Arc<Json>>, sample: Option<Sample>) -> Self {
         let mut warnings = Vec::new();
         let version = parts.version.as_ref().and_then(|v| {
             let name = v.get("name").and_then(Json::as_str);
@@ -299,22 +310,18 @@ impl JavaStatus {
                 warnings.push("players has no numeric online/max".to_string());
                 return None;
             };
-            let sample = p
-                .get("sample")
-                .and_then(Json::as_array)
-                .map(|list| {
-                    list.iter()
-                        .filter_map(|e| {
-                            let name = e.get("name").and_then(Json::as_str)?;
-                            let id = e.get("id").and_then(Json::as_str).unwrap_or_default();
-                            Some(SamplePlayer {
-                                name: name.into(),
-                                id: id.into(),
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
+            let sample = sample.unwrap_or_else(|| {
+                let list = p.get("sample").and_then(Json::as_array).unwrap_or_default();
+                let entries = list.iter().filter_map(|e| {
+                    let name = e.get("name").and_then(Json::as_str)?;
+                    let id = e.get("id").and_then(Json::as_str).unwrap_or_default();
+                    Some(SamplePlayer {
+                        name: name.into(),
+                        id: id.into(),
+                    })
+                });
+                Arc::new(entries.collect())
+            });
             Some(Players { online, max, sample })
         });
         let motd = match description {
