@@ -1,6 +1,7 @@
 //! The status document as the server sent it, every key in order, as a [`Json`] tree: the
-//! one parse of a status decode (the typed fields are read from it), serialized into the
-//! result as it is, and turned into a `serde_json` object only when a responder edits it.
+//! one parse of a status decode (the typed fields are read from it, and share its
+//! description and sample), serialized into the result as it is, and turned into a
+//! `serde_json` object only when a responder edits it.
 
 use std::sync::Arc;
 
@@ -56,7 +57,8 @@ impl Document {
         (&self.tree, description, self.sample.clone())
     }
 
-    /// The tree (`Json::Null` when there is none).
+    /// The whole document, the members taken out put back in their places (`Json::Null`
+    /// when there is none).
     pub fn json(&self) -> Json {
         let mut doc = self.tree.clone();
         if !cfg!(feature = "share") {
