@@ -109,15 +109,18 @@ unsafe fn texts_with(
     Ok(out)
 }
 
-/// One Latin-1 string: `text` (ASCII) and then `wide` (Latin-1 characters only).
-unsafe fn js_latin1_pair(env: sys::napi_env, text: &str, wide: &str) -> napi::Result<sys::napi_value> {
-    let mut latin1 = Vec::with_capacity(text.len() + wide.len());
-    latin1.extend_from_slice(text.as_bytes());
-    latin1.extend(wide.chars().map(|c| c as u8));
+/// One Latin-1 string: `ascii` and then `latin1` (characters up to U+00FF only), the
+/// latter converted by encoding_rs.
+unsafe fn js_latin1_pair(env: sys::napi_env, ascii: &str, latin1: &str) -> napi::Result<sys::napi_value> {
+    let mut bytes = vec![0; ascii.len() + latin1.len()];
+    bytes[..ascii.len()].copy_from_slice(ascii.as_bytes());
+    let n = encoding_rs::mem::convert_utf8_to_latin1_lossy(latin1.as_bytes(), &mut bytes[ascii.len()..]);
     let mut out = std::ptr::null_mut();
-    let status =
-        unsafe { sys::napi_create_string_latin1(env, latin1.as_ptr().cast(), latin1.len() as isize, &mut out) };
-    check_status!(status, "create the result text")?;
+    let len = (ascii.len() + n) as isize;
+    check_status!(
+        unsafe { sys::napi_create_string_latin1(env, bytes.as_ptr().cast(), len, &mut out) },
+        "create the result text"
+    )?;
     Ok(out)
 }
 
@@ -128,18 +131,7 @@ unsafe fn js_string(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_va
     let status = if text.is_ascii() {
         unsafe { sys::napi_create_string_latin1(env, text.as_ptr().cast(), text.len() as isize, &mut out) }
     } else if mem::is_str_latin1(text) {
-        // Most results are small: their Latin-1 copy goes on the stack, not the heap.
-        let mut small = [0u8; 1024];
-        let mut large = Vec::new();
-        let latin1 = match small.get_mut(..text.len()) {
-            Some(buffer) => buffer,
-            None => {
-                large.resize(text.len(), 0);
-                &mut large[..]
-            }
-        };
-        let n = mem::convert_utf8_to_latin1_lossy(text.as_bytes(), latin1);
-        unsafe { sys::napi_create_string_latin1(env, latin1.as_ptr().cast(), n as isize, &mut out) }
+        return unsafe { js_latin1_pair(env, "", text) };
     } else {
         let mut utf16 = vec![0u16; text.len() + 1];
         let n = mem::convert_str_to_utf16(text, &mut utf16);

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use crate::input::{At, Input};
 use crate::json::Json;
-use crate::tape::{Share, Shared};
 use serde::Serialize;
 
 /// Component trees deeper than this are cut (serde_json already stops at 128 levels).
@@ -119,10 +118,10 @@ fn named_index(rgb: (u8, u8, u8)) -> Option<usize> {
     COLORS.iter().position(|c| c.2 == rgb)
 }
 
-/// As [`Shared`] the `Json` itself (not its `Arc`), so a document holding the same `Arc`
+/// As [`crate::tape::Shared`] the `Json` itself (not its `Arc`), so a document holding the same `Arc`
 /// refers to the same value.
 fn shared_raw<S: serde::Serializer>(raw: &Arc<Json>, s: S) -> Result<S::Ok, S::Error> {
-    Shared(Share::Description, &**raw).serialize(s)
+    crate::tape::shared_description(&**raw, s)
 }
 
 impl Motd {
