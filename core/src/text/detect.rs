@@ -348,13 +348,16 @@ pub(crate) fn guess(strings: &[&[u8]]) -> &'static Encoding {
     let pages = pages();
     let words = words_with_high_bytes(strings);
     let (tops, undefined) = ceilings(&words);
+    let leads = possible_leads(strings);
     let mut best: Option<(i32, &'static Encoding)> = None;
     for (i, (encoding, reading, prior)) in CANDIDATES.iter().enumerate() {
+        let beats = |top: i32| best.is_none_or(|(b, _)| top + prior > b);
         let score = match (reading, &pages[i]) {
             (Reading::Single(_), _) if undefined >> i & 1 == 1 => None,
-            (Reading::Single(_), Some(page)) if best.is_none_or(|(b, _)| tops[i] + prior > b) => single(&words, page),
+            (Reading::Single(_), Some(page)) if beats(tops[i]) => single(&words, page),
             (Reading::Single(_), _) => None,
-            (double, _) => double_byte(strings, double),
+            (double, _) if beats(leads * PAIR_CEILING) => double_byte(strings, double),
+            _ => None,
         };
         if let Some(score) = score.map(|s| s + prior) {
             if best.is_none_or(|(b, _)| score > b) {
@@ -363,6 +366,23 @@ pub(crate) fn guess(strings: &[&[u8]]) -> &'static Encoding {
         }
     }
     best.map_or(WINDOWS_1252, |(_, e)| e)
+}
+
+/// The most a double-byte character earns in any reading (an EUC-KR Hangul, 7, after a
+/// space between words), so a double-byte reading scores at most this per
+/// [`possible_leads`] (tested over every pair).
+const PAIR_CEILING: i32 = 9;
+
+/// High bytes followed by a byte that could trail them (every reading's trails are 0x40 or
+/// above): only these can start a character that earns a double-byte reading anything.
+/// A Western name's `é` before a space or at its end is none, so the four East Asian
+/// readings of most replies are never walked.
+fn possible_leads(strings: &[&[u8]]) -> i32 {
+    let leads = strings
+        .iter()
+        .map(|s| s.windows(2).filter(|pair| pair[0] >= 0x80 && pair[1] >= 0x40).count())
+        .sum::<usize>();
+    i32::try_from(leads).unwrap_or(i32::MAX / PAIR_CEILING)
 }
 
 /// Each candidate's score, `None` for those ruled out (every page read in full).

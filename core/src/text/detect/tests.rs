@@ -250,4 +250,42 @@ proptest::proptest! {
             }
         }
     }
+
+    /// A double-byte reading earns at most [`super::PAIR_CEILING`] per high byte that
+    /// something could trail, so skipping it by that bound keeps the guess.
+    #[test]
+    fn possible_leads_bound_double_byte_scores(strings in proptest::collection::vec(proptest::collection::vec(
+        proptest::prop_oneof![0x80u8..=0xFF, 0x80u8..=0xFF, 0x40u8..=0x7F, proptest::sample::select(b"aZ5 .".to_vec())], 0..40), 1..4)) {
+        let slices: Vec<&[u8]> = strings.iter().map(Vec::as_slice).collect();
+        let ceiling = super::possible_leads(&slices) * super::PAIR_CEILING;
+        for (encoding, reading, _) in &super::CANDIDATES {
+            if matches!(reading, super::Reading::Single(_)) {
+                continue;
+            }
+            if let Some(score) = super::double_byte(&slices, reading) {
+                proptest::prop_assert!(score <= ceiling, "{}: {score} > {ceiling}", encoding.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn no_pair_earns_more_than_the_ceiling() {
+    for lead in 0x80..=0xFF {
+        for trail in 0..=0xFF {
+            for (pair, bonus) in [
+                (super::gbk as fn(u8, u8) -> Option<i32>, 0),
+                (super::big5, 0),
+                (super::shift_jis, 0),
+                (super::euc_kr, super::KOREAN_SPACE),
+            ] {
+                if let Some(score) = pair(lead, trail) {
+                    assert!(
+                        trail >= 0x40 && score + bonus <= super::PAIR_CEILING,
+                        "{lead:#x} {trail:#x}: {score}"
+                    );
+                }
+            }
+        }
+    }
 }
