@@ -65,10 +65,9 @@ impl ToNapiValue for LaterScratchTape {
 impl ToNapiValue for ScratchTape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val {
-            Self::Written(text, wide) if wide.is_empty() => unsafe { js_string(env, &text) },
-            // The wide text first: it is short, and most often stops the check at once.
-            Self::Written(text, wide) if encoding_rs::mem::is_str_latin1(&wide) && text.is_ascii() => unsafe {
-                js_latin1_pair(env, &text, &wide)
+            Self::Written(text, wide) if wide.is_empty() => unsafe { js_ascii(env, &text) },
+            Self::Written(text, wide) if encoding_rs::mem::is_str_latin1(&wide) => unsafe {
+                js_latin1_pair(env, text.into_bytes(), &wide)
             },
             Self::Written(text, wide) => {
                 let mut null = std::ptr::null_mut();
@@ -96,7 +95,7 @@ unsafe fn texts_with(
     numbers: sys::napi_value,
     wide: &str,
 ) -> napi::Result<sys::napi_value> {
-    let text = unsafe { js_string(env, text)? };
+    let text = unsafe { js_ascii(env, text)? };
     let mut out = std::ptr::null_mut();
     let len = if wide.is_empty() { 2 } else { 3 };
     check_status!(unsafe { sys::napi_create_array_with_length(env, len, &mut out) })?;
@@ -109,14 +108,27 @@ unsafe fn texts_with(
     Ok(out)
 }
 
-/// One Latin-1 string: `ascii` and then `latin1` (characters up to U+00FF only), the
-/// latter converted by encoding_rs.
-unsafe fn js_latin1_pair(env: sys::napi_env, ascii: &str, latin1: &str) -> napi::Result<sys::napi_value> {
-    let mut bytes = vec![0; ascii.len() + latin1.len()];
-    bytes[..ascii.len()].copy_from_slice(ascii.as_bytes());
-    let n = encoding_rs::mem::convert_utf8_to_latin1_lossy(latin1.as_bytes(), &mut bytes[ascii.len()..]);
+/// A tape's text, ASCII by its making (every other string goes in the wide text): V8 takes
+/// its bytes as they are, with no second look over them.
+unsafe fn js_ascii(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_value> {
+    debug_assert!(text.is_ascii());
     let mut out = std::ptr::null_mut();
-    let len = (ascii.len() + n) as isize;
+    check_status!(
+        unsafe { sys::napi_create_string_latin1(env, text.as_ptr().cast(), text.len() as isize, &mut out) },
+        "create the result text"
+    )?;
+    Ok(out)
+}
+
+/// One Latin-1 string: `ascii` and then `latin1` (characters up to U+00FF only), the
+/// latter converted by encoding_rs onto the end of the former's own buffer.
+unsafe fn js_latin1_pair(env: sys::napi_env, ascii: Vec<u8>, latin1: &str) -> napi::Result<sys::napi_value> {
+    let mut bytes = ascii;
+    let at = bytes.len();
+    bytes.resize(at + latin1.len(), 0);
+    let n = encoding_rs::mem::convert_utf8_to_latin1_lossy(latin1.as_bytes(), &mut bytes[at..]);
+    let mut out = std::ptr::null_mut();
+    let len = (at + n) as isize;
     check_status!(
         unsafe { sys::napi_create_string_latin1(env, bytes.as_ptr().cast(), len, &mut out) },
         "create the result text"
@@ -127,16 +139,18 @@ unsafe fn js_latin1_pair(env: sys::napi_env, ascii: &str, latin1: &str) -> napi:
 /// A JS string of `text`, by the cheapest route V8 offers.
 unsafe fn js_string(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_value> {
     use encoding_rs::mem;
+    if text.is_ascii() {
+        return unsafe { js_ascii(env, text) };
+    }
+    if mem::is_str_latin1(text) {
+        return unsafe { js_latin1_pair(env, Vec::new(), text) };
+    }
+    let mut utf16 = vec![0u16; text.len() + 1];
+    let n = mem::convert_str_to_utf16(text, &mut utf16);
     let mut out = std::ptr::null_mut();
-    let status = if text.is_ascii() {
-        unsafe { sys::napi_create_string_latin1(env, text.as_ptr().cast(), text.len() as isize, &mut out) }
-    } else if mem::is_str_latin1(text) {
-        return unsafe { js_latin1_pair(env, "", text) };
-    } else {
-        let mut utf16 = vec![0u16; text.len() + 1];
-        let n = mem::convert_str_to_utf16(text, &mut utf16);
-        unsafe { sys::napi_create_string_utf16(env, utf16.as_ptr(), n as isize, &mut out) }
-    };
-    check_status!(status, "create the result text")?;
+    check_status!(
+        unsafe { sys::napi_create_string_utf16(env, utf16.as_ptr(), n as isize, &mut out) },
+        "create the result text"
+    )?;
     Ok(out)
 }
