@@ -16,6 +16,13 @@ use serde_json::{Number, Value};
 
 use crate::index::Index;
 
+// Not in the browser's module, where its few KB of download would buy less (no memchr
+// SIMD there).
+#[cfg(not(target_family = "wasm"))]
+mod long_string;
+#[cfg(not(target_family = "wasm"))]
+pub use long_string::parse_with_long_string;
+
 const INDEX_FROM: usize = 16;
 
 /// An object member's name: the protocol's own names are not allocated (a status with a

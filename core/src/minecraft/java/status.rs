@@ -264,7 +264,11 @@ impl JavaStatus {
     pub fn from_json(text: &str, at: usize) -> Result<Self> {
         let fail = |detail: String| Error::at(ErrorCode::BadJson, "status json", at, detail).with_text(text);
         // One parse: the typed fields are read from the tree the document keeps.
-        let doc: Json = serde_json::from_str(text).map_err(|e| fail(format!("invalid JSON: {e}")))?;
+        #[cfg(not(target_family = "wasm"))]
+        let doc = crate::json::parse_with_long_string(text, "favicon");
+        #[cfg(target_family = "wasm")]
+        let doc = serde_json::from_str::<Json>(text);
+        let doc = doc.map_err(|e| fail(format!("invalid JSON: {e}")))?;
         if !matches!(doc, Json::Object(_)) {
             return Err(fail("the status is not a JSON object".into()));
         }
