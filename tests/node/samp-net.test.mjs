@@ -2,7 +2,8 @@
 // scripted fake servers for the hostile cases.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { query, rcon, serve, encodeResponse, decodeRequest } from 'gamequery';
+import dgram from 'node:dgram';
+import { query, queryMany, rcon, serve, encodeResponse, decodeRequest } from 'gamequery';
 import { fakeServer, legacyState, openMpState, players } from './helpers.mjs';
 
 const servers = [];
@@ -75,6 +76,51 @@ test('players option chooses c, d or nothing', async () => {
   assert.deepEqual(none.players.list, []);
   assert.equal(none.raw.playersSource, undefined);
   await assert.rejects(query('samp', t, { players: 'all' }), { code: 'GQ_INVALID_ARGUMENT' });
+});
+
+test('openMp: false and ping: false leave out the o and p requests, in query and queryMany', async () => {
+  const server = await start(openMpState(3));
+  // Between client and responder: what the client asks, by opcode, as the server sees it.
+  let asked = [];
+  const back = dgram.createSocket('udp4');
+  await new Promise((resolve) => back.bind(0, '127.0.0.1', resolve));
+  let client;
+  const front = await fakeServer((msg, rinfo, socket) => {
+    asked.push(String.fromCharCode(msg[10]));
+    client = [rinfo.port, rinfo.address, socket];
+    back.send(msg, server.port, '127.0.0.1');
+  });
+  back.on('message', (msg) => client[2].send(msg, client[0], client[1]));
+  const target = `127.0.0.1:${front.port}`;
+  try {
+    const cases = [
+      [{}, 'ciopr', true, 'ping'],
+      [{ openMp: false }, 'cipr', false, 'ping'],
+      [{ ping: false }, 'cior', true],
+      [{ openMp: false, ping: false }, 'cir', false],
+    ];
+    for (const [options, requests, extras, latencySource] of cases) {
+      const many = async () => {
+        for await (const item of queryMany([target], { protocol: 'samp', ...options })) return item.status;
+      };
+      for (const run of [() => query('samp', target, options), many]) {
+        asked = [];
+        const s = await run();
+        assert.equal(asked.sort().join(''), requests, JSON.stringify(options));
+        assert.deepEqual(s.players.list.map((p) => p.name), ['Player_0', 'Player_1', 'Player_2']);
+        assert.equal(s.raw.isOpenMp, true);
+        assert.deepEqual(s.raw.openMp, extras ? openMpState(3).openMp : undefined);
+        if (latencySource) assert.equal(s.raw.latencySource, latencySource);
+        else assert.notEqual(s.raw.latencySource, 'ping');
+        assert.equal(typeof s.pingMs, 'number');
+      }
+    }
+    await assert.rejects(query('samp', target, { ping: 'no' }), { code: 'GQ_INVALID_ARGUMENT' });
+    await assert.rejects(query('samp', target, { openMp: 0 }), { code: 'GQ_INVALID_ARGUMENT' });
+  } finally {
+    await front.close();
+    await new Promise((resolve) => back.close(resolve));
+  }
 });
 
 test('more than 100 players: the list is reported withheld, without waiting', async () => {
