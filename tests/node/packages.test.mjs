@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
@@ -82,4 +82,29 @@ test('the npm face: README, both licence texts, descriptions naming every protoc
   const top = readFileSync(new URL('README.md', root), 'utf8');
   const install = top.indexOf('npm install gamequery');
   assert.ok(install >= 0 && install < top.indexOf('npm run demo'), 'the root README starts with the user\'s command');
+});
+
+/** The section names of a 64-bit little-endian ELF file. */
+function elfSections(file) {
+  const b = readFileSync(file);
+  const at = Number(b.readBigUInt64LE(0x28));
+  const size = b.readUInt16LE(0x3a);
+  const count = b.readUInt16LE(0x3c);
+  const header = (i) => at + i * size;
+  const names = Number(b.readBigUInt64LE(header(b.readUInt16LE(0x3e)) + 0x18));
+  return Array.from({ length: count }, (_, i) => {
+    const start = names + b.readUInt32LE(header(i));
+    return b.toString('latin1', start, b.indexOf(0, start));
+  });
+}
+
+test('the addon ships without symbols or debug information', (t) => {
+  const dir = new URL('npm/gamequery/', root);
+  const [addon] = readdirSync(dir).filter((f) => f.endsWith('.node'));
+  if (!addon) return t.skip('no addon built here');
+  const file = new URL(addon, dir);
+  if (readFileSync(file).subarray(0, 5).toString('latin1') !== '\x7fELF\x02') return t.skip('not a 64-bit ELF file');
+  const sections = elfSections(file);
+  assert.ok(sections.includes('.dynsym') && sections.includes('.text'), sections.join(' '));
+  assert.deepEqual(sections.filter((s) => s === '.symtab' || s.startsWith('.debug')), []);
 });

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import { query, queryMany, serve } from 'gamequery';
-import { javaState, openMpState, players, sqpState } from './helpers.mjs';
+import { encodeResponse, encodeVarInt, engine, query, queryMany, serve } from 'gamequery';
+import { fakeServer, fakeTcpServer, javaState, openMpState, peakGrowth, players, sqpState } from './helpers.mjs';
 
 test('queryMany yields every server once, errors included, at most `concurrency` at a time', async () => {
   const samp = await serve('samp', openMpState(2), { host: '127.0.0.1', port: 0 });
@@ -50,13 +50,113 @@ test('the bulk engine: 400 endpoints at unlimited concurrency, nothing lost, eve
   try {
     const targets = servers.map((s) => `${s.address}:${s.port}`);
     const seen = new Set();
-    for await (const r of queryMany(targets, { protocol: 'samp', concurrency: Infinity })) {
+    // No retransmission: a request or reply the run lost would be a timeout here.
+    for await (const r of queryMany(targets, { protocol: 'samp', concurrency: Infinity, retries: 0 })) {
       assert.equal(r.error, undefined, r.error?.message);
       assert.equal(r.status.players.list.length, 5);
       assert.equal(r.status.players.list[4].ping, 14);
       seen.add(r.target);
     }
     assert.equal(seen.size, 400);
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+});
+
+test('queryMany yields each result as it finishes, not in the order given', async () => {
+  const slow = await silentServer();
+  const fast = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
+  try {
+    const order = [];
+    for await (const r of queryMany([`127.0.0.1:${slow.port}`, `127.0.0.1:${fast.port}`], { protocol: 'samp', timeout: 1000, retries: 0 })) {
+      order.push(r.status?.name ?? r.error.code);
+    }
+    assert.deepEqual(order, [openMpState(1).info.hostname, 'GQ_TIMEOUT']);
+  } finally {
+    slow.close();
+    await fast.close();
+  }
+});
+
+test('a bulk query takes its reply only from the address it asked, with its request echoed', async () => {
+  const stranger = dgram.createSocket('udp4');
+  await new Promise((r) => stranger.bind(0, '127.0.0.1', r));
+  /** A reply to `request` echoing its 11-byte header, as a server's does. */
+  const reply = (request, body) => {
+    const out = Buffer.from(encodeResponse('samp', body));
+    request.copy(out, 0, 0, 11);
+    return out;
+  };
+  const info = (hostname) => ({ opcode: 'i', password: false, players: 0, maxPlayers: 10, hostname, gamemode: 'g', language: 'l' });
+  const server = await fakeServer((msg, rinfo, socket) => {
+    const send = (bytes, from = socket) => from.send(bytes, rinfo.port, rinfo.address);
+    if (msg[10] === 0x69) {
+      // First the right answer from another port, then a wrong echo from the server's own.
+      send(reply(msg, info('a stranger')), stranger);
+      const wrongEcho = reply(msg, info('a wrong echo'));
+      wrongEcho[9] ^= 0x01;
+      send(wrongEcho);
+      setTimeout(() => send(reply(msg, info('the server'))), 50);
+    } else if (msg[10] === 0x72) {
+      send(reply(msg, { opcode: 'r', rules: { version: '0.3.7-R2' } }));
+    }
+  });
+  try {
+    const options = { protocol: 'samp', players: false, ping: false, openMp: false, retries: 0, timeout: 1000 };
+    const results = [];
+    for await (const r of queryMany([`127.0.0.1:${server.port}`], options)) results.push(r.status?.name ?? r.error.message);
+    assert.deepEqual(results, ['the server']);
+  } finally {
+    stranger.close();
+    await server.close();
+  }
+});
+
+test('the native bulk engine runs every UDP query over a few shared sockets', { skip: engine !== 'native' && 'the WASM engine drives Node sockets' }, async () => {
+  const sources = new Set();
+  const silent = [];
+  for (let i = 0; i < 100; i++) silent.push(await fakeServer((msg, rinfo) => sources.add(rinfo.port)));
+  try {
+    let timeouts = 0;
+    for await (const r of queryMany(silent.map((s) => `127.0.0.1:${s.port}`), { protocol: 'samp', timeout: 200, retries: 0 })) {
+      timeouts += r.error?.code === 'GQ_TIMEOUT' ? 1 : 0;
+    }
+    assert.equal(timeouts, 100);
+    assert.ok(sources.size >= 1 && sources.size <= 8, `${sources.size} source ports for 100 servers`);
+  } finally {
+    await Promise.all(silent.map((s) => s.close()));
+  }
+});
+
+test('Minecraft in bulk: servers streaming without end cost a frame each at most, and fail as query does', async () => {
+  // Each declares a status, then streams bytes that are no JSON and never stops: half of
+  // them ~200 KB (under the 256 KiB frame cap), half 10 MB (over it).
+  const head = (declared) => Buffer.from([...encodeVarInt(declared), 0, ...encodeVarInt(declared - 8)]);
+  const chunk = Buffer.alloc(64 * 1024, 0x78);
+  const servers = [];
+  for (let i = 0; i < 30; i++) {
+    servers.push(await fakeTcpServer((socket) => socket.once('data', () => {
+      const pump = () => {
+        while (!socket.destroyed && socket.write(chunk));
+      };
+      socket.write(head(i % 2 ? 10_000_000 : 200_000));
+      socket.on('drain', pump);
+      pump();
+    })));
+  }
+  try {
+    const targets = servers.map((s) => `127.0.0.1:${s.port}`);
+    const options = { timeout: 5000, legacyFallback: false };
+    const { result: codes, growth } = await peakGrowth(async () => {
+      const codes = [];
+      for await (const r of queryMany(targets, { protocol: 'minecraft-java', ...options })) codes[targets.indexOf(r.target)] = r.error?.code;
+      return codes;
+    });
+    const expected = targets.map((_, i) => (i % 2 ? 'GQ_FRAME_TOO_LARGE' : 'GQ_BAD_JSON'));
+    assert.deepEqual(codes, expected);
+    for (const i of [0, 1]) assert.equal((await query('minecraft-java', targets[i], options).catch((e) => e)).code, expected[i]);
+    // Without the cap the 10 MB frames alone would take 150 MB; without an end, gigabytes.
+    assert.ok(growth < 64 * 2 ** 20, `peak RSS grew ${(growth / 2 ** 20).toFixed(1)} MiB`);
   } finally {
     await Promise.all(servers.map((s) => s.close()));
   }

@@ -93,3 +93,36 @@ fn open(v4: bool) -> Result<(UdpSocket, usize)> {
     let socket = UdpSocket::from_std(socket.into()).map_err(fail("register the socket"))?;
     Ok((socket, receive_buffer))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Linux caps a socket's buffer at `net.core.rmem_max`, which is at least its default
+    /// (`rmem_default`) and is doubled when set: asking for more always gets more.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_shared_sockets_get_larger_receive_buffers_than_a_plain_one() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let _entered = runtime.enter();
+        let plain = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        let default = socket2::SockRef::from(&plain).recv_buffer_size().unwrap();
+        let mut sockets = Sockets::new();
+        let ids = sockets.ids_for("127.0.0.1:7777".parse().unwrap()).unwrap();
+        assert_eq!(ids.len(), PER_FAMILY);
+        for id in ids {
+            let got = socket2::SockRef::from(sockets.get(id).unwrap().as_ref())
+                .recv_buffer_size()
+                .unwrap();
+            assert!(got > default, "socket {id}: {got} bytes, a plain socket {default}");
+        }
+        assert_eq!(
+            sockets.open_ids().count(),
+            PER_FAMILY,
+            "IPv6 sockets open only when asked for"
+        );
+    }
+}
