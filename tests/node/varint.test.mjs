@@ -87,3 +87,12 @@ test('invalid arguments are GQ_INVALID_ARGUMENT', () => {
     assert.throws(() => pkg.decodeVarInt(new Uint8Array([1]), -1), { code: 'GQ_INVALID_ARGUMENT' });
   }
 });
+
+test('VarInt is the shared glue\'s JavaScript in both packages, not a native or WASM call per value', () => {
+  // Under Node both packages are CommonJS inside (their ESM faces re-export it).
+  const glue = createRequire(import.meta.url)('gamequery-wasm/glue');
+  for (const name of ['encodeVarInt', 'decodeVarInt']) {
+    assert.equal(addon[name], glue[name], `gamequery's ${name}`);
+    assert.equal(wasm[name], glue[name], `gamequery-wasm's ${name}`);
+  }
+});
