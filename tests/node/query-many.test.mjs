@@ -1,4 +1,6 @@
-// queryMany: mixed protocols, a dead server reported as an error, bounded concurrency.
+// queryMany: mixed protocols, errors, bounded concurrency, and what the bulk engine promises
+// (nothing lost at any concurrency, results as they finish, replies only from the server
+// asked, a few shared sockets, bounded memory per TCP connection, a stop that stops).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
