@@ -8,7 +8,7 @@
 //   node scripts/build-platforms.mjs [--only linux-arm64-gnu,win32-x64] [--no-test]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLATFORMS, addonName, libraryName, manifest } from './platforms.mjs';
 
@@ -58,7 +58,7 @@ for (const p of platforms) {
   // zig's clang makes mimalloc's __DATE__ an error when targeting Windows.
   const cflags = { [`CFLAGS_${p.target.replaceAll('-', '_')}`]: '-Wno-error=date-time' };
   run('cargo', ['zigbuild', '--release', '-p', 'gamequery-node', '--target', target], { env: { ...env, ...cflags } });
-  const built = join(root, 'target', p.target, 'release', libraryName(p));
+  const built = join(resolve(root, process.env.CARGO_TARGET_DIR || 'target'), p.target, 'release', libraryName(p));
   const out = join(dir, addonName(p));
   copyFileSync(built, `${out}.tmp`);
   renameSync(`${out}.tmp`, out);

@@ -4,7 +4,7 @@
 //   node scripts/build.mjs [--quiet] [--force]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +89,9 @@ for (const name of ['glue', 'calls', 'engine']) {
   say(`wrote ${cjs}`);
 }
 
+// Where cargo writes: a target directory shared between checkouts (CARGO_TARGET_DIR) too.
+const targetDir = resolve(root, process.env.CARGO_TARGET_DIR || 'target');
+
 // 4. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
 const { platform, arch } = process;
 const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : '';
@@ -98,7 +101,7 @@ if (stale([addon], [...rustInputs, 'bindings-node'])) {
   const lib = { linux: 'libgamequery_node.so', darwin: 'libgamequery_node.dylib', win32: 'gamequery_node.dll' }[platform];
   // Write beside it, then rename: a running process that loaded the old file keeps its
   // copy (overwriting a mapped library in place crashes that process).
-  copyFileSync(join(root, 'target/release', lib), join(root, `${addon}.tmp`));
+  copyFileSync(join(targetDir, 'release', lib), join(root, `${addon}.tmp`));
   renameSync(join(root, `${addon}.tmp`), join(root, addon));
 } else say('addon is up to date');
 
@@ -129,7 +132,7 @@ const wasmOut = wasmBuilds.map((b) => `npm/gamequery-wasm/pkg/${b[4]}/gamequery_
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   for (const [target, profile, level, features, out] of wasmBuilds) {
     run('cargo', ['build', '-p', 'gamequery-wasm', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
-    const wasm = `target/wasm32-unknown-unknown/${profile}/gamequery_wasm.wasm`;
+    const wasm = join(targetDir, 'wasm32-unknown-unknown', profile, 'gamequery_wasm.wasm');
     const dir = `npm/gamequery-wasm/pkg/${out}`;
     mkdirSync(join(root, dir), { recursive: true });
     run('wasm-bindgen', ['--target', target, '--out-dir', dir, wasm]);
