@@ -87,10 +87,10 @@ test('openMp: false and ping: false leave out the o and p requests, in query and
   let client;
   const front = await fakeServer((msg, rinfo, socket) => {
     asked.push(String.fromCharCode(msg[10]));
-    client = [rinfo.port, rinfo.address, socket];
+    client = { port: rinfo.port, address: rinfo.address, socket };
     back.send(msg, server.port, '127.0.0.1');
   });
-  back.on('message', (msg) => client[2].send(msg, client[0], client[1]));
+  back.on('message', (msg) => client.socket.send(msg, client.port, client.address));
   const target = `127.0.0.1:${front.port}`;
   try {
     const cases = [
