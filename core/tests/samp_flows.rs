@@ -501,6 +501,23 @@ fn players_d_on_an_open_mp_server_found_by_its_o_reply_falls_back_to_c() {
     let s = res.unwrap();
     assert_eq!(sent, b"irpdoc");
     assert_eq!((s.players_source, s.players.len()), (Some(PlayersSource::Clients), 3));
+    assert_eq!(
+        s.warnings,
+        ["open.mp servers answer no 'd': the list came from 'c' (no ids or pings)"]
+    );
+}
+
+#[test]
+fn players_d_on_a_server_whose_version_says_open_mp_asks_c_and_says_so() {
+    let mut server = responder(state(3, "omp 1.4.0.2779"), false);
+    let (res, sent, _) = query(&mut server, PlayersMode::Detailed, |_| false);
+    let s = res.unwrap();
+    assert_eq!(sent, b"irpco");
+    assert_eq!((s.players_source, s.players.len()), (Some(PlayersSource::Clients), 3));
+    assert_eq!(
+        s.warnings,
+        ["open.mp servers answer no 'd': the list came from 'c' (no ids or pings)"]
+    );
 }
 
 #[test]

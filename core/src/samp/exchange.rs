@@ -492,9 +492,15 @@ impl QueryExchange {
             _ => None,
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
-        if self.detailed_ignored && players.is_some() && self.options.players == PlayersMode::Detailed {
+        // `players: 'd'` promises ids and pings; a list without them says why.
+        if self.options.players == PlayersMode::Detailed && players_source == Some(PlayersSource::Clients) {
+            let why = if self.detailed_ignored {
+                "the server did not answer 'd'"
+            } else {
+                "open.mp servers answer no 'd'"
+            };
             self.warnings
-                .push("the server did not answer 'd': the list came from 'c' (no ids or pings)".into());
+                .push(format!("{why}: the list came from 'c' (no ids or pings)"));
         }
         let mut withheld = self.withheld.take();
         if players.is_none() && withheld.is_none() && info.players > 0 && self.options.players != PlayersMode::None {
