@@ -170,6 +170,26 @@ test('a peer speaking another protocol gets its own code and a plain message', a
   }
 });
 
+test('RCON to a port speaking another protocol is GQ_WRONG_PROTOCOL, as the status query says', async () => {
+  const http = await fakeTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n')));
+  // An SSH server speaks first, before any request.
+  const ssh = await fakeTcpServer((socket) => socket.write('SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n'));
+  try {
+    for (const [server, like] of [[http, 'HTTP'], [ssh, 'SSH']]) {
+      for (const protocol of ['minecraft-java', 'a2s']) {
+        const e = await rcon(protocol, `127.0.0.1:${server.port}`, { password: 'pw', timeout: 1000 }, 'list').catch((err) => err);
+        assert.equal(e.code, 'GQ_WRONG_PROTOCOL', `${protocol} at ${like}: ${e.message}`);
+        assert.match(e.message, new RegExp(`not an RCON server: it answered like ${like}$`));
+        assert.equal(e.protocol, protocol);
+      }
+    }
+    const q = await query('minecraft-java', `127.0.0.1:${http.port}`).catch((err) => err);
+    assert.equal(q.code, 'GQ_WRONG_PROTOCOL');
+  } finally {
+    await Promise.all([http.close(), ssh.close()]);
+  }
+});
+
 test('RCON: a command that prints nothing resolves [] once idle passes; idle is an option', async () => {
   const server = await serve('samp', openMpState(1), {
     host: '127.0.0.1', port: 0, rcon: { password: 'pw', handler: (cmd) => (cmd === 'quiet' ? [] : [`ran ${cmd}`]) },

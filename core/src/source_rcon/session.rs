@@ -58,7 +58,13 @@ pub struct Session {
     output: String,
     next_id: i32,
     events: VecDeque<Event>,
+    /// The stream's first bytes until a packet decodes: what a peer speaking another
+    /// protocol sent, named in the error instead of a nonsense frame length.
+    head: Option<Vec<u8>>,
 }
+
+/// Enough of a stream's start for [`crate::sniff`] to name its protocol.
+const HEAD: usize = 16;
 
 /// A command the session can send (checked before anything goes out).
 pub fn check_command(command: &str) -> Result<()> {
@@ -83,6 +89,7 @@ impl Session {
             output: String::new(),
             next_id: LOGIN_ID + 1,
             events: VecDeque::new(),
+            head: Some(Vec::new()),
         })
     }
 
@@ -132,11 +139,17 @@ impl Session {
         if self.phase == Phase::Closed {
             return;
         }
+        if let Some(head) = &mut self.head {
+            head.extend_from_slice(&bytes[..bytes.len().min(HEAD - head.len())]);
+        }
         match self.frames.push(bytes) {
             Ok(frames) => {
                 for frame in frames {
                     match Packet::decode(&frame) {
-                        Ok(p) => self.packet(p),
+                        Ok(p) => {
+                            self.head = None;
+                            self.packet(p)
+                        }
                         Err(e) => return self.fail(e),
                     }
                     if self.phase == Phase::Closed {
@@ -166,6 +179,16 @@ impl Session {
     }
 
     fn fail(&mut self, e: Error) {
+        // Nothing the peer sent was RCON, and it looks like a protocol we know: say so (as a
+        // status query does), not that its first bytes read as a frame of a billion bytes.
+        // Bytes in no known protocol keep the decoder's error, which names field and offset.
+        let e = match self.head.take().as_deref().and_then(crate::sniff::looks_like) {
+            Some(other) => Error::new(
+                ErrorCode::WrongProtocol,
+                format!("not an RCON server: it answered like {other}"),
+            ),
+            None => e,
+        };
         self.phase = Phase::Closed;
         self.outbox.clear();
         self.events.push_back(Event::Failed(e));
@@ -284,5 +307,54 @@ mod tests {
         }
         assert!(s.is_closed());
         assert_eq!(s.command("list").unwrap_err().code, ErrorCode::Network);
+    }
+
+    fn failure(s: &mut Session) -> Error {
+        match s.poll_event() {
+            Some(Event::Failed(e)) => e,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_peer_speaking_another_protocol_is_named_not_read_as_a_frame_length() {
+        // "HTTP" read as a little-endian length is 1347703880; SSH and TLS likewise.
+        for (reply, like) in [
+            (&b"HTTP/1.1 400 Bad Request\r\n\r\n"[..], "like HTTP"),
+            (b"SSH-2.0-OpenSSH_9.2p1\r\n", "like SSH"),
+            (&[0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x32], "like TLS"),
+        ] {
+            let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+            // Split, as a stream may deliver it: the name comes from the bytes together.
+            s.handle_input(&reply[..2]);
+            assert!(s.poll_event().is_none());
+            s.handle_input(&reply[2..]);
+            let e = failure(&mut s);
+            assert_eq!(e.code, ErrorCode::WrongProtocol, "{e:?}");
+            assert_eq!(e.message, format!("not an RCON server: it answered {like}"));
+        }
+        // A reply too short to be a frame, then the close: named too.
+        let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+        s.handle_input(b"+OK");
+        s.handle_close();
+        assert_eq!(
+            failure(&mut s).message,
+            "not an RCON server: it answered like a POP3 server"
+        );
+        // Bytes in no known protocol keep the decoder's error; silence then a close stays a
+        // network error.
+        let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+        s.handle_input(&[0xff, 0xff, 0xff, 0x7f, 1, 0, 0, 0]);
+        assert_eq!(failure(&mut s).code, ErrorCode::FrameTooLarge);
+        let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+        s.handle_close();
+        assert_eq!(failure(&mut s).code, ErrorCode::Network);
+        // Once the server spoke RCON, a broken frame is what it is.
+        let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+        s.handle_input(&p(1, AUTH_RESPONSE, ""));
+        s.poll_event();
+        s.command("list").unwrap();
+        s.handle_input(b"HTTP/1.1 200 OK\r\n");
+        assert_eq!(failure(&mut s).code, ErrorCode::FrameTooLarge);
     }
 }
