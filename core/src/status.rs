@@ -27,8 +27,14 @@ pub struct Status<R> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StatusPlayers {
+    /// Everyone connected that the server counts, bots included: what `list` holds when
+    /// it is complete.
     pub online: u32,
     pub max: u32,
+    /// How many of `online` are bots, where the protocol says (A2S); `None` (`null`) where
+    /// it does not. A2S marks no list entry as a bot, so only the count tells them apart:
+    /// the humans are `online - bots`.
+    pub bots: Option<u32>,
     /// SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
     /// out, are this same array in JS, not a copy.
     #[serde(serialize_with = "crate::tape::shared_players")]
@@ -44,6 +50,7 @@ impl StatusPlayers {
         Self {
             online,
             max,
+            bots: None,
             list,
             partial,
         }

@@ -160,7 +160,7 @@ test('(d) a players reply claiming 255 players with 3 records gives the 3 player
   assert.ok(performance.now() - t0 < TIMEOUT);
   assert.deepEqual(s.raw.players, records.map(([name, score, duration], index) => ({ index, name, score, duration })));
   assert.deepEqual(s.players.list.map((p) => [p.name, p.score]), records.map(([name, score]) => [name, score]));
-  assert.equal(s.players.online, 4, 'humans: 5 less 1 bot');
+  assert.deepEqual([s.players.online, s.players.bots, s.players.partial], [5, 1, true], 'the count as sent, bots included; 3 listed');
   assert.equal(s.players.max, 24);
   assert.equal(s.name, 'Hostile');
   assert.equal(s.raw.warnings, undefined);
@@ -190,7 +190,7 @@ test('(f) INFO answered, PLAYER never: the info is the result, with a warning na
   assert.ok(took <= TIMEOUT + MARGIN, `${took} ms`);
   assert.equal(s.name, 'Hostile');
   assert.equal(s.map, 'de_nuke');
-  assert.deepEqual(s.players, { online: 5, max: 10, list: [], partial: true });
+  assert.deepEqual(s.players, { online: 7, max: 10, bots: 2, list: [], partial: true });
   assert.deepEqual(s.raw.players, []);
   assert.deepEqual(s.raw.warnings, ['no answer to A2S_PLAYER (sent 2 times)']);
   assert.equal(s.raw.info.players, 7);

@@ -84,7 +84,7 @@ test('captured split replies played back over UDP: Source, older engines, bzip2,
   }
 });
 
-test('query ← serve: challenge first, a split and a compressed reply, humans and bots apart', async () => {
+test('query ← serve: challenge first, a split and a compressed reply, bots counted apart', async () => {
   const state = {
     info: { name: 'Test server', map: 'de_dust2', folder: 'csgo', game: 'Counter-Strike 2', appId: 730, players: 5, maxPlayers: 24, bots: 2, vac: true,
       version: '1.40.4.5', keywords: 'secure', gamePort: 27015, steamId: '90264374594460680' },
@@ -98,7 +98,7 @@ test('query ← serve: challenge first, a split and a compressed reply, humans a
     const s = await query('a2s', target, { timeout: 2000, rules: true });
     assert.equal(s.protocol, 'a2s');
     assert.deepEqual([s.name, s.map, s.mode, s.version, s.password], ['Test server', 'de_dust2', 'Counter-Strike 2', '1.40.4.5', false]);
-    assert.deepEqual([s.players.online, s.players.max, s.players.list.length], [3, 24, 150], 'online counts humans');
+    assert.deepEqual([s.players.online, s.players.max, s.players.bots, s.players.list.length], [5, 24, 2, 150], 'online as sent, bots included');
     assert.equal(s.raw.info.steamId, '90264374594460680');
     assert.deepEqual(s.raw.players, state.players.map((p) => ({ ...p, duration: Math.fround(p.duration) })));
     assert.deepEqual(s.raw.rules, state.rules);
@@ -107,6 +107,18 @@ test('query ← serve: challenge first, a split and a compressed reply, humans a
     server.update({ ...state, info: { ...state.info, map: 'de_inferno' } });
     assert.equal((await query('a2s', target, { timeout: 2000, players: false })).map, 'de_inferno');
   }
+});
+
+test('players: online, bots and the list agree — 18 humans and 2 bots are 20 online, 2 of them bots, all listed', async () => {
+  const list = Array.from({ length: 20 }, (_, i) => ({ index: 0, name: i < 18 ? `human ${i}` : `BOT ${i}`, score: i, duration: i }));
+  const server = await serve('a2s', { info: { name: 'Bots', maxPlayers: 32, players: 20, bots: 2 }, players: list }, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const s = await query('a2s', `127.0.0.1:${server.port}`, { timeout: 2000 });
+  assert.deepEqual([s.players.online, s.players.max, s.players.bots, s.players.list.length, s.players.partial], [20, 32, 2, 20, false]);
+  // Protocols that do not say how many bots they have say null.
+  const samp = await serve('samp', { info: { password: false, players: 1, maxPlayers: 2, hostname: 'h', gamemode: 'g', language: 'l' }, players: [{ id: 0, name: 'a', score: 1, ping: 2 }] }, { host: '127.0.0.1', port: 0 });
+  closers.push(() => samp.close());
+  assert.equal((await query('samp', `127.0.0.1:${samp.port}`, { timeout: 2000 })).players.bots, null);
 });
 
 test('codec: requests with and without the challenge; a split part is named as such', () => {

@@ -76,7 +76,7 @@ for (const host of ['127.0.0.1', '::1']) {
     assert.equal(s.map, 'Skyblock');
     assert.equal(s.mode, 'Survival');
     assert.equal(s.version, '1.21.50');
-    assert.deepEqual(s.players, { online: 4, max: 30, list: [], partial: true });
+    assert.deepEqual(s.players, { online: 4, max: 30, bots: null, list: [], partial: true });
     assert.equal(s.address, host);
     assert.equal(s.port, server.port);
     assert.ok(s.pingMs >= 0 && s.pingMs < 1000);

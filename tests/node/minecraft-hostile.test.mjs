@@ -109,7 +109,7 @@ test('(c) Bedrock: a pong of 300 fields — the twelve known decoded, the other 
   const s = await query('minecraft-bedrock', `127.0.0.1:${port}`, { timeout: 1500 });
   assert.ok(performance.now() - t0 < 1500);
   assert.deepEqual([s.name, s.map, s.mode, s.version], ['Hostile Pong', 'Level', 'Survival', '1.21.50']);
-  assert.deepEqual(s.players, { online: 4, max: 30, list: [], partial: true });
+  assert.deepEqual(s.players, { online: 4, max: 30, bots: null, list: [], partial: true });
   assert.deepEqual([s.raw.protocol, s.raw.serverId, s.raw.gameModeNumeric, s.raw.portV4, s.raw.portV6], [766, '123', 1, 19132, 19133]);
   assert.deepEqual(s.raw.extra, extra);
   assert.equal(s.raw.text, text);

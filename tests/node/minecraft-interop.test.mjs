@@ -159,7 +159,7 @@ test('our client decodes PyPI rak-net 1.9\'s unconnected pong (its string length
   assert.equal(s.version, '1.21.50');
   assert.equal(s.map, 'Welt');
   assert.equal(s.mode, 'Creative');
-  assert.deepEqual(s.players, { online: 2, max: 20, list: [], partial: true });
+  assert.deepEqual(s.players, { online: 2, max: 20, bots: null, list: [], partial: true });
   assert.equal(s.address, '127.0.0.1');
   assert.equal(s.port, port);
   assert.equal(s.raw.edition, 'MCPE');
@@ -186,7 +186,7 @@ test('our client reads mcquery 1.0.3\'s shipped GS4 mock server (test/mock-serve
   assert.equal(full.version, '1.8');
   assert.equal(full.map, 'world');
   assert.equal(full.mode, 'SMP');
-  assert.deepEqual(full.players, { online: 1, max: 20, list: [{ name: 'crippledcanary' }], partial: false });
+  assert.deepEqual(full.players, { online: 1, max: 20, bots: null, list: [{ name: 'crippledcanary' }], partial: false });
   assert.equal(full.raw.full, true);
   assert.equal(full.raw.gameId, 'MINECRAFT');
   assert.equal(full.raw.plugins, '');
@@ -196,7 +196,7 @@ test('our client reads mcquery 1.0.3\'s shipped GS4 mock server (test/mock-serve
   assert.equal(basic.raw.full, false);
   assert.equal(basic.name, 'A Minecraft Server');
   assert.equal(basic.map, 'world');
-  assert.deepEqual(basic.players, { online: 1, max: 20, list: [], partial: true });
+  assert.deepEqual(basic.players, { online: 1, max: 20, bots: null, list: [], partial: true });
   assert.deepEqual([basic.raw.hostPort, basic.raw.hostIp], [25565, '127.0.0.1']);
 
   // The mock serves whatever its data says (ASCII: it writes strings' UTF-16 length as bytes).
@@ -206,7 +206,7 @@ test('our client reads mcquery 1.0.3\'s shipped GS4 mock server (test/mock-serve
   });
   const more = await query('minecraft-query', target, { timeout: 2000 });
   assert.equal(more.name, 'Mock Survival');
-  assert.deepEqual(more.players, { online: 3, max: 50, list: [{ name: 'crippledcanary' }, { name: 'Notch' }, { name: 'jeb_' }], partial: false });
+  assert.deepEqual(more.players, { online: 3, max: 50, bots: null, list: [{ name: 'crippledcanary' }, { name: 'Notch' }, { name: 'jeb_' }], partial: false });
   assert.equal(more.raw.serverMod, 'CraftBukkit on Bukkit 1.8');
   assert.deepEqual(more.raw.pluginList, ['WorldEdit 6.1', 'Essentials 2.0']);
 });

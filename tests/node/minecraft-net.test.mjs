@@ -30,7 +30,7 @@ for (const host of ['127.0.0.1', '::1']) {
     assert.equal(s.address, host);
     assert.equal(s.name, 'gamequery test\nsecond line');
     assert.equal(s.version, '1.21.4');
-    assert.deepEqual(s.players, { online: 5, max: 100, partial: true, list: [{ name: 'Steve', id: '8667ba71-b85a-4004-af54-457a9734eed7' }, { name: 'Alex', id: 'ec561538-f3fd-461d-aff5-086b22154bce' }] });
+    assert.deepEqual(s.players, { online: 5, max: 100, bots: null, partial: true, list: [{ name: 'Steve', id: '8667ba71-b85a-4004-af54-457a9734eed7' }, { name: 'Alex', id: 'ec561538-f3fd-461d-aff5-086b22154bce' }] });
     assert.equal(s.raw.latencySource, 'ping');
     assert.equal(s.raw.legacy, false);
     assert.equal(s.raw.favicon.dataUri, FAVICON);

@@ -85,7 +85,7 @@ for (const host of ['127.0.0.1', '::1']) {
     assert.equal(s.version, '1.21.4');
     assert.equal(s.map, 'world');
     assert.equal(s.mode, 'SMP');
-    assert.deepEqual(s.players, { online: 3, max: 20, list: [{ name: 'Steve' }, { name: 'Zoë' }, { name: 'Дима' }], partial: false });
+    assert.deepEqual(s.players, { online: 3, max: 20, bots: null, list: [{ name: 'Steve' }, { name: 'Zoë' }, { name: 'Дима' }], partial: false });
     assert.equal(s.raw.serverMod, 'Paper on Bukkit 1.21');
     assert.deepEqual(s.raw.pluginList, ['Essentials 2.20', 'WorldEdit 7.3']);
     assert.equal(s.raw.full, true);

@@ -73,7 +73,7 @@ test('only Bedrock answers (a Geyser-less Bedrock server): its Status', async ()
   const s = await query('minecraft', { host: '127.0.0.1', port: await closedTcp() }, { bedrockPort: bedrock.port, timeout: 3000 });
   assert.deepEqual(s.raw.editions, ['bedrock']);
   assert.equal(s.name, 'Bedrock side');
-  assert.deepEqual(s.players, { online: 3, max: 10, list: [], partial: true });
+  assert.deepEqual(s.players, { online: 3, max: 10, bots: null, list: [], partial: true });
   assert.equal(s.raw.errors.java.code, 'GQ_PORT_CLOSED');
   assert.equal(s.raw.java, null);
 });

@@ -134,8 +134,9 @@ pub fn sqp_status(outcome: SqpOutcome, address: String, port: u16) -> Status<Sqp
     }
 }
 
-/// A2S: `players.online` counts humans (the reply's count less its bots; the list names
-/// bots too); counts above 255 come from the `mp…`/`cp…` keywords where servers put them.
+/// A2S: `players.online` is the reply's count, bots included as in the list A2S_PLAYER
+/// returns (which marks none of them), and `players.bots` how many are bots; counts
+/// above 255 come from the `mp…`/`cp…` keywords where servers put them.
 pub fn a2s_status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQueryResult> {
     let list = raw
         .players
@@ -147,25 +148,23 @@ pub fn a2s_status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2s
             ping: None,
         })
         .collect();
-    let (name, map, mode, version, password, online, max) = match (&raw.info, &raw.gold_src) {
+    let (name, map, mode, version, password, online, max, bots) = match (&raw.info, &raw.gold_src) {
         (Some(i), _) => {
-            let humans = u32::from(i.players.saturating_sub(i.bots));
             let max = keyword(i.keywords.as_deref(), "mp").unwrap_or(i.max_players.into());
-            let online = keyword(i.keywords.as_deref(), "cp").unwrap_or(humans);
-            (&i.name, &i.map, &i.game, &i.version, i.password, online, max)
+            let online = keyword(i.keywords.as_deref(), "cp").unwrap_or(i.players.into());
+            let bots = Some(u32::from(i.bots).min(online));
+            (&i.name, &i.map, &i.game, &i.version, i.password, online, max, bots)
         }
-        (None, Some(g)) => {
-            let humans = u32::from(g.players.saturating_sub(g.bots.unwrap_or(0)));
-            (
-                &g.name,
-                &g.map,
-                &g.game,
-                &String::new(),
-                g.password,
-                humans,
-                g.max_players.into(),
-            )
-        }
+        (None, Some(g)) => (
+            &g.name,
+            &g.map,
+            &g.game,
+            &String::new(),
+            g.password,
+            g.players.into(),
+            g.max_players.into(),
+            g.bots.map(|b| u32::from(b.min(g.players))),
+        ),
         (None, None) => unreachable!("an A2S result always has its info"),
     };
     Status {
@@ -175,7 +174,10 @@ pub fn a2s_status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2s
         mode: known(mode),
         version: known(version),
         password,
-        players: StatusPlayers::new(online, max, list),
+        players: StatusPlayers {
+            bots,
+            ..StatusPlayers::new(online, max, list)
+        },
         ping_ms: Some(raw.latency_ms),
         address,
         port,

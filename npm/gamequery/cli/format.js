@@ -110,7 +110,7 @@ function raceFields(s, color) {
 function a2sFields(s) {
   const raw = s.raw;
   const info = raw.info ?? raw.goldSrc;
-  const bots = info.bots ? ` + ${info.bots} bots` : '';
+  const bots = s.players.bots ? ` (${s.players.bots} of them bots)` : '';
   return [
     ['name', s.name],
     ['protocol', `a2s${raw.goldSrc ? ' (GoldSrc)' : ` (protocol ${info.protocol})`}`],
