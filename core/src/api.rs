@@ -57,6 +57,16 @@ impl Protocol {
         }
     }
 
+    /// `query` and `queryMany` take it (`source-rcon` is a packet codec `rcon` runs).
+    pub fn queryable(self) -> bool {
+        self != Self::SourceRcon
+    }
+
+    /// `serve` answers it (`minecraft` races editions that are each served on their own).
+    pub fn servable(self) -> bool {
+        !matches!(self, Self::SourceRcon | Self::Minecraft)
+    }
+
     pub fn parse(name: &str) -> Result<Self> {
         Self::ALL.iter().copied().find(|p| p.name() == name).ok_or_else(|| {
             let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();

@@ -67,7 +67,8 @@ export interface SampServeOptions {
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
 
-export interface MinecraftQueryOptions extends NetworkOptions {
+/** `query('minecraft-java', target, options)`. */
+export interface MinecraftJavaQueryOptions extends NetworkOptions {
   /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
   srv?: 'auto' | boolean;
   /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
@@ -80,7 +81,7 @@ export interface MinecraftQueryOptions extends NetworkOptions {
   maxFrame?: number;
 }
 
-export interface MinecraftLegacyQueryOptions extends Omit<MinecraftQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
+export interface MinecraftLegacyQueryOptions extends Omit<MinecraftJavaQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
   /** Which legacy ping to send (default `'1.6'`). */
   variant?: 'beta' | '1.4' | '1.6';
 }
@@ -169,7 +170,7 @@ export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'le
 };
 
 /** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
-export interface MinecraftQueryOptions extends NetworkOptions {
+export interface MinecraftQueryStatOptions extends NetworkOptions {
   /** The full stat, with every player's name (default true); false: the basic stat. */
   full?: boolean;
 }
@@ -181,7 +182,7 @@ export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd
  * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
  * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
  */
-export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'localPort'> {
+export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'localPort'> {
   /** Bedrock's UDP port (default 19132). */
   bedrockPort?: number;
   /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
@@ -192,16 +193,24 @@ export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'local
 
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
-  'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
+  'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
-  'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   /** A query only: serve the editions one by one. */
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
+}
+
+// `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
+// responders and RCON sessions; declared here too so these declarations compile with any lib.
+declare global {
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
 }
 
 export interface Responder<S> {
@@ -212,6 +221,8 @@ export interface Responder<S> {
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
   close(): Promise<void>;
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
@@ -231,6 +242,8 @@ export interface RconSession {
   run(command: string, options?: { signal?: AbortSignal }): Promise<string[]>;
   /** Ends the connection; commands still queued fail with GQ_NETWORK. */
   close(): Promise<void>;
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Which options `rcon` takes for each protocol that has it. */
@@ -253,7 +266,7 @@ export interface RconOptions extends NetworkOptions {
 }
 
 /** One server for `queryMany`: its protocol, and options of that protocol. */
-export type QueryManyItem = { [P in Protocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[Protocol];
+export type QueryManyItem = { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol];
 
 /** What `queryMany` yields for each server as it finishes: its status, or its error. */
 export type QueryManyResult<T, S = AnyStatus> =
@@ -266,7 +279,7 @@ export interface QueryManyOptions extends NetworkOptions {
 }
 
 /** Options for a batch of several protocols: shared ones, and each protocol's under its name. */
-export type PerProtocolOptions = QueryManyOptions & { [P in Protocol]?: NetworkTypes[P]['queryOptions'] };
+export type PerProtocolOptions = QueryManyOptions & { [P in QueryProtocol]?: NetworkTypes[P]['queryOptions'] };
 
 /**
  * A socket shaped like the WHATWG one (`cloudflare:sockets`' `connect()` returns it):

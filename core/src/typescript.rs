@@ -59,11 +59,22 @@ pub fn declarations() -> String {
 
 /// The protocol-generic codec surface, typed per protocol through `ProtocolTypes`.
 fn surface() -> String {
-    let protocols: Vec<String> = Protocol::ALL.iter().map(|p| format!("'{}'", p.name())).collect();
+    let names = |keep: fn(Protocol) -> bool| {
+        let quoted: Vec<String> = Protocol::ALL
+            .iter()
+            .filter(|p| keep(**p))
+            .map(|p| format!("'{}'", p.name()))
+            .collect();
+        quoted.join(" | ")
+    };
     let codes: Vec<String> = ErrorCode::ALL.iter().map(|c| format!("'{}'", c.as_str())).collect();
     format!(
         r#"/** Protocol names. A misspelt name does not compile. */
 export type Protocol = {protocols};
+/** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
+export type QueryProtocol = {queryable};
+/** What `serve` answers (`minecraft`'s editions are served one by one). */
+export type ServeProtocol = {servable};
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {{
@@ -84,7 +95,7 @@ export interface ProtocolTypes {{
  */
 export type StatusOf<P extends Protocol> = P extends Protocol ? Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & {{ protocol: P }} : never;
 /** Any protocol's result: check `status.protocol` and `raw` narrows with it. */
-export type AnyStatus = StatusOf<Protocol>;
+export type AnyStatus = StatusOf<QueryProtocol>;
 
 /** `err.code` of every error gamequery throws. */
 export type ErrorCode = {codes};
@@ -138,7 +149,9 @@ export declare class FrameDecoder {{
   push(chunk: Uint8Array): Uint8Array[];
 }}
 "#,
-        protocols = protocols.join(" | "),
+        protocols = names(|_| true),
+        queryable = names(Protocol::queryable),
+        servable = names(Protocol::servable),
         codes = codes.join("\n  | "),
     )
 }

@@ -97,6 +97,11 @@ export function rconSessionObject(run, close) {
       await close();
     },
   };
-  if (Symbol.asyncDispose) session[Symbol.asyncDispose] = () => session.close();
-  return session;
+  return closedByUsing(session);
+}
+
+/** `handle` with `[Symbol.asyncDispose]` calling its `close()`, for `await using` (where the runtime has the symbol). */
+export function closedByUsing(handle) {
+  if (Symbol.asyncDispose) handle[Symbol.asyncDispose] = () => handle.close();
+  return handle;
 }

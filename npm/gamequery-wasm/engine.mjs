@@ -4,7 +4,7 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject } from './calls.mjs';
+import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, closedByUsing } from './calls.mjs';
 
 /**
  * A transport: what the host can do. Every member is optional except `open`.
@@ -435,7 +435,7 @@ export function createEngine(wasm, transport, readTape) {
     }
     const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
     let closed = false;
-    return {
+    return closedByUsing({
       address: listener.address,
       port: listener.port,
       ...(rconListener ? { rconPort: rconListener.port } : {}),
@@ -448,7 +448,7 @@ export function createEngine(wasm, transport, readTape) {
         closed = true;
         await Promise.all([listener.close(), rconListener?.close()]);
       },
-    };
+    });
   }
 
   return { query, queryMany, rcon, rconSession, serve };

@@ -1,6 +1,6 @@
 // The WASM package: the codec and the network types, declared in types.d.ts (generated
 // from the Rust types), plus loading and the network API over your host's sockets.
-import type { NetworkTypes, PerProtocolOptions, Protocol, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+import type { QueryProtocol, ServeProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
 
 export * from './types';
 
@@ -27,8 +27,8 @@ export declare function init(input?: { module_or_path?: WasmSource | PromiseLike
 export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | object; engine?: ArrayBuffer | ArrayBufferView | object }): unknown;
 
 /** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP). */
-export declare function query<P extends Protocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
-export declare function queryMany<P extends Protocol>(
+export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
+export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
 ): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
@@ -39,10 +39,10 @@ export declare function rconSession(protocol: 'minecraft-java' | 'a2s', target: 
 
 /** The network API over a transport of yours (what `gamequery`'s WASM engine does with Node's sockets). */
 export declare function createEngine(transport: Transport): {
-  query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+  query<P extends QueryProtocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
-  queryMany<P extends Protocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+  queryMany<P extends QueryProtocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
   rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
   rconSession(protocol: 'minecraft-java' | 'a2s', target: Target, options: MinecraftRconOptions): Promise<RconSession>;
-  serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
+  serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
 };

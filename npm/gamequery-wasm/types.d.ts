@@ -173,7 +173,18 @@ address: string, port: number,
  */
 raw: R, };
 
-export type StatusPlayers = { online: number, max: number, 
+export type StatusPlayers = { 
+/**
+ * Everyone connected that the server counts, bots included: what `list` holds when
+ * it is complete.
+ */
+online: number, max: number, 
+/**
+ * How many of `online` are bots, where the protocol says (A2S); `None` (`null`) where
+ * it does not. A2S marks no list entry as a bot, so only the count tells them apart:
+ * the humans are `online - bots`.
+ */
+bots: number | null, 
 /**
  * SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
  * out, are this same array in JS, not a copy.
@@ -562,7 +573,7 @@ export type MinecraftRaceResult = {
 /**
  * The editions that answered: `'java'`, `'bedrock'` or both.
  */
-editions: Array<string>, java: JavaQueryResult | null, bedrock: BedrockQueryResult | null, 
+editions: Array<'java' | 'bedrock'>, java: JavaQueryResult | null, bedrock: BedrockQueryResult | null, 
 /**
  * The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
  */
@@ -570,7 +581,7 @@ query: MinecraftQueryResult | null,
 /**
  * What went wrong for each part that did not answer: `{ java: { code, message } }`.
  */
-errors: Record<string, { code: string; message: string }>, };
+errors: { [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
@@ -685,6 +696,10 @@ export type A2sDecodeOptions = { theShip?: boolean, };
 
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft';
+/** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft';
+/** What `serve` answers (`minecraft`'s editions are served one by one). */
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -705,7 +720,7 @@ export interface ProtocolTypes {
  */
 export type StatusOf<P extends Protocol> = P extends Protocol ? Omit<Status<ProtocolTypes[P]['raw']>, 'protocol'> & { protocol: P } : never;
 /** Any protocol's result: check `status.protocol` and `raw` narrows with it. */
-export type AnyStatus = StatusOf<Protocol>;
+export type AnyStatus = StatusOf<QueryProtocol>;
 
 /** `err.code` of every error gamequery throws. */
 export type ErrorCode = 'GQ_TRUNCATED'
@@ -844,7 +859,8 @@ export interface SampServeOptions {
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
 
-export interface MinecraftQueryOptions extends NetworkOptions {
+/** `query('minecraft-java', target, options)`. */
+export interface MinecraftJavaQueryOptions extends NetworkOptions {
   /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
   srv?: 'auto' | boolean;
   /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
@@ -857,7 +873,7 @@ export interface MinecraftQueryOptions extends NetworkOptions {
   maxFrame?: number;
 }
 
-export interface MinecraftLegacyQueryOptions extends Omit<MinecraftQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
+export interface MinecraftLegacyQueryOptions extends Omit<MinecraftJavaQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
   /** Which legacy ping to send (default `'1.6'`). */
   variant?: 'beta' | '1.4' | '1.6';
 }
@@ -946,7 +962,7 @@ export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'le
 };
 
 /** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
-export interface MinecraftQueryOptions extends NetworkOptions {
+export interface MinecraftQueryStatOptions extends NetworkOptions {
   /** The full stat, with every player's name (default true); false: the basic stat. */
   full?: boolean;
 }
@@ -958,7 +974,7 @@ export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd
  * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
  * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
  */
-export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'localPort'> {
+export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'localPort'> {
   /** Bedrock's UDP port (default 19132). */
   bedrockPort?: number;
   /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
@@ -969,16 +985,24 @@ export interface MinecraftRaceOptions extends Omit<MinecraftQueryOptions, 'local
 
 export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
-  'minecraft-java': { queryOptions: MinecraftQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
+  'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
   'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
-  'minecraft-query': { queryOptions: MinecraftQueryOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   /** A query only: serve the editions one by one. */
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
+}
+
+// `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
+// responders and RCON sessions; declared here too so these declarations compile with any lib.
+declare global {
+  interface SymbolConstructor {
+    readonly asyncDispose: unique symbol;
+  }
 }
 
 export interface Responder<S> {
@@ -989,6 +1013,8 @@ export interface Responder<S> {
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
   close(): Promise<void>;
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
@@ -1008,6 +1034,8 @@ export interface RconSession {
   run(command: string, options?: { signal?: AbortSignal }): Promise<string[]>;
   /** Ends the connection; commands still queued fail with GQ_NETWORK. */
   close(): Promise<void>;
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Which options `rcon` takes for each protocol that has it. */
@@ -1030,7 +1058,7 @@ export interface RconOptions extends NetworkOptions {
 }
 
 /** One server for `queryMany`: its protocol, and options of that protocol. */
-export type QueryManyItem = { [P in Protocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[Protocol];
+export type QueryManyItem = { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol];
 
 /** What `queryMany` yields for each server as it finishes: its status, or its error. */
 export type QueryManyResult<T, S = AnyStatus> =
@@ -1043,7 +1071,7 @@ export interface QueryManyOptions extends NetworkOptions {
 }
 
 /** Options for a batch of several protocols: shared ones, and each protocol's under its name. */
-export type PerProtocolOptions = QueryManyOptions & { [P in Protocol]?: NetworkTypes[P]['queryOptions'] };
+export type PerProtocolOptions = QueryManyOptions & { [P in QueryProtocol]?: NetworkTypes[P]['queryOptions'] };
 
 /**
  * A socket shaped like the WHATWG one (`cloudflare:sockets`' `connect()` returns it):

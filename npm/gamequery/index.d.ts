@@ -1,6 +1,6 @@
 // The Node package: the codec and the network types (declared in types.d.ts, generated
 // from the Rust types) plus the network functions below.
-import type { GameQueryError, NetworkTypes, Protocol, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from './types';
+import type { QueryProtocol, ServeProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from './types';
 
 export * from './types';
 
@@ -10,14 +10,14 @@ export declare const engine: 'native' | 'wasm';
 export declare const engineError: string | undefined;
 
 /** Queries a server and returns the unified Status; `raw` holds everything it sent. */
-export declare function query<P extends Protocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
 
 /**
  * Queries many servers, at most `concurrency` at a time, yielding each result as it
  * finishes. Breaking out of the loop cancels the rest; an aborted `signal` ends every
  * unfinished one as `GQ_ABORTED`. Plain targets need the batch's `protocol`.
  */
-export declare function queryMany<P extends Protocol>(
+export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P },
 ): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
@@ -31,4 +31,4 @@ export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Tar
 /** Logs in once (`options.timeout` covers connecting and the login), then runs commands on that connection. */
 export declare function rconSession(protocol: 'minecraft-java' | 'a2s', target: Target, options: MinecraftRconOptions): Promise<RconSession>;
 /** Answers queries for `state` until `close()`. */
-export declare function serve<P extends Protocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
+export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

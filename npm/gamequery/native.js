@@ -4,7 +4,7 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
-const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject } = require('gamequery-wasm/calls');
+const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, closedByUsing } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
@@ -215,7 +215,7 @@ async function serve(protocol, state, options) {
   // The socket lives on the addon's threads, which don't keep Node running: this does.
   const keepAlive = setInterval(() => {}, 1 << 30);
   let closed = false;
-  return {
+  return closedByUsing({
     address: server.address,
     port: server.port,
     ...(server.rconPort == null ? {} : { rconPort: server.rconPort }),
@@ -229,7 +229,7 @@ async function serve(protocol, state, options) {
       clearInterval(keepAlive);
       await server.close();
     },
-  };
+  });
 }
 
 module.exports = {

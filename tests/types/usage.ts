@@ -1,7 +1,7 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
 import {
   query, queryMany, serve, rcon, decodeResponse, decodeRequest, encodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
-  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type Protocol,
+  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type QueryProtocol,
 } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
@@ -72,9 +72,11 @@ export async function typed(): Promise<void> {
   const token: number | undefined = decodeResponse('minecraft-query', new Uint8Array(0)).token;
   void [names, plugins, software, hsReq.type, token];
   const race = await query('minecraft', 'mc.example.org', { bedrockPort: 19133, fullPlayers: true, srv: false });
-  const editions: string[] = race.raw.editions;
+  const editions: Array<'java' | 'bedrock'> = race.raw.editions;
   const motd: string | undefined = race.raw.java?.motd.plain ?? race.raw.bedrock?.motd.plain;
-  const why: string | undefined = race.raw.errors['bedrock']?.code;
+  const why: ErrorCode | undefined = race.raw.errors['bedrock']?.code;
+  // @ts-expect-error: the parts are java, bedrock and query
+  void race.raw.errors.legacy;
   void [editions, motd, why];
   const q = await query('sqp', 'game.example.org:7778', { chunks: ['info', 'players'] });
   const buildId: string | undefined = q.raw.info?.buildId;
@@ -117,7 +119,7 @@ function narrow(s: AnyStatus): void {
 }
 
 /** A protocol chosen at run time (a slash command's option) gives the narrowable union. */
-export async function runtimeProtocol(p: Protocol): Promise<void> {
+export async function runtimeProtocol(p: QueryProtocol): Promise<void> {
   narrow(await query(p, 'host:1'));
 }
 
@@ -144,6 +146,21 @@ export async function misuse(): Promise<void> {
   queryMany([{ target: 'h:1' }]);
   // @ts-expect-error: a SA:MP option on a Minecraft batch
   queryMany(['h:1'], { protocol: 'minecraft-java', players: 'c' });
+  // Each Minecraft protocol takes its own options, not another's.
+  // @ts-expect-error: `full` is Minecraft Query's (GS4), not the Java status's
+  await query('minecraft-java', 'host', { full: false });
+  // @ts-expect-error: `full` is Minecraft Query's, not the race's
+  await query('minecraft', 'host', { full: true });
+  // @ts-expect-error: Minecraft Query (GS4) looks up no SRV record
+  await query('minecraft-query', 'host', { srv: false });
+  // @ts-expect-error: Minecraft Query sends no handshake version
+  await query('minecraft-query', 'host', { protocolVersion: 47 });
+  // @ts-expect-error: source-rcon is a packet codec: rcon() runs it
+  await query('source-rcon', 'host');
+  // @ts-expect-error: nor can a batch name it
+  queryMany([{ protocol: 'source-rcon', target: 'h:1' }]);
+  // @ts-expect-error: the race is served edition by edition
+  await serve('minecraft', {});
   // @ts-expect-error: GQ_TIMEOUT is a code, GQ_TIMEDOUT is not
   const code: ErrorCode = 'GQ_TIMEDOUT';
   void code;
@@ -177,5 +194,14 @@ async function a2sUsage() {
   const session = await rconSession('a2s', 'cs.example.org', { password: 'p' });
   await session.run('status');
   void [steamId, bots, rules, server, lines];
+}
+
+// `await using` closes RCON sessions and responders, as the README suggests.
+export async function disposal(): Promise<void> {
+  const { serve, rconSession } = await import('gamequery');
+  await using session = await rconSession('minecraft-java', 'mc.example.org', { password: 'p' });
+  await using server = await serve('samp', { info: { password: false, players: 0, maxPlayers: 10, hostname: 'x', gamemode: 'g', language: 'l' } }, { port: 0 });
+  await using wasmServer = await wasm.createEngine({ open: async () => ({ send() {}, close() {} }) }).serve('a2s', { info: { name: 'x' } });
+  void [session, server, wasmServer];
 }
 void a2sUsage;

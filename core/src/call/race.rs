@@ -34,13 +34,17 @@ const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress"];
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MinecraftRaceResult"))]
 pub struct RaceResult {
     /// The editions that answered: `'java'`, `'bedrock'` or both.
+    #[cfg_attr(feature = "ts", ts(type = "Array<'java' | 'bedrock'>"))]
     pub editions: Vec<String>,
     pub java: Option<JavaQueryResult>,
     pub bedrock: Option<BedrockQueryResult>,
     /// The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
     pub query: Option<QueryResult>,
     /// What went wrong for each part that did not answer: `{ java: { code, message } }`.
-    #[cfg_attr(feature = "ts", ts(type = "Record<string, { code: string; message: string }>"))]
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "{ [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }")
+    )]
     pub errors: Map<String, Value>,
 }
 
