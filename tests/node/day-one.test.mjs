@@ -287,3 +287,13 @@ test('the CommonJS require of the wasm glue and the addon share one error class'
   const err = new glue.GameQueryError({ code: 'GQ_TIMEOUT', message: 'x' });
   assert.ok(err instanceof addon.GameQueryError && wasm.isGameQueryError(err));
 });
+
+test('responders close by Symbol.asyncDispose (`await using`), as RCON sessions do', async () => {
+  const server = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
+  assert.equal((await query('samp', `127.0.0.1:${server.port}`, { timeout: 1000 })).players.online, 1);
+  // What `await using` calls at the block's end (Node 20 has the symbol, not the syntax).
+  await server[Symbol.asyncDispose]();
+  // Closed: the port is free again.
+  const again = await serve('samp', openMpState(1), { host: '127.0.0.1', port: server.port });
+  await again.close();
+});
