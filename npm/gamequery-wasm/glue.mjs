@@ -6,6 +6,10 @@
 
 /** Every protocol the packages speak. */
 export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft']);
+/** What `query` takes: all but the packet codec `source-rcon` (`rcon` runs it). */
+export const QUERY_PROTOCOLS = Object.freeze(PROTOCOLS.filter((p) => p !== 'source-rcon'));
+/** What `serve` answers (the `minecraft` race's editions are served one by one). */
+export const SERVE_PROTOCOLS = Object.freeze(QUERY_PROTOCOLS.filter((p) => p !== 'minecraft'));
 
 const BRAND = Symbol.for('gamequery.error');
 

@@ -3,7 +3,8 @@
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { query, rcon, serve, PROTOCOLS } = require('./index.js');
+const { query, rcon, serve } = require('./index.js');
+const { QUERY_PROTOCOLS, SERVE_PROTOCOLS } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
 
 const USAGE = `Usage:
@@ -18,14 +19,16 @@ const USAGE = `Usage:
       a2s:              Valve A2S (default port 27015) [--rules] [--no-players]
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
-  gamequery rcon samp|minecraft-java <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
-      samp: [--idle ms] [--encoding X]; minecraft-java: Source RCON, default port 25575
+  gamequery rcon samp|minecraft-java|a2s <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
+      samp: [--idle ms] [--encoding X]; minecraft-java: Source RCON, default port 25575; a2s: port 27015
   gamequery demo
 
 Options everywhere: --color / --no-color (default: colour on a terminal; NO_COLOR and
 FORCE_COLOR are honoured), -h / --help, --version.
-Protocols: ${PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.
-Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad usage.`;
+Protocols: ${QUERY_PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.
+Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad usage
+(including options the library refuses: GQ_INVALID_ARGUMENT, GQ_BAD_ENCODING).`;
+const RCON_PROTOCOLS = ['samp', 'minecraft-java', 'a2s'];
 
 const EVERYWHERE = ['help', 'version', 'color', 'no-color'];
 const NETWORK = ['json', 'timeout', 'retries', 'debug'];
@@ -87,9 +90,19 @@ function number(flags, name) {
   return n;
 }
 
-function protocolOf(name) {
-  if (!PROTOCOLS.includes(name)) throw new UsageError(`unknown protocol ${JSON.stringify(name)}; the protocols: ${PROTOCOLS.join(', ')}`);
+/** `name` if it is one of `known` (what the command takes); `what` names the argument. */
+function protocolOf(name, known = QUERY_PROTOCOLS, what = 'a protocol') {
+  if (name === undefined) throw new UsageError(`needs ${what}: ${known.join(', ')}`);
+  if (name === 'source-rcon' && !known.includes(name)) {
+    throw new UsageError("source-rcon is a packet codec, not a query: run a command with 'gamequery rcon minecraft-java|a2s <host> --password P <command>'");
+  }
+  if (!known.includes(name)) throw new UsageError(`unknown protocol ${JSON.stringify(name)}; ${what}: ${known.join(', ')}`);
   return name;
+}
+
+/** No positional arguments past `count`. */
+function noMore(args, count) {
+  if (args.length > count) throw new UsageError(`unexpected argument${args.length - count > 1 ? 's' : ''}: ${args.slice(count).join(' ')}`);
 }
 
 /** Colour on a terminal only; --color/--no-color, then NO_COLOR and FORCE_COLOR, decide first. */
@@ -111,27 +124,36 @@ async function main(argv, state) {
   const [command, ...rest] = positional;
   state.json = Boolean(flags.json);
   if (flags.version) return console.log(JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')).version);
-  if (!command || flags.help) return console.log(USAGE);
+  if (flags.help) return console.log(USAGE);
+  // Nothing asked: the usage, on stderr, as bad usage (a script's typo must not pass as success).
+  if (!command) throw new UsageError('needs a command: a protocol to query, serve, rcon or demo');
   const color = useColor(flags);
   if (command === 'demo') {
     checkFlags('demo', flags);
+    noMore(rest, 0);
     return require('./cli/demo.js').demo({ color });
   }
   if (command === 'serve') {
     checkFlags('serve', flags);
-    return serveCommand(protocolOf(rest[0]), flags);
+    noMore(rest, 1);
+    return serveCommand(protocolOf(rest[0], SERVE_PROTOCOLS, 'serve takes a protocol'), flags);
   }
   if (command === 'rcon') {
     checkFlags('rcon', flags);
     const [protocol, target, ...words] = rest;
+    protocolOf(protocol, RCON_PROTOCOLS, 'rcon takes a protocol');
     if (!target || words.length === 0 || flags.password === undefined) throw new UsageError('rcon needs <protocol> <host> --password P <command>');
     const options = { password: flags.password, timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), idle: number(flags, 'idle'), encoding: flags.encoding, trace: tracer(flags) };
-    const lines = await rcon(protocolOf(protocol), target, options, words.join(' '));
-    return console.log(flags.json ? JSON.stringify(lines, null, 2) : lines.map((l) => clean(l)).join('\n'));
+    const lines = await rcon(protocol, target, options, words.join(' '));
+    if (flags.json) return console.log(JSON.stringify(lines, null, 2));
+    // SA:MP RCON has no reply to a command that prints nothing, and none when RCON is off.
+    if (lines.length === 0) return console.error(protocol === 'samp' ? 'no output (or RCON is disabled on the server)' : 'no output');
+    return console.log(lines.map((l) => clean(l)).join('\n'));
   }
-  const protocol = protocolOf(command);
+  const protocol = protocolOf(command, QUERY_PROTOCOLS, 'the protocols');
   checkFlags(protocol, flags);
   if (!rest[0]) throw new UsageError(`${protocol} needs a target <host[:port]>`);
+  noMore(rest, 1);
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
   if (protocol === 'samp') {
     Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
@@ -154,11 +176,27 @@ async function main(argv, state) {
   else printStatus(status, { color });
 }
 
+/** `--state file.json`: its JSON, or a usage error that says what is wrong with the file. */
+function readState(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const why = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'a directory' }[e.code] ?? e.message;
+    throw new UsageError(`--state ${file}: cannot read it (${why})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--state ${file}: not JSON (${e.message})`);
+  }
+}
+
 async function serveCommand(protocol, flags) {
   const samples = require('./cli/samples.js');
   const samp = protocol === 'samp';
   const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer, a2s: samples.a2sServer }[protocol] ?? samples.minecraftServer;
-  const state = flags.state ? JSON.parse(readFileSync(flags.state, 'utf8')) : sample();
+  const state = flags.state ? readState(flags.state) : sample();
   const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132, a2s: 27015 }[protocol] ?? 25565 };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
   if (samp && flags.legacy) options.legacy = true;
@@ -191,8 +229,10 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const state = { json: false };
 main(process.argv.slice(2), state).catch((e) => {
-  if (e instanceof UsageError) {
-    console.error(`gamequery: ${e.message}\n\nRun 'gamequery --help' for the usage.`);
+  // What the library refuses as an argument is a usage error too, found a step later.
+  if (e instanceof UsageError || e?.code === 'GQ_INVALID_ARGUMENT' || e?.code === 'GQ_BAD_ENCODING') {
+    const message = e instanceof UsageError ? e.message : `${e.code}: ${e.message}`;
+    console.error(`gamequery: ${message}\n\nRun 'gamequery --help' for the usage.`);
     process.exit(2);
   }
   if (state.json) {

@@ -99,7 +99,7 @@ test('a2s: fields, rules with --rules, a players table with score and time; --no
   servers.push(server);
   const { stdout } = await run('a2s', `127.0.0.1:${server.port}`, '--rules');
   assert.match(stdout, /^name +CLI A2S$/m);
-  assert.match(stdout, /^players +2\/16 \+ 1 bots$/m);
+  assert.match(stdout, /^players +3\/16 \(1 of them bots\)$/m);
   assert.match(stdout, /^ +mp_timelimit +30$/m);
   assert.match(stdout, /^alice +12 +1m15s$/m);
   const json = JSON.parse((await run('a2s', `127.0.0.1:${server.port}`, '--no-players', '--json')).stdout);
@@ -141,6 +141,57 @@ test('a CLI that behaves: help, version, unknown options, exit codes', async () 
   const missing = await runWith({}, 'samp', '127.0.0.1:7777', '--timeout');
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--timeout needs a value/);
+});
+
+test('bad usage exits 2 with a message that says what is wrong, whoever finds it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gq-'));
+  const empty = join(dir, 'empty.json');
+  writeFileSync(empty, '{}');
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, '{ "info": ');
+  const cases = [
+    // Found by the library (GQ_INVALID_ARGUMENT), before anything is sent.
+    [['samp', '127.0.0.1:7777', '--players', 'x'], /GQ_INVALID_ARGUMENT: .*players/],
+    [['samp', '127.0.0.1:7777', '--encoding', 'bogus'], /GQ_BAD_ENCODING: .*bogus/],
+    [['samp', '127.0.0.1:7777', '--retries', '20'], /GQ_INVALID_ARGUMENT: .*retries/],
+    [['sqp', '127.0.0.1'], /GQ_INVALID_ARGUMENT: .*port/],
+    [['serve', 'samp', '--port', '0', '--state', empty], /GQ_INVALID_ARGUMENT: .*info/],
+    // Found by the CLI.
+    [[], /needs a command/],
+    [['samp', '127.0.0.1:7777', 'extra', 'words'], /unexpected arguments: extra words/],
+    [['serve'], /serve takes a protocol: samp, minecraft-java, /],
+    [['serve', 'minecraft'], /unknown protocol "minecraft"; serve takes a protocol: (?!.*\bminecraft\b,)/],
+    [['serve', 'samp', '--state', join(dir, 'missing.json')], /--state .*missing\.json: cannot read it \(no such file\)$/m],
+    [['serve', 'samp', '--state', broken], /--state .*broken\.json: not JSON/],
+    [['source-rcon', '127.0.0.1:27015'], /source-rcon is a packet codec, not a query: run a command with 'gamequery rcon/],
+    [['rcon', 'sqp', '127.0.0.1:1', '--password', 'p', 'x'], /unknown protocol "sqp"; rcon takes a protocol: samp, minecraft-java, a2s/],
+  ];
+  try {
+    for (const [args, message] of cases) {
+      const r = await runWith({}, ...args);
+      assert.equal(r.code, 2, `gamequery ${args.join(' ')}: exit ${r.code}, ${r.stderr}`);
+      assert.match(r.stderr, message, `gamequery ${args.join(' ')}`);
+      assert.doesNotMatch(r.stderr, /ENOENT|undefined/);
+      assert.equal(r.stdout, '');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The protocols the help lists are the ones a query takes.
+  const help = await runWith({}, '--help');
+  const listed = /^Protocols: (.*)\. IPv6/m.exec(help.stdout)[1].split(', ');
+  assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft']);
+});
+
+test('SA:MP RCON that prints nothing (or is off) says so on stderr, with exit 0', async () => {
+  const server = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const r = await runWith({}, 'rcon', 'samp', `127.0.0.1:${server.port}`, '--password', 'pw', '--idle', '100', 'status');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'no output (or RCON is disabled on the server)\n');
+  const json = await runWith({}, 'rcon', 'samp', `127.0.0.1:${server.port}`, '--password', 'pw', '--idle', '100', '--json', 'status');
+  assert.deepEqual(JSON.parse(json.stdout), []);
 });
 
 test('--json: the Status, or a JSON error object with its code and exit 1', async () => {
