@@ -52,6 +52,13 @@ impl Server {
         Ok(())
     }
 
+    /// The error for a listener the host could not open (`code`: Node's `err.code`).
+    #[wasm_bindgen(js_name = bindError)]
+    pub fn bind_error(host: &str, port: u16, tcp: bool, code: &str, message: &str) -> JsValue {
+        let transport = if tcp { Transport::Tcp } else { Transport::Udp };
+        to_js_error(gamequery_core::serve::bind_error(host, port, transport, code, message))
+    }
+
     pub fn listen(&self) -> Array {
         let l = &self.listen;
         let transport = match l.transport {

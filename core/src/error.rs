@@ -219,16 +219,36 @@ impl Error {
 
     /// No answer to `what` (`'i'`, `the challenge`) after `attempts` sends.
     pub fn timeout(what: impl fmt::Display, attempts: u32) -> Self {
-        let tries = if attempts == 1 {
-            "once".to_string()
-        } else {
-            format!("{attempts} times")
-        };
         Self::new(
             ErrorCode::Timeout,
-            format!("no answer to {what} (sent {tries}) before the deadline"),
+            format!(
+                "no answer to {what} (sent {}) before the deadline",
+                Self::sends(attempts)
+            ),
         )
         .with_attempts(attempts)
+    }
+
+    /// A [`Error::timeout`] of one connection, when the call tried `connections` in all
+    /// (each with the request sent again): the message and `attempts` say the same.
+    pub fn over_connections(self, connections: u32) -> Self {
+        if self.code != ErrorCode::Timeout || connections <= 1 {
+            return self;
+        }
+        let all = format!("(sent {}, each on a new connection)", Self::sends(connections));
+        Self {
+            message: self.message.replacen("(sent once)", &all, 1),
+            ..self
+        }
+        .with_attempts(connections)
+    }
+
+    fn sends(n: u32) -> String {
+        if n == 1 {
+            "once".to_string()
+        } else {
+            format!("{n} times")
+        }
     }
 }
 

@@ -130,6 +130,8 @@ impl fmt::Display for Kind<'_> {
 pub struct Obj<'a> {
     members: Vec<(Key, Option<Json>)>,
     at: At<'a>,
+    /// Every name a reader asked for: what an unknown member's error lists.
+    asked: Vec<&'static str>,
 }
 
 impl<'a> Obj<'a> {
@@ -138,6 +140,7 @@ impl<'a> Obj<'a> {
             Json::Object(members) => Ok(Self {
                 members: members.into_iter().map(|(k, v)| (k, Some(v))).collect(),
                 at,
+                asked: Vec::new(),
             }),
             other => Err(at.expected("an object", &other)),
         }
@@ -149,7 +152,14 @@ impl<'a> Obj<'a> {
 
     /// The member's value, if present and not taken yet; of a repeated member, the last
     /// (as `JSON.parse` reads it).
-    pub fn take(&mut self, key: &str) -> Option<Json> {
+    pub fn take(&mut self, key: &'static str) -> Option<Json> {
+        self.asked.push(key);
+        self.take_data(key)
+    }
+
+    /// [`Obj::take`] for a name that comes from data (a record's fields), not from the
+    /// reader: an unknown member's error does not list it.
+    pub fn take_data(&mut self, key: &str) -> Option<Json> {
         self.members
             .iter_mut()
             .filter(|(k, _)| k == key)
@@ -169,15 +179,15 @@ impl<'a> Obj<'a> {
     }
 
     /// A member that must be present.
-    pub fn req<T: Input>(&mut self, key: &str) -> Result<T> {
+    pub fn req<T: Input>(&mut self, key: &'static str) -> Result<T> {
         match self.take(key) {
             Some(v) => T::read(v, self.at.key(key)),
-            None => Err(self.at.error(format_args!("missing field `{key}`"))),
+            None => Err(self.at.key(key).error("required, but missing")),
         }
     }
 
     /// An optional member: absent or `null` is `None`.
-    pub fn opt<T: Input>(&mut self, key: &str) -> Result<Option<T>> {
+    pub fn opt<T: Input>(&mut self, key: &'static str) -> Result<Option<T>> {
         match self.take(key) {
             None | Some(Json::Null) => Ok(None),
             Some(v) => T::read(v, self.at.key(key)).map(Some),
@@ -185,11 +195,11 @@ impl<'a> Obj<'a> {
     }
 
     /// A member with a default when absent (`null` is read as a value, as serde's `default` does).
-    pub fn or_default<T: Input + Default>(&mut self, key: &str) -> Result<T> {
+    pub fn or_default<T: Input + Default>(&mut self, key: &'static str) -> Result<T> {
         self.or_else(key, T::default)
     }
 
-    pub fn or_else<T: Input>(&mut self, key: &str, default: impl FnOnce() -> T) -> Result<T> {
+    pub fn or_else<T: Input>(&mut self, key: &'static str, default: impl FnOnce() -> T) -> Result<T> {
         match self.take(key) {
             Some(v) => T::read(v, self.at.key(key)),
             None => Ok(default()),
@@ -214,7 +224,14 @@ impl<'a> Obj<'a> {
     /// pass silently): errors on the first member no reader took.
     pub fn deny_unknown(self) -> Result<()> {
         match self.members.iter().find(|(_, v)| v.is_some()) {
-            Some((k, _)) => Err(self.at.error(format_args!("unknown field `{k}`"))),
+            Some((k, _)) => {
+                let mut known = self.asked.clone();
+                known.dedup();
+                Err(self
+                    .at
+                    .key(k)
+                    .error(format_args!("unknown member; the known ones: {}", known.join(", "))))
+            }
             None => Ok(()),
         }
     }
@@ -369,7 +386,7 @@ mod tests {
     fn errors_name_the_path_and_the_value() {
         assert_eq!(
             message(r#"[{"x":1},{"y":2}]"#),
-            "invalid points: [1]: missing field `x`"
+            "invalid points: [1].x: required, but missing"
         );
         assert_eq!(
             message(r#"[{"x":65536}]"#),
@@ -383,7 +400,10 @@ mod tests {
             message(r#"[{"x":1,"tags":[1,"2"]}]"#),
             "invalid points: [0].tags[1]: expected an integer in -2147483648..=2147483647, got the string \"2\""
         );
-        assert_eq!(message(r#"[{"x":1,"z":0}]"#), "invalid points: [0]: unknown field `z`");
+        assert_eq!(
+            message(r#"[{"x":1,"z":0}]"#),
+            "invalid points: [0].z: unknown member; the known ones: x, label, tags"
+        );
         assert_eq!(
             message(r#"{"x":1}"#),
             "invalid points: expected an array, got an object"

@@ -25,6 +25,26 @@ use crate::samp::HEADER_LEN;
 use crate::sqp::responder as sqp;
 use crate::sqp::Chunks;
 
+/// Why a listener could not be had, as the OS says it: Node's `err.code` names, which
+/// the tokio host maps its `io::ErrorKind` to.
+pub fn bind_error(host: &str, port: u16, transport: Transport, os_code: &str, os_message: &str) -> Error {
+    let why = match os_code {
+        "EADDRINUSE" => "the port is in use (another server listens there)",
+        "EADDRNOTAVAIL" => "that address is not one of this machine's",
+        "EACCES" | "EPERM" => "permission denied (ports below 1024 need privileges)",
+        _ => os_message.split(" (os error").next().unwrap_or(os_message),
+    };
+    let addr = crate::target::Target::display(host.trim_matches(['[', ']']), port);
+    let transport = match transport {
+        Transport::Udp => "UDP",
+        Transport::Tcp => "TCP",
+    };
+    Error::new(
+        crate::error::ErrorCode::Network,
+        format!("cannot listen on {addr} ({transport}): {why}"),
+    )
+}
+
 /// What to do with a received datagram.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Reply {

@@ -327,19 +327,19 @@ export function createEngine(wasm, transport, readTape) {
     }
   }
 
-  /** The host's listener, or GQ_NETWORK naming what could not be bound. */
-  const bound = async (host, port, listen) => {
+  /** The host's listener, or GQ_NETWORK naming the address that could not be had and why. */
+  const bound = async (host, port, kind, listen) => {
     try {
       return await listen();
     } catch (e) {
-      throw new GameQueryError({ code: 'GQ_NETWORK', message: `bind ${host}:${port}: ${e?.message ?? e}` });
+      throw fromNative(wasm.Server.bindError(host, port, kind === 'tcp', String(e?.code ?? ''), String(e?.message ?? e)));
     }
   };
 
   /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
   function serveRcon(server, handler, host, port, maxConnections, idleMs) {
     let open = 0;
-    return bound(host, port, () => transport.tcpServer(host, port, (conn) => {
+    return bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
       if (open >= maxConnections) return conn.destroy();
       open++;
       const rcon = new wasm.RconConnection(server);
@@ -390,7 +390,7 @@ export function createEngine(wasm, transport, readTape) {
     const clock = () => Math.floor(performance.now() - t0);
     let listener;
     if (kind === 'udp') {
-      listener = await bound(host, port, () => transport.udpServer(host, port, (bytes, address, from) => {
+      listener = await bound(host, port, 'udp', () => transport.udpServer(host, port, (bytes, address, from) => {
         const out = server.handleDatagram(clock(), address, from, bytes);
         if (out[0] === 'rcon') {
           const [, header, command] = out;
@@ -424,7 +424,7 @@ export function createEngine(wasm, transport, readTape) {
         };
         conn.on.close = end;
       };
-      listener = await bound(host, port, () => transport.tcpServer(host, port, (conn) => {
+      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
         if (open < maxConnections) return serveConnection(conn);
         conn.pause?.();
         waiting.push(() => {

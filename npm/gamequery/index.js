@@ -6,6 +6,10 @@ const { PROTOCOLS, GameQueryError, isGameQueryError } = require('gamequery-wasm/
 
 function pick() {
   const wanted = process.env.GAMEQUERY_ENGINE;
+  // A misspelt choice must not pass for the default: say so at once.
+  if (wanted && wanted !== 'wasm' && wanted !== 'native') {
+    throw new GameQueryError({ code: 'GQ_INVALID_ARGUMENT', message: `GAMEQUERY_ENGINE must be 'native', 'wasm' or unset (the addon where it loads, else WASM); got ${JSON.stringify(wanted)}` });
+  }
   if (wanted === 'wasm') return { api: require('./wasm.js'), engine: 'wasm' };
   try {
     return { api: require('./native.js'), engine: 'native' };

@@ -77,8 +77,35 @@ pub fn prepare(items: &str, options: &str) -> Result<Batch> {
                 options,
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
+    check_shared(&shared, &items)?;
     Ok(Batch { items, concurrency })
+}
+
+/// The shared options, read once for each protocol of the batch as its queries will read
+/// them: a mistake there (`concurency`) fails the call up front, not every query.
+fn check_shared(shared: &Map<String, Value>, items: &[Item]) -> Result<()> {
+    let mut checked: Vec<&str> = Vec::new();
+    for item in items {
+        let protocol = item.protocol.as_str();
+        if checked.contains(&protocol) || Protocol::parse(protocol).is_err() {
+            continue;
+        }
+        checked.push(protocol);
+        // Reading options needs a target; this one is never reached (nothing is sent).
+        let target = Value::String("127.0.0.1:1".into());
+        if let Err(e) = super::Call::query(protocol, &target, merge(shared, protocol, Value::Null), 0, false) {
+            return Err(Error::new(
+                e.code,
+                format!(
+                    "queryMany's options: {}; and the batch's own: concurrency, protocol, and options for one \
+                     protocol's queries under its name ({{ {protocol}: {{ … }} }})",
+                    e.message
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Options of one item: the shared ones, then those shared under its protocol's name

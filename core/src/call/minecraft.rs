@@ -48,7 +48,7 @@ pub struct Minecraft {
     has_port: bool,
 }
 
-const JAVA_OPTIONS: &[&str] = &["srv", "dnsServer", "protocolVersion", "legacyFallback", "maxFrame"];
+pub(super) const JAVA_OPTIONS: &[&str] = &["srv", "dnsServer", "protocolVersion", "legacyFallback", "maxFrame"];
 const LEGACY_OPTIONS: &[&str] = &["srv", "dnsServer", "variant"];
 
 impl Minecraft {
@@ -177,10 +177,7 @@ impl Minecraft {
             ),
             _ => e,
         };
-        match e.code {
-            ErrorCode::Timeout => e.with_attempts(self.tries),
-            _ => e,
-        }
+        e.over_connections(self.tries)
     }
 
     pub fn outcome(&self, out: Out, addr: Option<SocketAddr>, host: &str, port: u16) -> Result<Outcome> {

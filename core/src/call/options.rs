@@ -161,12 +161,13 @@ impl Options {
         self.take(name)
     }
 
-    /// Fails on any option not read, naming the ones this call knows.
+    /// Fails on any option not read, naming the ones this call knows (with `signal` and
+    /// `trace`, which the JavaScript glue takes before the options reach the core).
     pub fn finish(self, known: &[&str]) -> Result<()> {
         match self.map.keys().next() {
             None => Ok(()),
             Some(unknown) => Err(Error::invalid(format!(
-                "unknown option {} for a {}; its options are {}",
+                "unknown option {} for a {}; its options are {}, signal, trace",
                 crate::error::quoted(unknown),
                 self.what,
                 known.join(", ")

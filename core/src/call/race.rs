@@ -81,6 +81,15 @@ fn split(options: &Value) -> Result<Split> {
             "option localPort cannot be used with 'minecraft': its parts need sockets of their own",
         ));
     }
+    // Checked here, so the message lists the race's options, not only Java's.
+    let known = [OWN, super::options::COMMON, super::minecraft::JAVA_OPTIONS].concat();
+    if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(Error::invalid(format!(
+            "unknown option {} for a Minecraft query (Java and Bedrock); its options are {}, signal, trace",
+            crate::error::quoted(unknown),
+            known.join(", ")
+        )));
+    }
     let (own, rest): (Map<_, _>, Map<_, _>) = map.into_iter().partition(|(k, _)| OWN.contains(&k.as_str()));
     let common = rest
         .iter()

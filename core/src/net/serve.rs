@@ -28,6 +28,17 @@ pub type RconHandler =
 
 pub(super) type Shared = Arc<Mutex<Server>>;
 
+/// [`crate::serve::bind_error`] for an OS error.
+fn bind_failed(addr: std::net::SocketAddr, transport: Transport, e: std::io::Error) -> crate::error::Error {
+    let code = match e.kind() {
+        std::io::ErrorKind::AddrInUse => "EADDRINUSE",
+        std::io::ErrorKind::AddrNotAvailable => "EADDRNOTAVAIL",
+        std::io::ErrorKind::PermissionDenied => "EACCES",
+        _ => "",
+    };
+    crate::serve::bind_error(&addr.ip().to_string(), addr.port(), transport, code, &e.to_string())
+}
+
 pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
     let server: Shared = Arc::new(Mutex::new(server));
@@ -36,7 +47,7 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
         Transport::Udp => {
             let socket = UdpSocket::bind(listen.addr)
                 .await
-                .map_err(|e| network_error("bind", e))?;
+                .map_err(|e| bind_failed(listen.addr, Transport::Udp, e))?;
             let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
             lock(&server).bound(local);
             let task = tokio::spawn(datagrams(
@@ -50,7 +61,7 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
         Transport::Tcp => {
             let listener = TcpListener::bind(listen.addr)
                 .await
-                .map_err(|e| network_error("bind", e))?;
+                .map_err(|e| bind_failed(listen.addr, Transport::Tcp, e))?;
             let local = listener.local_addr().map_err(|e| network_error("local address", e))?;
             let task = tokio::spawn(accept(listener, server.clone(), listen, cancel.clone()));
             (local, task)
@@ -59,7 +70,9 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
     let mut handle_rcon = None;
     let mut tasks = vec![task];
     if let (Some(addr), Some(handler)) = (listen.rcon, handler) {
-        let bound = TcpListener::bind(addr).await.map_err(|e| network_error("bind RCON", e));
+        let bound = TcpListener::bind(addr)
+            .await
+            .map_err(|e| bind_failed(addr, Transport::Tcp, e));
         let listener = match bound {
             Ok(l) => l,
             Err(e) => {

@@ -476,7 +476,7 @@ impl Input for Records {
             let mut record = Obj::new(record, at)?;
             let mut values = Vec::with_capacity(fields.len());
             for f in &fields {
-                match record.take(&f.name) {
+                match record.take_data(&f.name) {
                     Some(v) => values.push(Scalar::read(v, at.key(&f.name))?),
                     None => return Err(at.error(format_args!("a record has no {}", crate::error::quoted(&f.name)))),
                 }
