@@ -5,7 +5,7 @@
 import { EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import { isGameQueryError, query } from 'gamequery';
 
-/** @typedef {import('gamequery').Protocol} Protocol */
+/** @typedef {import('gamequery').QueryProtocol} Protocol */
 /** @typedef {import('gamequery').AnyStatus} AnyStatus */
 
 export const data = new SlashCommandBuilder()
@@ -23,6 +23,7 @@ export const data = new SlashCommandBuilder()
         { name: 'Minecraft Bedrock', value: 'minecraft-bedrock' },
         { name: 'Minecraft (Query, full player list)', value: 'minecraft-query' },
         { name: 'Unity SQP', value: 'sqp' },
+        { name: 'Valve (Source / GoldSrc)', value: 'a2s' },
       ),
   )
   .addStringOption((o) => o.setName('address').setDescription('host:port, e.g. play.example.org:7777').setRequired(true));
@@ -35,6 +36,7 @@ const GAME_NAMES = {
   'minecraft-bedrock': 'Minecraft Bedrock',
   'minecraft-query': 'Minecraft',
   sqp: 'SQP',
+  a2s: 'Valve',
 };
 
 /**
@@ -74,7 +76,8 @@ export function embedFor(status) {
   const embed = new EmbedBuilder()
     .setTitle(status.name || `${status.address}:${status.port}`)
     .addFields(
-      { name: 'Players', value: `${players.online} / ${players.max}`, inline: true },
+      // `online` counts bots too, as the list does; `bots` says how many (A2S), else null.
+      { name: 'Players', value: `${players.online} / ${players.max}${players.bots ? ` (${players.bots} bot${players.bots === 1 ? '' : 's'})` : ''}`, inline: true },
       { name: 'Ping', value: status.pingMs == null ? 'unknown' : `${Math.round(status.pingMs)} ms`, inline: true },
       { name: 'Online', value: list.slice(0, 1024) },
     );

@@ -845,7 +845,7 @@ export interface SampQueryOptions extends NetworkOptions {
 }
 
 export interface SampServeOptions {
-  /** IP address to bind (default `'0.0.0.0'`). */
+  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too). */
   host?: string;
   /** UDP port (default 7777; 0 picks a free one). */
   port?: number;
@@ -879,6 +879,7 @@ export interface MinecraftLegacyQueryOptions extends Omit<MinecraftJavaQueryOpti
 }
 
 export interface MinecraftServeOptions {
+  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
   host?: string;
   /** TCP port (default 25565; 0 picks a free one). */
   port?: number;
@@ -914,6 +915,7 @@ export interface A2sQueryOptions extends NetworkOptions {
 }
 
 export interface A2sServeOptions {
+  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
   host?: string;
   /** UDP port (default 27015; 0 picks a free one). */
   port?: number;
@@ -935,6 +937,7 @@ export interface SqpQueryOptions extends NetworkOptions {
 }
 
 export interface SqpServeOptions {
+  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
   host?: string;
   /** UDP port (SQP has no default: 0, the default, picks a free one). */
   port?: number;
@@ -948,6 +951,7 @@ export interface SqpServeOptions {
 
 /** `serve('minecraft-bedrock', state, options)`: listens on UDP (default port 19132). */
 export interface BedrockServeOptions {
+  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
   host?: string;
   port?: number;
   /** Pings answered per source address: a burst, refilled per second (default 20, 10/s). */

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { serve } from 'gamequery';
 import { data, execute } from '../../examples/discord-bot/status-command.js';
@@ -34,7 +35,21 @@ test('the command registers game and address options', () => {
   const json = data.toJSON();
   assert.equal(json.name, 'status');
   assert.deepEqual(json.options.map((o) => o.name), ['game', 'address']);
-  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp']);
+  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s']);
+  // The example's README names the same servers the command offers.
+  const readme = readFileSync(new URL('../../examples/discord-bot/README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  for (const { name } of json.options[0].choices) assert.ok(readme.includes(name), `the README does not name ${name}`);
+});
+
+test('an A2S server with bots: the count says how many of the players are bots', async () => {
+  const list = Array.from({ length: 4 }, (_, i) => ({ index: 0, name: i < 3 ? `human ${i}` : 'BOT Ava', score: i, duration: i }));
+  const a2s = await serve('a2s', { info: { name: 'CS', maxPlayers: 10, players: 4, bots: 1 }, players: list }, { host: '127.0.0.1', port: 0 });
+  try {
+    const { reply } = await ask('a2s', `127.0.0.1:${a2s.port}`);
+    assert.equal(fields(reply).Players, '4 / 10 (1 bot)');
+  } finally {
+    await a2s.close();
+  }
 });
 
 test('a live SA:MP server and a Minecraft server become embeds', async () => {

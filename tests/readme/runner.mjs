@@ -1,0 +1,121 @@
+// Runs the READMEs' examples as written, inside the network namespace the test made: the
+// example host names resolve to 127.0.0.1 (its /etc/hosts), where responders for every
+// protocol listen on their default ports. Prints one JSON line: each example's outcome.
+//   node tests/readme/runner.mjs <root>
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { readmeBlocks } from './blocks.mjs';
+
+const root = process.argv[2];
+const require = createRequire(join(root, 'package.json'));
+const { serve } = require('gamequery');
+const samples = require('./npm/gamequery/cli/samples.js');
+
+/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'. */
+async function startServers() {
+  const host = '127.0.0.1';
+  return Promise.all([
+    serve('samp', samples.openMpServer(), { host, port: 7777, rcon: { password: 'changeme', handler: (c) => [`ran ${c}`] } }),
+    serve('minecraft-java', samples.minecraftServer(), { host, port: 25565, rcon: { port: 25575, password: 'hunter2', handler: (c) => `ran ${c}` } }),
+    serve('minecraft-bedrock', samples.bedrockServer(), { host, port: 19132 }),
+    serve('minecraft-query', samples.queryServer(), { host, port: 25565 }),
+    serve('sqp', samples.sqpServer(), { host, port: 7778 }),
+    serve('a2s', samples.a2sServer(), { host, port: 27015 }),
+  ]);
+}
+
+/** Runs node with `args` (20 s at most): its exit status or signal and what it printed. */
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * A Worker example in workerd (its binary in GQ_WORKERD, fetched by the test): the example
+ * is the bundle's main module, `gamequery-wasm` and its two `.wasm` exports are modules
+ * of the bundle as a Worker's bundler makes them; one GET, whose answer is its output.
+ */
+async function inWorkerd(code, n) {
+  const pkg = join(root, 'npm/gamequery-wasm');
+  const files = ['web.mjs', 'engine.mjs', 'glue.mjs', 'calls.mjs', 'pkg/web/gamequery_wasm.js', 'pkg/web-engine/gamequery_wasm.js'];
+  const main = join(dir, `worker-${n}.mjs`);
+  writeFileSync(main, `${code}\n`);
+  const shim = join(dir, `worker-${n}-package.mjs`);
+  writeFileSync(shim, "export * from './gamequery-wasm/web.mjs';\nexport { default } from './gamequery-wasm/web.mjs';\n");
+  // workerd reads embedded files relative to the config.
+  const at = (file) => JSON.stringify(relative(dir, file));
+  const modules = [
+    `(name = "worker.mjs", esModule = embed ${at(main)})`,
+    `(name = "gamequery-wasm", esModule = embed ${at(shim)})`,
+    `(name = "gamequery-wasm/gamequery_wasm_bg.wasm", wasm = embed ${at(join(pkg, 'pkg/web/gamequery_wasm_bg.wasm'))})`,
+    `(name = "gamequery-wasm/gamequery_wasm_engine_bg.wasm", wasm = embed ${at(join(pkg, 'pkg/web-engine/gamequery_wasm_bg.wasm'))})`,
+    ...files.map((f) => `(name = "gamequery-wasm/${f}", esModule = embed ${at(join(pkg, f))})`),
+  ];
+  const config = join(dir, `worker-${n}.capnp`);
+  writeFileSync(config, `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker), (name = "internet", network = (allow = ["public", "private", "local"]))],
+  sockets = [(name = "http", address = "127.0.0.1:8787", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (modules = [${modules.join(', ')}], compatibilityDate = "2026-11-01");
+`);
+  const child = spawn(process.env.GQ_WORKERD, ['serve', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const response = await fetch('http://127.0.0.1:8787/');
+        return { status: response.ok ? 0 : response.status, signal: null, stdout: await response.text(), stderr };
+      } catch {
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    return { status: 1, signal: null, stdout: '', stderr: `workerd did not answer: ${stderr}` };
+  } finally {
+    child.kill();
+    await exited;
+  }
+}
+
+// In the workspace, so that `gamequery` and `gamequery-wasm` resolve as in a user's project.
+const dir = join(root, '.cache', 'readme');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+let servers = await startServers();
+const results = [];
+for (const [n, block] of readmeBlocks(root).entries()) {
+  let args;
+  if (block.kind === 'worker') {
+    results.push({ where: block.where, kind: block.kind, code: block.code, ...await inWorkerd(block.code, n) });
+    continue;
+  }
+  if (block.kind === 'cli') {
+    args = [join(root, 'npm/gamequery/cli.js'), ...block.code.split(/\s+/).slice(2)];
+  } else {
+    // CommonJS when it requires and imports nothing, else an ES module (top-level await).
+    const cjs = /\brequire\(/.test(block.code) && !/^import /m.test(block.code);
+    const file = join(dir, `example-${n}.${cjs ? 'cjs' : 'mjs'}`);
+    writeFileSync(file, `${block.code}\n`);
+    args = [file];
+  }
+  // An example that serves takes the default ports itself.
+  const serves = /\bserve\(/.test(block.code);
+  if (serves) await Promise.all(servers.map((s) => s.close()));
+  // Not spawnSync: the responders' RCON handlers run on this process's event loop.
+  const r = await run(args);
+  if (serves) servers = await startServers();
+  results.push({ where: block.where, kind: block.kind, code: block.code, status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr });
+}
+await Promise.all(servers.map((s) => s.close()));
+process.stdout.write(`${JSON.stringify(results)}\n`);
