@@ -3,6 +3,23 @@
 
 /// A short name of the protocol `bytes` (the start of a reply) belong to, if recognised.
 pub fn looks_like(bytes: &[u8]) -> Option<&'static str> {
+    if let Some(service) = looks_like_service(bytes) {
+        return Some(service);
+    }
+    let starts = |prefix: &[u8]| bytes.starts_with(prefix);
+    Some(match bytes {
+        _ if starts(b"SAMP") => "a SA:MP query reply",
+        [0xff, 0xff, 0xff, 0xff, ..] | [0xfe, 0xff, 0xff, 0xff, ..] => "a Source (A2S) query reply",
+        [0x1c, ..] if bytes.len() >= 35 => "a RakNet pong (Minecraft Bedrock)",
+        [0xff, 0x00, ..] => "a Minecraft legacy kick",
+        _ => return None,
+    })
+}
+
+/// The TCP services whose first bytes are unmistakable (HTTP, SSH, TLS …): what a stream
+/// of length-prefixed binary frames (Source RCON) can be told apart from without doubt,
+/// where a game protocol's bytes could also be a broken frame's.
+pub fn looks_like_service(bytes: &[u8]) -> Option<&'static str> {
     let starts = |prefix: &[u8]| bytes.starts_with(prefix);
     Some(match bytes {
         _ if starts(b"HTTP/") => "HTTP",
@@ -11,10 +28,6 @@ pub fn looks_like(bytes: &[u8]) -> Option<&'static str> {
         _ if starts(b"220 ") || starts(b"220-") => "an FTP or SMTP server",
         _ if starts(b"+OK") => "a POP3 server",
         _ if starts(b"-ERR") || starts(b"+PONG") => "Redis",
-        _ if starts(b"SAMP") => "a SA:MP query reply",
-        [0xff, 0xff, 0xff, 0xff, ..] | [0xfe, 0xff, 0xff, 0xff, ..] => "a Source (A2S) query reply",
-        [0x1c, ..] if bytes.len() >= 35 => "a RakNet pong (Minecraft Bedrock)",
-        [0xff, 0x00, ..] => "a Minecraft legacy kick",
         _ => return None,
     })
 }

@@ -179,10 +179,11 @@ impl Session {
     }
 
     fn fail(&mut self, e: Error) {
-        // Nothing the peer sent was RCON, and it looks like a protocol we know: say so (as a
-        // status query does), not that its first bytes read as a frame of a billion bytes.
-        // Bytes in no known protocol keep the decoder's error, which names field and offset.
-        let e = match self.head.take().as_deref().and_then(crate::sniff::looks_like) {
+        // Nothing the peer sent was RCON, and it is a service we know: say so (as a status
+        // query does), not that its first bytes read as a frame of a billion bytes. Other
+        // bytes (a length of -1 reads as FF FF FF FF) keep the decoder's error, which names
+        // the field and the offset.
+        let e = match self.head.take().as_deref().and_then(crate::sniff::looks_like_service) {
             Some(other) => Error::new(
                 ErrorCode::WrongProtocol,
                 format!("not an RCON server: it answered like {other}"),
@@ -346,6 +347,10 @@ mod tests {
         let mut s = Session::new("pw", RconFormat::Plain).unwrap();
         s.handle_input(&[0xff, 0xff, 0xff, 0x7f, 1, 0, 0, 0]);
         assert_eq!(failure(&mut s).code, ErrorCode::FrameTooLarge);
+        // A length of -1 is a broken frame, not an A2S reply on a TCP stream.
+        let mut s = Session::new("pw", RconFormat::Plain).unwrap();
+        s.handle_input(&[0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0]);
+        assert_eq!(failure(&mut s).code, ErrorCode::BadLength);
         let mut s = Session::new("pw", RconFormat::Plain).unwrap();
         s.handle_close();
         assert_eq!(failure(&mut s).code, ErrorCode::Network);
