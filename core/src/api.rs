@@ -1,7 +1,6 @@
 //! The protocol-generic codec surface both bindings expose: protocol names and JSON
 //! values in, bytes/JSON out. Bindings only convert these values to and from JS.
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -13,77 +12,9 @@ use crate::samp;
 use crate::source_rcon;
 use crate::sqp;
 
-/// Protocol names as JS callers spell them. Only implemented protocols are listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    Samp,
-    MinecraftJava,
-    MinecraftLegacy,
-    MinecraftBedrock,
-    MinecraftQuery,
-    Sqp,
-    /// Valve's A2S (Source and GoldSrc servers).
-    A2s,
-    /// A packet codec only: `rcon('minecraft-java')` runs it.
-    SourceRcon,
-    /// A query only: Java and Bedrock raced (their packets are theirs).
-    Minecraft,
-}
+pub use crate::protocol::Protocol;
 
-impl Protocol {
-    pub const ALL: &'static [Protocol] = &[
-        Protocol::Samp,
-        Protocol::MinecraftJava,
-        Protocol::MinecraftLegacy,
-        Protocol::MinecraftBedrock,
-        Protocol::MinecraftQuery,
-        Protocol::Sqp,
-        Protocol::A2s,
-        Protocol::SourceRcon,
-        Protocol::Minecraft,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Samp => "samp",
-            Self::MinecraftJava => "minecraft-java",
-            Self::MinecraftLegacy => "minecraft-legacy",
-            Self::MinecraftBedrock => "minecraft-bedrock",
-            Self::MinecraftQuery => "minecraft-query",
-            Self::Sqp => "sqp",
-            Self::A2s => "a2s",
-            Self::SourceRcon => "source-rcon",
-            Self::Minecraft => "minecraft",
-        }
-    }
-
-    /// `query` and `queryMany` take it (`source-rcon` is a packet codec `rcon` runs).
-    pub fn queryable(self) -> bool {
-        self != Self::SourceRcon
-    }
-
-    /// `serve` answers it (`minecraft` races editions that are each served on their own).
-    pub fn servable(self) -> bool {
-        !matches!(self, Self::SourceRcon | Self::Minecraft)
-    }
-
-    pub fn parse(name: &str) -> Result<Self> {
-        Self::ALL.iter().copied().find(|p| p.name() == name).ok_or_else(|| {
-            let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
-            Error::invalid(format!(
-                "unknown protocol {}; known: {}",
-                crate::error::quoted(name),
-                known.join(", ")
-            ))
-        })
-    }
-}
-
-/// JSON text into a serde value (a `serde_json::Value`: targets and call options, which
-/// [`crate::call::options`] reads); the protocols' inputs are read by [`crate::input`].
-pub fn from_json<T: DeserializeOwned>(what: &str, json: &str) -> Result<T> {
-    serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
-}
+pub use crate::input::from_serde_json as from_json;
 
 pub fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("core types always serialize")
@@ -263,10 +194,10 @@ pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
 /// `new FrameDecoder(protocol, { maxFrame })`: only stream protocols have frames.
 pub fn frame_decoder(protocol: &str, max_frame: Option<u32>, gold_src: bool) -> Result<Frames> {
     match Protocol::parse(protocol)? {
-        Protocol::MinecraftJava => Ok(Frames::Stream(java::FrameDecoder::new(
+        Protocol::MinecraftJava => Ok(Frames::Stream(crate::wire::FrameDecoder::new(
             max_frame.map_or(java::DEFAULT_FRAME_CAP, |m| m as usize),
         ))),
-        Protocol::SourceRcon => Ok(Frames::Stream(java::FrameDecoder::source_rcon(
+        Protocol::SourceRcon => Ok(Frames::Stream(crate::wire::FrameDecoder::source_rcon(
             max_frame.map_or(source_rcon::packet::MAX_PACKET, |m| m as usize),
         ))),
         Protocol::A2s => {
@@ -288,7 +219,7 @@ pub fn frame_decoder(protocol: &str, max_frame: Option<u32>, gold_src: bool) -> 
 /// replies out of datagrams (split parts joined).
 #[derive(Debug)]
 pub enum Frames {
-    Stream(java::FrameDecoder),
+    Stream(crate::wire::FrameDecoder),
     A2s(a2s::split::Joiner),
 }
 

@@ -342,7 +342,7 @@ impl Serialize for Json {
             // Feature `share`: such an object gets a shape on the tape.
             #[cfg(feature = "share")]
             Self::Object(members) if named_by_code(members) => {
-                s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(members))
+                s.serialize_newtype_struct(NAMED_BY_CODE, &Entries(members))
             }
             Self::Object(members) => {
                 let mut map = s.serialize_map(Some(members.len()))?;
@@ -355,8 +355,15 @@ impl Serialize for Json {
     }
 }
 
+/// The newtype name an object is serialized under when every member name comes from code
+/// (`Key::Borrowed`): the tape serializer gives it a shape like a struct, where a data
+/// map's names go on the tape one by one (a status document's components and samples are
+/// such objects). Other serializers see the object itself. Declared here, below the tape,
+/// so that the values marked with it need not import the tape.
+pub(crate) const NAMED_BY_CODE: &str = "\u{1}gamequery::NamedByCode";
+
 /// Whether every member's name comes from code (a protocol's own names, not allocated):
-/// the tape gives such an object a shape ([`crate::tape::NAMED_BY_CODE`]).
+/// the tape gives such an object a shape ([`NAMED_BY_CODE`]).
 pub(crate) fn named_by_code(members: &[(Key, Json)]) -> bool {
     members.iter().all(|(k, _)| matches!(k, Cow::Borrowed(_)))
 }

@@ -21,6 +21,8 @@ pub mod limit;
 pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
+pub mod protocol;
+pub mod rng;
 pub mod samp;
 pub mod serve;
 pub mod sniff;
@@ -32,6 +34,7 @@ pub mod target;
 pub mod text;
 #[cfg(feature = "ts")]
 pub mod typescript;
+pub mod values;
 pub mod wire;
 
 pub use error::{Error, ErrorCode, Result};

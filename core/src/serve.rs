@@ -9,7 +9,6 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::a2s::responder::{self as a2s, A2sState};
-use crate::api::Protocol;
 use crate::call::Transport;
 use crate::error::{Error, Result};
 use crate::input::{self, At, Input, Obj};
@@ -19,6 +18,7 @@ use crate::minecraft::java::responder::Served;
 use crate::minecraft::java::JavaStatus;
 use crate::minecraft::query::responder as mcquery;
 use crate::minecraft::query::Stat;
+use crate::protocol::Protocol;
 use crate::samp::responder::{self as samp, Reply as SampReply};
 use crate::samp::ServerState;
 use crate::samp::HEADER_LEN;

@@ -4,7 +4,6 @@
 use ts_rs::{Config, TS};
 
 use crate::a2s;
-use crate::api::Protocol;
 use crate::error::ErrorCode;
 use crate::minecraft::bedrock::{self, Advertisement, BedrockQueryResult};
 use crate::minecraft::java::exchange::JavaLatencySource;
@@ -14,6 +13,7 @@ use crate::minecraft::java::{
 };
 use crate::minecraft::query as mcquery;
 use crate::minecraft::{java, legacy};
+use crate::protocol::Protocol;
 use crate::samp::*;
 use crate::sqp::exchange::SqpQueryResult;
 use crate::sqp::{self, ChunkKind, ChunkSet, Chunks, Field, Records, ServerInfo, Typed, ValueType};

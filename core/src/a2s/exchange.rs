@@ -15,7 +15,7 @@ use super::players::Player;
 use super::split::{Joiner, Layout, SINGLE, SPLIT};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
-use crate::samp::{Hex, RuleList};
+use crate::values::{Hex, RuleList};
 
 /// A server answering challenge after challenge is not going to answer.
 const MAX_CHALLENGES: u32 = 4;

@@ -9,7 +9,7 @@ use super::split::{SINGLE, SPLIT};
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::samp::{Hex, RuleList};
+use crate::values::{Hex, RuleList};
 use crate::wire::{Reader, Writer};
 
 const INFO_PAYLOAD: &[u8] = b"Source Engine Query\0";

@@ -6,7 +6,7 @@ use super::text::read_str;
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::samp::RuleList;
+use crate::values::RuleList;
 use crate::wire::{Reader, Writer};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -17,7 +17,7 @@ use super::split::split;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::limit::{Buckets, RateLimit};
-use crate::samp::{Hex, RuleList};
+use crate::values::{Hex, RuleList};
 
 /// What `serve('a2s')` answers with: `query('a2s').raw` (extra fields ignored).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -82,7 +82,7 @@ pub struct Responder {
     /// Issue order, for O(1) eviction (entries may be stale: checked on pop).
     order: VecDeque<(IpAddr, u64)>,
     buckets: Buckets,
-    rng: crate::call::Rng,
+    rng: crate::rng::Rng,
     answers: u32,
 }
 
@@ -95,7 +95,7 @@ impl Responder {
             options,
             challenges: HashMap::new(),
             order: VecDeque::new(),
-            rng: crate::call::Rng::new(seed | 1),
+            rng: crate::rng::Rng::new(seed | 1),
             answers: 0,
         }
     }

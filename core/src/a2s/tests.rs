@@ -1,7 +1,7 @@
 use super::info::{SourceTv, TheShip};
 use super::*;
 use crate::error::ErrorCode;
-use crate::samp::{Hex, RuleList};
+use crate::values::{Hex, RuleList};
 
 fn hex(s: &str) -> Vec<u8> {
     crate::wire::from_hex(&s.replace(' ', ""), "test").unwrap()

@@ -4,10 +4,11 @@
 
 use serde_json::{Map, Value};
 
-use crate::api::{from_json, Protocol};
 use crate::error::{Error, Result};
+use crate::input::from_serde_json as from_json;
 use crate::input::{self, At, Input, Obj};
 use crate::json::Json;
+use crate::protocol::Protocol;
 
 /// One query of the batch, its options merged.
 #[derive(Debug, Clone, PartialEq)]

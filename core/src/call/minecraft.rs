@@ -8,7 +8,6 @@ use serde_json::Value;
 use super::active::{Active, Out};
 use super::options::{Common, Options, COMMON};
 use super::outcome::{peer, Outcome};
-use super::rng::Rng;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::java::exchange::{JavaLatencySource, StatusExchange};
@@ -16,6 +15,7 @@ use crate::minecraft::java::{
     JavaQueryResult, JavaStatus, LegacyQueryResult, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
 };
 use crate::minecraft::legacy::{self, LegacyExchange};
+use crate::rng::Rng;
 use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::target::Target;
 

@@ -15,7 +15,6 @@ mod minecraft;
 pub mod options;
 pub(crate) mod outcome;
 pub mod race;
-mod rng;
 pub mod session;
 
 use std::collections::VecDeque;
@@ -30,13 +29,13 @@ use self::options::{
     SqpRequest, StatRequest,
 };
 pub use self::outcome::Outcome;
-pub use self::rng::Rng;
 use crate::a2s::A2sExchange;
-use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::bedrock::PingExchange;
 use crate::minecraft::query::StatExchange;
+use crate::protocol::Protocol;
+pub use crate::rng::Rng;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
@@ -278,7 +277,7 @@ impl Call {
             Protocol::Samp => {}
             p @ (Protocol::MinecraftJava | Protocol::A2s) => {
                 // Source RCON: Minecraft's `enable-rcon`, or a Source server's on its game port.
-                let (name, default_port) = crate::source_rcon::flavour(p);
+                let (name, default_port) = source_rcon_flavour(p);
                 let text = target_text(target);
                 let t = parse_target(target).map_err(|e| in_call(e, name, &text))?;
                 let request = SourceRconRequest::parse(options)?;
@@ -576,7 +575,7 @@ impl Call {
 
     /// The connection is open: start this attempt's exchange.
     fn start(&mut self, now: Millis, id: u32) {
-        let header = header_address(self.addr, self.port);
+        let header = Address::of(self.addr.map(|a| a.ip()), self.port);
         let active = match &mut self.plan {
             Plan::Samp(o) => {
                 let options = QueryOptions {
@@ -730,20 +729,18 @@ fn family_matches(family: u8, ip: &IpAddr) -> bool {
 
 /// The address to use: of the wanted family, IPv4 first when either will do (SA:MP
 /// headers carry IPv4 octets).
+/// A Source RCON call's name in messages and its default port, per protocol: Minecraft's
+/// `enable-rcon` port, or a Source server's game port.
+pub(crate) fn source_rcon_flavour(protocol: Protocol) -> (&'static str, u16) {
+    match protocol {
+        Protocol::A2s => ("a2s-rcon", crate::source_rcon::SOURCE_PORT),
+        _ => ("minecraft-rcon", crate::source_rcon::MINECRAFT_PORT),
+    }
+}
+
 pub fn pick(ips: &[IpAddr], family: u8) -> Option<IpAddr> {
     let usable = || ips.iter().filter(|ip| family_matches(family, ip));
     usable().find(|ip| ip.is_ipv4()).or_else(|| usable().next()).copied()
-}
-
-/// The SA:MP header's address: the server's IPv4 octets; zeros for IPv6 or an address
-/// the host resolves (servers ignore them).
-pub(crate) fn header_address(addr: Option<SocketAddr>, port: u16) -> Address {
-    let ip = match addr.map(|a| a.ip()) {
-        Some(IpAddr::V4(ip)) => ip,
-        Some(IpAddr::V6(ip)) => ip.to_ipv4_mapped().unwrap_or(Ipv4Addr::UNSPECIFIED),
-        None => Ipv4Addr::UNSPECIFIED,
-    };
-    Address { ip, port }
 }
 
 pub fn port_closed(port: u16, transport: &str) -> Error {

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use serde_json::Value;
 
 use super::options::{parse_target, target_text, SourceRconRequest};
-use crate::api::Protocol;
 use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::Protocol;
 use crate::source_rcon::{RconFormat, Session};
 
 #[derive(Debug, Clone)]
@@ -42,7 +42,7 @@ impl SessionArgs {
         let text = target_text(target);
         let t = parse_target(target)?;
         let request = SourceRconRequest::parse(options)?;
-        let (name, default_port) = crate::source_rcon::flavour(protocol);
+        let (name, default_port) = super::source_rcon_flavour(protocol);
         Ok(Self {
             name,
             target: text,

@@ -18,11 +18,11 @@ use super::reply_text::Texts;
 use super::request::{Request, RequestBody};
 use super::response::ResponseBody;
 use super::state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
-use super::text::Hex;
 use super::{OpenMpInfo, PlayerList, Rules};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
 use crate::text::{encoding_name, TextEncoding};
+use crate::values::Hex;
 use crate::wire::Reader;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 

@@ -1,7 +1,7 @@
 //! The 11-byte header every SA:MP query packet starts with: `"SAMP"`, the server's IPv4
 //! octets, its port (LE) and the opcode. Servers echo bytes 0..10 so clients can match.
 
-use std::net::Ipv4Addr;
+use std::net::{IpAddr, Ipv4Addr};
 
 use serde::Serialize;
 
@@ -27,6 +27,17 @@ pub struct Address {
 }
 
 impl Address {
+    /// The header for a server at `ip`: its IPv4 octets; zeros for IPv6 or an address the
+    /// host resolves (`None`; servers ignore them).
+    pub fn of(ip: Option<IpAddr>, port: u16) -> Self {
+        let ip = match ip {
+            Some(IpAddr::V4(ip)) => ip,
+            Some(IpAddr::V6(ip)) => ip.to_ipv4_mapped().unwrap_or(Ipv4Addr::UNSPECIFIED),
+            None => Ipv4Addr::UNSPECIFIED,
+        };
+        Self { ip, port }
+    }
+
     /// `ip` and `port`, out of a packet's object.
     pub fn take(o: &mut Obj<'_>) -> Result<Self> {
         let ip = match o.take("ip") {

@@ -16,8 +16,8 @@ mod response;
 mod response_ser;
 mod rules;
 mod state;
-mod text;
 
+pub use crate::values::{Hex, RuleList};
 pub use header::{Address, Header, Opcode, DEFAULT_PORT, HEADER_LEN, MAGIC};
 pub use info::{Info, OpenMpInfo};
 pub use players::{Player, PlayerList};
@@ -26,4 +26,3 @@ pub use request::{Request, RequestBody};
 pub use response::{DecodeOptions, RconLine, Response, ResponseBody};
 pub use rules::Rules;
 pub use state::{LatencySource, PlayersMode, PlayersSource, RawStrings, ServerState};
-pub use text::{Hex, RuleList};

@@ -4,11 +4,11 @@
 use serde::Serialize;
 
 use super::header::{Address, Header, Opcode, HEADER_LEN};
-use super::text::Hex;
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::text::{encode, encoding_name, resolve_writable_label, TextEncoding};
+use crate::values::Hex;
 use crate::wire::{Prefix, Reader, Writer};
 
 /// RCON passwords and commands are u16-prefixed; nothing real comes close to this.

@@ -17,9 +17,9 @@ use super::request::{Request, RequestBody};
 use super::response::{RconLine, ResponseBody};
 use super::rules::Rules;
 use super::state::ServerState;
-use super::text::RuleList;
 use crate::error::Result;
 use crate::text::{encode, encoding_name};
+use crate::values::RuleList;
 use crate::wire::Writer;
 
 /// open.mp's byte caps.

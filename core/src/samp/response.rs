@@ -7,11 +7,11 @@ use super::info::{Info, OpenMpInfo};
 use super::players::PlayerList;
 use super::reply_text::{read_texts, ReplyText, Texts, WireStrings};
 use super::rules::Rules;
-use super::text::Hex;
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::text::{encode, TextEncoding};
+use crate::values::Hex;
 use crate::wire::{Prefix, Reader, Writer};
 
 /// Options for decoding replies.

@@ -140,8 +140,8 @@ mod tests {
 
     use super::super::header::Address;
     use super::super::players::Player;
-    use super::super::text::{Hex, RuleList};
     use super::*;
+    use crate::values::{Hex, RuleList};
 
     /// What serde's derive with `flatten` wrote: the address's, the tag's and the
     /// body's members, in that order.

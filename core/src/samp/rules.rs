@@ -3,10 +3,10 @@
 use serde::Serialize;
 
 use super::reply_text::{ReplyText, Texts};
-use super::text::RuleList;
 use crate::error::Result;
 use crate::input::Obj;
 use crate::text::encode;
+use crate::values::RuleList;
 use crate::wire::{Prefix, Reader, Writer};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

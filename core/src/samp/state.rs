@@ -4,10 +4,10 @@ use serde::Serialize;
 
 use super::info::{Info, OpenMpInfo};
 use super::players::Player;
-use super::text::RuleList;
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
+use crate::values::RuleList;
 
 /// `query('samp').raw`, and the `state` of `serve('samp')`: serving a query's result
 /// mirrors the queried server.

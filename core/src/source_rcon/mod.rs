@@ -14,11 +14,3 @@ pub use session::{RconFormat, Session};
 pub const MINECRAFT_PORT: u16 = 25575;
 /// Source servers take RCON on their game port (TCP).
 pub const SOURCE_PORT: u16 = 27015;
-
-/// A Source RCON call's name in messages and its default port, per protocol.
-pub fn flavour(protocol: crate::api::Protocol) -> (&'static str, u16) {
-    match protocol {
-        crate::api::Protocol::A2s => ("a2s-rcon", SOURCE_PORT),
-        _ => ("minecraft-rcon", MINECRAFT_PORT),
-    }
-}

@@ -3,7 +3,7 @@
 //! reading every packet of a read: vanilla drops a connection whose read holds two.
 
 use super::packet::{Packet, AUTH_RESPONSE, COMMAND, LOGIN, RESPONSE_VALUE};
-use crate::minecraft::java::FrameDecoder;
+use crate::wire::FrameDecoder;
 
 /// An RCON client stays logged in between commands (a panel, a bot); one silent this
 /// long is let go so a responder's connections stay bounded. Hosts keep the timer.

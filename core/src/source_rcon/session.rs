@@ -11,8 +11,8 @@ use std::collections::VecDeque;
 
 use super::packet::{Packet, AUTH_RESPONSE, COMMAND, LOGIN, MAX_PACKET, RESPONSE_VALUE};
 use crate::error::{Error, ErrorCode, Result};
-use crate::minecraft::java::FrameDecoder;
 use crate::text::Motd;
+use crate::wire::FrameDecoder;
 
 const LOGIN_ID: i32 = 1;
 /// Vanilla reads one packet per 1460-byte read: a longer command drops the connection.

@@ -40,7 +40,7 @@ pub struct Responder {
     challenges: HashMap<SocketAddr, (u32, u64)>,
     /// Issue order, for O(1) eviction under a flood (entries may be stale: checked on pop).
     order: VecDeque<(SocketAddr, u64)>,
-    rng: crate::call::Rng,
+    rng: crate::rng::Rng,
 }
 
 impl Responder {
@@ -51,7 +51,7 @@ impl Responder {
             options,
             challenges: HashMap::new(),
             order: VecDeque::new(),
-            rng: crate::call::Rng::new(seed | 1),
+            rng: crate::rng::Rng::new(seed | 1),
         }
     }
 

@@ -83,11 +83,7 @@ impl<T: ?Sized + Serialize> Serialize for Shared<'_, T> {
     }
 }
 
-/// The name [`TapeSerializer`] knows an object by whose member names all come from code
-/// (`json::Key::Borrowed`): it gets a shape like a struct, where a data map's names go on
-/// the tape one by one (a status document's components and samples are such objects).
-/// Other serializers see the object itself.
-pub(crate) const NAMED_BY_CODE: &str = "\u{1}gamequery::NamedByCode";
+pub(crate) use crate::json::NAMED_BY_CODE;
 
 /// `#[serde(serialize_with = "crate::tape::shared_players")]`.
 pub fn shared_players<T: ?Sized + Serialize, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {

@@ -150,7 +150,7 @@ impl Serialize for Members<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // As `Json` writes an object: a shape on the tape when every name comes from code.
         if cfg!(feature = "share") && crate::json::named_by_code(self.members) {
-            s.serialize_newtype_struct(crate::tape::NAMED_BY_CODE, &Entries(self))
+            s.serialize_newtype_struct(crate::json::NAMED_BY_CODE, &Entries(self))
         } else {
             Entries(self).serialize(s)
         }

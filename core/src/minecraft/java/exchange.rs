@@ -8,12 +8,12 @@ use std::collections::VecDeque;
 
 use serde::Serialize;
 
-use super::frame::FrameDecoder;
 use super::packets::{Request, Response};
 use super::status::JavaStatus;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Millis};
-use crate::samp::Hex;
+use crate::values::Hex;
+use crate::wire::FrameDecoder;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

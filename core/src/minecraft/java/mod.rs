@@ -4,15 +4,14 @@
 mod document;
 pub mod exchange;
 mod forge;
-pub mod frame;
-mod packets;
+pub mod packets;
 pub mod responder;
 mod result;
 mod status;
 
+pub use crate::wire::{FrameDecoder, DEFAULT_FRAME_CAP};
 pub use document::Document;
 pub use forge::{ForgeChannel, ForgeData, ForgeMod};
-pub use frame::{FrameDecoder, DEFAULT_FRAME_CAP};
 pub use packets::{Request, Response, DEFAULT_PORT, DEFAULT_PROTOCOL};
 pub use result::{JavaQueryResult, LegacyQueryResult, SrvRecord};
 pub use status::{Favicon, JavaStatus, Players, SamplePlayer, Version};

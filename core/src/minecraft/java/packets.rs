@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::frame::FrameDecoder;
 use super::status::JavaStatus;
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::samp::Hex;
+use crate::values::Hex;
+use crate::wire::FrameDecoder;
 use crate::wire::{Reader, Writer};
 
 pub const DEFAULT_PORT: u16 = 25565;

@@ -3,11 +3,11 @@
 //! identify the variant (`FE 01 FA` alone gets the 1.4+ reply without waiting for the
 //! rest). The per-connection deadline is the driver's (a plain duration).
 
-use super::frame::FrameDecoder;
 use super::packets::{Request, Response};
 use super::status::JavaStatus;
 use crate::minecraft::legacy;
 use crate::text::Motd;
+use crate::wire::FrameDecoder;
 
 /// What 1.7+ vanilla reports as its protocol in a legacy reply.
 const LEGACY_PROTOCOL: i64 = 127;

@@ -39,7 +39,7 @@ pub struct Responder {
     buckets: Buckets,
     /// Source → (token, session at handshake, issued at).
     tokens: HashMap<SocketAddr, (i32, u32, u64)>,
-    rng: crate::call::Rng,
+    rng: crate::rng::Rng,
 }
 
 impl Responder {
@@ -51,7 +51,7 @@ impl Responder {
             stat: as_vanilla(stat, listen),
             buckets: Buckets::new(options),
             tokens: HashMap::new(),
-            rng: crate::call::Rng::new(seed | 1),
+            rng: crate::rng::Rng::new(seed | 1),
         }
     }
 

@@ -26,14 +26,16 @@ use super::jobs::{self, Plan, Query};
 use super::sockets::Sockets;
 use super::unreachable;
 use super::Shared;
-use crate::api::{Protocol, Tape as TapeSink};
+use crate::api::Tape as TapeSink;
 use crate::call::many::Item;
 use crate::call::options::target_text;
-use crate::call::{port_closed, Rng};
+use crate::call::port_closed;
 use crate::error::Error;
 use crate::exchange::Millis;
 use crate::net::resolve::resolve;
 use crate::net::trace::{trace, Clock, Direction, Tracer};
+use crate::protocol::Protocol;
+use crate::rng::Rng;
 use crate::tape::Tape;
 
 /// New queries started per turn, so replies keep being read while a big batch starts.

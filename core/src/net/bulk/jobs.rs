@@ -6,13 +6,13 @@ use std::net::SocketAddr;
 use serde_json::Value;
 
 use crate::a2s::{A2sExchange, DEFAULT_PORT as A2S_PORT};
-use crate::api::Protocol;
 use crate::call::options::{parse_target, A2sRequest, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
-use crate::call::{header_address, Rng};
 use crate::error::{Error, Result};
 use crate::exchange::Millis;
 use crate::minecraft::bedrock::{PingExchange, DEFAULT_PORT as BEDROCK_PORT};
 use crate::minecraft::query::{StatExchange, DEFAULT_PORT as QUERY_PORT};
+use crate::protocol::Protocol;
+use crate::rng::Rng;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
@@ -99,7 +99,7 @@ impl Plan {
                     ping: o.ping,
                     raw_strings: o.raw_strings,
                 };
-                let header = header_address(Some(addr), addr.port());
+                let header = crate::samp::Address::of(Some(addr.ip()), addr.port());
                 Query::Samp(Box::new(QueryExchange::new(header, options, rng.bytes4(), now)))
             }
             Plan::Sqp(p) => Query::Sqp(Box::new(SqpExchange::new(p.chunks, p.common.deadline(), now))),

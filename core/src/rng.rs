@@ -1,5 +1,6 @@
-//! The randomness a call needs (ping payloads, RCON probes), from a seed the host gives:
-//! the core has no entropy source of its own in a browser. Not for secrets.
+//! The randomness calls and responders need (ping payloads, RCON probes, challenges), from
+//! a seed the host gives: the core has no entropy source of its own in a browser. Not for
+//! secrets. A leaf: protocols use it without importing the calls above them.
 
 #[derive(Debug, Clone)]
 pub struct Rng(u64);

@@ -1,4 +1,6 @@
-//! SA:MP values that JSON has no native form for, both ways.
+//! Values JSON has no native form for, both ways, shared by the protocols: raw bytes as
+//! hex (SA:MP's ping payload, A2S challenges, Minecraft ping payloads) and rules in wire
+//! order as an object (SA:MP, A2S).
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};

@@ -2,8 +2,8 @@
 //! RCON's `i32 LE length · …`), however the stream is chunked. A declared length above the cap is refused before anything of
 //! it is buffered, so a hostile peer cannot make us hold more than `cap` bytes.
 
+use super::decode_varint;
 use crate::error::{Error, ErrorCode, Result};
-use crate::wire::decode_varint;
 
 /// Default cap on one frame: a status with a favicon fits comfortably.
 pub const DEFAULT_FRAME_CAP: usize = 256 * 1024;

@@ -1,0 +1,115 @@
+//! The layering of core's top-level modules, read from the `crate::` paths of their
+//! non-test code: no cycles, and each protocol's folder imports only the shared leaves
+//! below it — never another protocol, nor the orchestration above (`call`, `serve`, `api`,
+//! the unified `status`, `net`). A new protocol that reaches up or sideways fails here.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+const PROTOCOLS: &[&str] = &["samp", "minecraft", "sqp", "a2s", "source_rcon"];
+const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "status", "net", "typescript", "protocol"];
+
+/// Top-level module → the top-level modules its code names.
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.file_name().unwrap() == "tests.rs" {
+                continue;
+            }
+            let relative = path.strip_prefix(&root).unwrap();
+            let first = relative.components().next().unwrap().as_os_str().to_str().unwrap();
+            let module = first.trim_end_matches(".rs").to_string();
+            if module == "lib" {
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            // What a file's inline unit tests use (its last item) is not part of the layering.
+            // Comments (doc links) name modules without depending on them.
+            let code: String = text
+                .split("#[cfg(test)]\nmod tests {")
+                .next()
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let names = edges.entry(module.clone()).or_default();
+            for (i, _) in code.match_indices("crate::") {
+                let name: String = code[i + 7..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() && name != module && name.chars().next().unwrap().is_lowercase() {
+                    names.insert(name);
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Modules on a cycle, found by walking every path from `start`.
+fn cycle_through(edges: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option<Vec<String>> {
+    fn walk(edges: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, seen: &mut BTreeSet<String>) -> bool {
+        let last = path.last().unwrap().clone();
+        for next in edges.get(&last).into_iter().flatten() {
+            if *next == path[0] {
+                path.push(next.clone());
+                return true;
+            }
+            if seen.insert(next.clone()) {
+                path.push(next.clone());
+                if walk(edges, path, seen) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![start.to_string()];
+    walk(edges, &mut path, &mut BTreeSet::new()).then_some(path)
+}
+
+#[test]
+fn top_level_modules_import_without_cycles() {
+    let edges = graph();
+    assert!(edges.len() > 20, "read {} modules", edges.len());
+    for module in edges.keys() {
+        assert_eq!(cycle_through(&edges, module), None, "a cycle through {module}");
+    }
+}
+
+#[test]
+fn protocols_import_only_the_leaves_below_them() {
+    let edges = graph();
+    for protocol in PROTOCOLS {
+        let uses = &edges[*protocol];
+        let wrong: Vec<_> = uses
+            .iter()
+            .filter(|m| PROTOCOLS.contains(&m.as_str()) || ABOVE_PROTOCOLS.contains(&m.as_str()))
+            .collect();
+        assert!(wrong.is_empty(), "{protocol} imports {wrong:?}");
+    }
+}
+
+#[test]
+fn the_check_sees_a_cycle() {
+    let edges = BTreeMap::from([
+        ("a".to_string(), BTreeSet::from(["b".to_string()])),
+        ("b".to_string(), BTreeSet::from(["a".to_string()])),
+    ]);
+    assert_eq!(
+        cycle_through(&edges, "a"),
+        Some(vec!["a".into(), "b".into(), "a".into()])
+    );
+}
