@@ -197,14 +197,15 @@ async function serveCommand(protocol, flags) {
   const samp = protocol === 'samp';
   const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer, a2s: samples.a2sServer }[protocol] ?? samples.minecraftServer;
   const state = flags.state ? readState(flags.state) : sample();
-  const options = { host: flags.host ?? '0.0.0.0', port: number(flags, 'port') ?? { samp: 7777, sqp: 0, 'minecraft-bedrock': 19132, a2s: 27015 }[protocol] ?? 25565 };
+  // Without --port each protocol's responder takes its own default (the core's).
+  const options = { host: flags.host, port: number(flags, 'port') };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
   if (samp && flags.legacy) options.legacy = true;
   if (flags['rcon-port'] !== undefined && protocol !== 'minecraft-java') throw new UsageError('--rcon-port is for serve minecraft-java (SA:MP answers RCON on its query port)');
   if (flags['rcon-password']) {
     if (!samp && protocol !== 'minecraft-java') throw new UsageError('--rcon-password is for serve samp and serve minecraft-java');
     options.rcon = { password: flags['rcon-password'], handler: console_ };
-    if (protocol === 'minecraft-java') options.rcon.port = number(flags, 'rcon-port') ?? 25575;
+    if (protocol === 'minecraft-java') options.rcon.port = number(flags, 'rcon-port');
   }
   // A saved `gamequery samp host --json` output is a Status: serve its raw part.
   const server = await serve(protocol, state.raw ?? state, options);
