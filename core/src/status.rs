@@ -1,4 +1,4 @@
-//! The one result shape every protocol's query returns (DESIGN.md § 2).
+//! The one result shape every protocol's query returns (`Status` in npm/gamequery/README.md).
 
 use serde::Serialize;
 

@@ -113,3 +113,35 @@ fn the_check_sees_a_cycle() {
         Some(vec!["a".into(), "b".into(), "a".into()])
     );
 }
+
+#[test]
+fn module_docs_point_at_files_in_this_repository() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut stack = vec![repo.join("core/src")];
+    let mut pointers = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                !text.contains("shared/"),
+                "{} points outside the repository",
+                path.display()
+            );
+            for (i, _) in text.match_indices("`docs/") {
+                let name: String = text[i + 1..].chars().take_while(|c| *c != '`').collect();
+                assert!(
+                    repo.join(&name).is_file(),
+                    "{} points at {name}, which is not here",
+                    path.display()
+                );
+                pointers += 1;
+            }
+        }
+    }
+    assert!(pointers >= 8, "{pointers} pointers into docs/");
+}

@@ -1,6 +1,6 @@
 //! A2S_INFO replies: Source's `I` (0x49) with The Ship's fields and the Extra Data Flag
 //! block, and GoldSrc's obsolete `m` (0x6D) with its mod block. Layouts:
-//! `shared/PROTOCOLS.md` § Valve A2S.
+//! `docs/protocols/a2s.md`.
 
 use serde::Serialize;
 

@@ -1,6 +1,6 @@
 //! Valve A2S (UDP): A2S_INFO with the 2020 challenge, A2S_PLAYER, A2S_RULES, Source and
 //! GoldSrc split replies (bzip2 read by our own decoder, written by the `bzip2` crate's
-//! pure-Rust backend), the client exchange and the responder. Layouts and quirks: `shared/PROTOCOLS.md` § Valve A2S.
+//! pure-Rust backend), the client exchange and the responder. Layouts and quirks: `docs/protocols/a2s.md`.
 
 pub mod exchange;
 pub mod info;

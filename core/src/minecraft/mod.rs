@@ -1,6 +1,6 @@
 //! Minecraft: Java Edition's Server List Ping (1.7+), the legacy pings it replaced, and
 //! Bedrock Edition's RakNet ping.
-//! Layouts: `shared/PROTOCOLS.md` § Minecraft Java.
+//! Layouts: `docs/protocols/minecraft-java.md`.
 
 pub mod bedrock;
 pub mod java;

@@ -1,4 +1,4 @@
-//! SA:MP / open.mp query protocol (UDP). Layouts: `shared/PROTOCOLS.md` § SA:MP.
+//! SA:MP / open.mp query protocol (UDP). Layouts: `docs/protocols/samp.md`.
 //!
 //! Both directions of every opcode live here: clients encode [`Request`]s and decode
 //! [`Response`]s; responders do the reverse. [`exchange`] and [`rcon`] drive whole client

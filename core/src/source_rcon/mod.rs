@@ -1,6 +1,6 @@
 //! Source RCON over TCP (Valve's wire format; Minecraft Java's `enable-rcon`, default port
 //! 25575): the packet codec (`'source-rcon'`) and the client exchange. Layout and the
-//! servers' differences: `shared/PROTOCOLS.md` § Source RCON.
+//! servers' differences: `docs/protocols/source-rcon.md`.
 
 pub mod exchange;
 pub mod packet;

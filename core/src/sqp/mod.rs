@@ -1,6 +1,6 @@
 //! Unity / Multiplay SQP (UDP, big-endian): challenge, then a query for chunks
 //! (ServerInfo, ServerRules, PlayerInfo, TeamInfo, Metrics). Layouts:
-//! `shared/PROTOCOLS.md` § SQP.
+//! `docs/protocols/sqp.md`.
 
 mod chunks;
 pub mod exchange;

@@ -1,7 +1,7 @@
 //! Minecraft: Bedrock Edition's server list ping: RakNet's unconnected ping (`01`) and
 //! pong (`1c`) over UDP, default port 19132. The pong carries the server's advertisement,
 //! a `;`-separated text whose field count differs by server software. Layouts and the
-//! servers' quirks: `shared/PROTOCOLS.md` § Minecraft Bedrock.
+//! servers' quirks: `docs/protocols/minecraft-bedrock.md`.
 
 pub mod advertisement;
 pub mod exchange;

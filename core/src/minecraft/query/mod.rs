@@ -1,6 +1,6 @@
 //! Minecraft's UDP Query (GameSpy4; `enable-query` in server.properties, default port =
 //! the game port): a handshake for a challenge token, then a basic or full stat. Layouts
-//! and the servers' quirks: `shared/PROTOCOLS.md` § Minecraft Query.
+//! and the servers' quirks: `docs/protocols/minecraft-query.md`.
 
 pub mod exchange;
 pub mod packets;
