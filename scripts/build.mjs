@@ -148,8 +148,9 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   }
 } else say('wasm package is up to date');
 
-// 6. TypeScript declarations generated from the Rust types (both packages ship them).
-const typeFiles = ['npm/gamequery/types.d.ts', 'npm/gamequery-wasm/types.d.ts'];
+// 6. TypeScript declarations generated from the Rust types.
+// Written once, into gamequery-wasm, which gamequery's declarations re-export.
+const typeFiles = ['npm/gamequery-wasm/types.d.ts'];
 if (stale(typeFiles, ['core/src'])) {
   run('cargo', ['test', '-q', '-p', 'gamequery-core', '--all-features', '--test', 'typescript'], { env: { ...env, GQ_WRITE_TYPES: '1' } });
 } else say('type declarations are up to date');

@@ -26,6 +26,8 @@ const suites = [
   ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
   // The declarations compile for Node projects without the DOM's types too.
   ['types (Node, no DOM)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.node.json']],
+  // And for bundler projects (Vite, webpack): gamequery's declarations reach gamequery-wasm's through its exports.
+  ['types (bundler resolution)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.bundler.json']],
   ['example', join(root, 'node_modules/.bin/tsc'), ['-p', 'examples/discord-bot']],
   ['node', 'node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files('tests/node')]],
   // The same suites with `require('gamequery')` on the WASM engine (what runs where no

@@ -1,7 +1,7 @@
 // The run-time names a package's declarations promise: every `export declare function |
 // const | class | let`, `export default`, and what `export * from './x'` brings in. Read
 // from the .d.ts text (TypeScript 7 has no compiler API for JS to ask).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** `[name, kind]` pairs, kind being `function`, `class`, `const` or `default`. */
@@ -13,10 +13,20 @@ export function declaredValues(dts) {
   }
   if (/^export\s+default\s/m.test(text)) names.set('default', 'default');
   for (const [, from] of text.matchAll(/^export\s+\*\s+from\s+['"](.+?)['"]/gm)) {
-    const file = join(dirname(dts), from.endsWith('.d.ts') ? from : `${from}.d.ts`);
-    for (const [name, kind] of declaredValues(file)) if (name !== 'default') names.set(name, kind);
+    for (const [name, kind] of declaredValues(resolveDts(dts, from))) if (name !== 'default') names.set(name, kind);
   }
   return [...names];
+}
+
+/** The .d.ts `from` names: beside `dts`, or a package's subpath found in node_modules as Node finds packages. */
+function resolveDts(dts, from) {
+  const file = from.endsWith('.d.ts') ? from : `${from}.d.ts`;
+  if (from.startsWith('.')) return join(dirname(dts), file);
+  for (let dir = dirname(dts); ; dir = dirname(dir)) {
+    const found = join(dir, 'node_modules', file);
+    if (existsSync(found)) return found;
+    if (dirname(dir) === dir) throw new Error(`${dts}: cannot find ${from}`);
+  }
 }
 
 /** The declared names `module` lacks or holds with the wrong kind of value. */

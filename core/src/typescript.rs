@@ -26,7 +26,7 @@ macro_rules! decls {
     };
 }
 
-/// The whole `types.d.ts` both npm packages ship.
+/// The whole `types.d.ts`: gamequery-wasm ships it, gamequery's declarations re-export it.
 pub fn declarations() -> String {
     let cfg = Config::default();
     let mut out = String::from(

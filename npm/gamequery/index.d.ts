@@ -1,8 +1,8 @@
-// The Node package: the codec and the network types (declared in types.d.ts, generated
-// from the Rust types) plus the network functions below.
-import type { QueryProtocol, ServeProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from './types';
+// The Node package: the codec and the network types (gamequery-wasm's types.d.ts, generated
+// from the Rust types once for both packages) plus the network functions below.
+import type { QueryProtocol, ServeProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
 
-export * from './types';
+export * from 'gamequery-wasm/types';
 
 /** Which engine runs: the native addon, or the WASM core over Node's sockets where no addon fits. */
 export declare const engine: 'native' | 'wasm';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
@@ -45,23 +45,23 @@ test('gamequery-wasm: browsers and bundlers get the web build behind the shared 
   }
 });
 
-test('both packages ship the same generated declarations', () => {
-  const a = readFileSync(new URL('npm/gamequery/types.d.ts', root), 'utf8');
-  const b = readFileSync(new URL('npm/gamequery-wasm/types.d.ts', root), 'utf8');
-  assert.equal(a, b);
-  assert.match(a, /export type Protocol = 'samp'/);
+test('the generated declarations exist once: gamequery re-exports gamequery-wasm\'s', () => {
+  const types = readFileSync(new URL('npm/gamequery-wasm/types.d.ts', root), 'utf8');
+  assert.match(types, /export type Protocol = 'samp'/);
+  assert.ok(!existsSync(new URL('npm/gamequery/types.d.ts', root)));
+  assert.match(readFileSync(new URL('npm/gamequery/index.d.ts', root), 'utf8'), /^export \* from 'gamequery-wasm\/types';$/m);
 });
 
 test('the npm face: README, both licence texts, descriptions naming every protocol, links', async () => {
   const { execFileSync } = await import('node:child_process');
-  const codes = [...readFileSync(new URL('npm/gamequery/types.d.ts', root), 'utf8').matchAll(/'(GQ_[A-Z_]+)'/g)].map((m) => m[1]);
+  const codes = [...readFileSync(new URL('npm/gamequery-wasm/types.d.ts', root), 'utf8').matchAll(/'(GQ_[A-Z_]+)'/g)].map((m) => m[1]);
   assert.ok(codes.length >= 17, 'the ErrorCode union');
   for (const name of ['gamequery', 'gamequery-wasm']) {
     const dir = new URL(`npm/${name}/`, root);
     const pkg = JSON.parse(readFileSync(new URL('package.json', dir)));
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
     const files = packed.files.map((f) => f.path);
-    for (const f of ['README.md', 'LICENSE-MIT', 'LICENSE-APACHE', 'package.json', 'types.d.ts']) assert.ok(files.includes(f), `${name} ships ${f}`);
+    for (const f of ['README.md', 'LICENSE-MIT', 'LICENSE-APACHE', 'package.json', name === 'gamequery' ? 'index.d.ts' : 'types.d.ts']) assert.ok(files.includes(f), `${name} ships ${f}`);
     // Binaries travel in the platform packages; the main package holds none of its own.
     assert.deepEqual(files.filter((f) => f.endsWith('.node')), [], `${name} ships no addon`);
     for (const f of ['LICENSE-MIT', 'LICENSE-APACHE']) {
