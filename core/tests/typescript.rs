@@ -7,12 +7,10 @@ fn declarations_are_current() {
     let want = gamequery_core::typescript::declarations();
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     // One file: gamequery's declarations re-export gamequery-wasm's.
-    for pkg in ["gamequery-wasm"] {
-        let path = format!("{root}/npm/{pkg}/types.d.ts");
-        if std::env::var_os("GQ_WRITE_TYPES").is_some() {
-            std::fs::write(&path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(have == want, "{path} is stale: run `npm run build`");
+    let path = format!("{root}/npm/gamequery-wasm/types.d.ts");
+    if std::env::var_os("GQ_WRITE_TYPES").is_some() {
+        std::fs::write(&path, &want).unwrap();
     }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(have == want, "{path} is stale: run `npm run build`");
 }
