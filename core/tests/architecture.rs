@@ -1,7 +1,8 @@
-//! The layering of core's top-level modules, read from the `crate::` paths of their
-//! non-test code: no cycles, and each protocol's folder imports only the shared leaves
-//! below it — never another protocol, nor the orchestration above (`call`, `serve`, `api`,
-//! the unified `status`, `net`). A new protocol that reaches up or sideways fails here.
+//! The layering of core's modules, read from the `crate::`/`super::` paths of their
+//! non-test code: no cycles among top-level modules, no two files that import each other,
+//! and each protocol's folder imports only the shared leaves below it — never another
+//! protocol, nor the orchestration above (`call`, `serve`, `api`, the unified `status`,
+//! `net`). A new protocol that reaches up or sideways fails here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -144,4 +145,88 @@ fn module_docs_point_at_files_in_this_repository() {
         }
     }
     assert!(pointers >= 8, "{pointers} pointers into docs/");
+}
+
+/// Every source file as its module path (`net::serve`, `samp` for `samp/mod.rs`) and the
+/// code it holds outside comments and inline tests.
+fn files() -> BTreeMap<Vec<String>, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let relative = path.strip_prefix(&root).unwrap().with_extension("");
+            let mut module: Vec<String> = relative.iter().map(|c| c.to_str().unwrap().to_string()).collect();
+            if module.last().is_some_and(|m| m == "mod" || m == "lib") {
+                module.pop();
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
+            let code: Vec<_> = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+            out.insert(module, code.join("\n"));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_two_files_import_each_other() {
+    let files = files();
+    let mut edges: BTreeMap<&Vec<String>, BTreeSet<&Vec<String>>> = BTreeMap::new();
+    for (module, code) in &files {
+        for start in code
+            .match_indices("crate::")
+            .map(|(i, _)| i)
+            .chain(code.match_indices("super::").map(|(i, _)| i))
+        {
+            let path: String = code[start..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let mut segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+            // `super::` from a file is its folder's module; from a folder's mod.rs, the parent's.
+            let mut base: Vec<String> = match segments[0] {
+                "crate" => vec![],
+                _ => module.clone(),
+            };
+            while segments.first() == Some(&"super") || segments.first() == Some(&"crate") {
+                if segments.remove(0) == "super" {
+                    base.pop();
+                }
+            }
+            base.extend(segments.iter().map(|s| s.to_string()));
+            // The longest prefix that is a file.
+            let target = (1..=base.len())
+                .rev()
+                .map(|n| base[..n].to_vec())
+                .find(|m| files.contains_key(m));
+            if let Some(target) = target {
+                let nested = target.starts_with(module) || module.starts_with(&target);
+                if !nested {
+                    edges
+                        .entry(module)
+                        .or_default()
+                        .insert(files.get_key_value(&target).unwrap().0);
+                }
+            }
+        }
+    }
+    let mut both = vec![];
+    for (a, targets) in &edges {
+        for b in targets {
+            if a < b && edges.get(b).is_some_and(|t| t.contains(a)) {
+                both.push(format!("{} <-> {}", a.join("::"), b.join("::")));
+            }
+        }
+    }
+    assert!(edges.len() > 50, "read {} files", edges.len());
+    assert_eq!(both, Vec::<String>::new(), "files that import each other");
 }

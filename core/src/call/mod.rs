@@ -15,6 +15,7 @@ mod minecraft;
 pub mod options;
 pub(crate) mod outcome;
 pub mod race;
+mod race_result;
 pub mod session;
 
 use std::collections::VecDeque;

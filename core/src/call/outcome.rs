@@ -23,7 +23,7 @@ pub enum Outcome {
     Bedrock(Status<BedrockQueryResult>),
     Query(Status<QueryResult>),
     A2s(Status<A2sQueryResult>),
-    Race(Box<Status<super::race::RaceResult>>),
+    Race(Box<Status<super::race_result::RaceResult>>),
     Lines(Vec<String>),
 }
 

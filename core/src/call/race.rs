@@ -8,10 +8,10 @@
 
 use std::collections::VecDeque;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::outcome::Outcome;
+pub use super::race_result::RaceResult;
 use super::{Call, Input, Io};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::Millis;
@@ -26,27 +26,6 @@ const QUERY: usize = 2;
 /// Options only the race reads; the rest go to the Java call, the common ones to all.
 const OWN: &[&str] = &["bedrockPort", "fullPlayers", "queryPort"];
 const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress"];
-
-/// What `query('minecraft').raw` holds: each edition's own `raw`, `null` when it did not
-/// answer, and why not.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MinecraftRaceResult"))]
-pub struct RaceResult {
-    /// The editions that answered: `'java'`, `'bedrock'` or both.
-    #[cfg_attr(feature = "ts", ts(type = "Array<'java' | 'bedrock'>"))]
-    pub editions: Vec<String>,
-    pub java: Option<JavaQueryResult>,
-    pub bedrock: Option<BedrockQueryResult>,
-    /// The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
-    pub query: Option<QueryResult>,
-    /// What went wrong for each part that did not answer: `{ java: { code, message } }`.
-    #[cfg_attr(
-        feature = "ts",
-        ts(type = "{ [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }")
-    )]
-    pub errors: Map<String, Value>,
-}
 
 #[derive(Debug)]
 pub struct Race {

@@ -3,6 +3,7 @@
 
 mod bulk;
 mod handle;
+mod listen;
 mod rcon_session;
 pub(crate) mod resolve;
 mod run;
@@ -10,14 +11,14 @@ mod serve;
 mod serve_rcon;
 mod srv;
 pub mod trace;
-pub(crate) mod udp;
+pub(crate) mod util;
 
 use serde_json::Value;
 
 pub use bulk::Bulk;
 pub use handle::ServeHandle;
+pub use listen::RconHandler;
 pub use rcon_session::RconSession;
-pub use serve::RconHandler;
 pub use tokio_util::sync::CancellationToken;
 pub use trace::{Direction, TraceEvent, Tracer};
 

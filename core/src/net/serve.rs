@@ -2,42 +2,23 @@
 //! receive path and enforces connection limits. What to answer is the sans-IO
 //! [`Server`]'s decision.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream, UdpSocket};
-use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::handle::ServeHandle;
+use super::listen::{accept_each, bind_failed, lock, RconHandler, Shared};
 use super::serve_rcon as rcon;
-use super::udp::{network_error, now_ms};
+use super::util::{network_error, now_ms};
 use crate::call::Transport;
 use crate::error::Result;
 use crate::minecraft::java::responder::Connection;
 use crate::serve::{Listen, Reply, Server};
-
-/// Runs an RCON command: the console lines, or an error text sent back as one line.
-pub type RconHandler =
-    Arc<dyn Fn(String) -> Pin<Box<dyn Future<Output = std::result::Result<Vec<String>, String>> + Send>> + Send + Sync>;
-
-pub(super) type Shared = Arc<Mutex<Server>>;
-
-/// [`crate::serve::bind_error`] for an OS error.
-fn bind_failed(addr: std::net::SocketAddr, transport: Transport, e: std::io::Error) -> crate::error::Error {
-    let code = match e.kind() {
-        std::io::ErrorKind::AddrInUse => "EADDRINUSE",
-        std::io::ErrorKind::AddrNotAvailable => "EADDRNOTAVAIL",
-        std::io::ErrorKind::PermissionDenied => "EACCES",
-        _ => "",
-    };
-    crate::serve::bind_error(&addr.ip().to_string(), addr.port(), transport, code, &e.to_string())
-}
 
 pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
     let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
@@ -94,10 +75,6 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
     Ok(ServeHandle::new(local, handle_rcon, update, cancel, tasks))
 }
 
-pub(super) fn lock(server: &Shared) -> std::sync::MutexGuard<'_, Server> {
-    server.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconHandler>, cancel: CancellationToken) {
     let start = Instant::now();
     let mut buf = vec![0u8; 16_384]; // the largest valid request (SA:MP RCON) is 8 KiB
@@ -144,33 +121,6 @@ async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: C
         }
     })
     .await;
-}
-
-/// Accepts connections until cancelled, `max` served at once (more wait), each by `serve`.
-pub(super) async fn accept_each<F, Fut>(listener: TcpListener, max: usize, cancel: CancellationToken, serve: F)
-where
-    F: Fn(TcpStream) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let slots = Arc::new(Semaphore::new(max));
-    loop {
-        let permit = tokio::select! {
-            _ = cancel.cancelled() => return,
-            p = slots.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => return },
-        };
-        let stream = tokio::select! {
-            _ = cancel.cancelled() => return,
-            r = listener.accept() => match r { Ok((s, _)) => s, Err(_) => continue },
-        };
-        let (job, cancel) = (serve(stream), cancel.clone());
-        tokio::spawn(async move {
-            tokio::select! {
-                _ = cancel.cancelled() => {}
-                _ = job => {}
-            }
-            drop(permit);
-        });
-    }
 }
 
 async fn connection(mut stream: TcpStream, server: Shared) {

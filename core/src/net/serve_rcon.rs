@@ -7,7 +7,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::sync::CancellationToken;
 
-use super::serve::{accept_each, lock, RconHandler, Shared};
+use super::listen::{accept_each, lock, RconHandler, Shared};
 use crate::source_rcon::responder::{output, Action};
 
 const IDLE: Duration = Duration::from_millis(crate::source_rcon::responder::IDLE_MS);

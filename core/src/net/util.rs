@@ -1,4 +1,4 @@
-//! Helpers the responders and the bulk engine share.
+//! Helpers the responders and the bulk engine share (nothing here is UDP-only).
 
 use crate::error::{Error, ErrorCode};
 

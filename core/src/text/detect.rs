@@ -28,7 +28,7 @@ use encoding_rs::{
     WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_874,
 };
 
-use super::codepage::decode;
+use super::backend::decode;
 
 mod letters;
 

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use encoding_rs::{Encoding, GB18030, GBK, REPLACEMENT, UTF_8};
 
-use super::codepage::encoding_name;
+use super::encoding_name;
 use crate::error::{Error, ErrorCode, Result};
 
 include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
-use super::status::{Sample, SamplePlayer};
+use super::sample::{Sample, SamplePlayer};
 use crate::error::Result;
 use crate::input::{At, Input};
 use crate::json::{Json, Key};

@@ -7,6 +7,7 @@ mod forge;
 pub mod packets;
 pub mod responder;
 mod result;
+mod sample;
 mod status;
 
 pub use crate::wire::{FrameDecoder, DEFAULT_FRAME_CAP};

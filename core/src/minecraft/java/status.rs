@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::document::Document;
 use super::forge::ForgeData;
+pub use super::sample::{Sample, SamplePlayer};
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
@@ -99,16 +100,6 @@ impl Input for Players {
     }
 }
 
-impl Input for SamplePlayer {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        Ok(Self {
-            name: o.req("name")?,
-            id: o.req("id")?,
-        })
-    }
-}
-
 /// As [`crate::tape::Shared`] the list itself (not its `Arc`), so a document holding the
 /// same `Arc` refers to the same value.
 fn shared_sample<S: serde::Serializer>(sample: &Sample, s: S) -> Result<S::Ok, S::Error> {
@@ -139,26 +130,6 @@ pub struct Players {
     #[serde(default, serialize_with = "shared_sample")]
     #[cfg_attr(feature = "ts", ts(as = "Vec<SamplePlayer>"))]
     pub sample: Sample,
-}
-
-/// A `players.sample`, shared by a decoded status's typed fields and its document.
-pub type Sample = Arc<Vec<SamplePlayer>>;
-
-/// Servers also use fake entries (zero UUIDs) as extra MOTD lines.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "JavaSamplePlayer"))]
-pub struct SamplePlayer {
-    pub name: String,
-    pub id: String,
-}
-
-impl SamplePlayer {
-    /// A real player, not a MOTD line in disguise: those carry the zero UUID or `§`
-    /// codes (a player's name is 3–16 of `[A-Za-z0-9_]`).
-    pub fn is_player(&self) -> bool {
-        let zero = self.id.chars().all(|c| c == '0' || c == '-');
-        !zero && !self.name.contains('§') && !self.name.chars().all(char::is_whitespace)
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::call::many::{prepare, Batch};
 use crate::error::Result;
-use crate::net::udp::network_error;
+use crate::net::util::network_error;
 use crate::tape::Tape;
 
 /// Results finished but not taken by JS yet, at most: past this the engine starts no new

@@ -10,7 +10,7 @@ use tokio::net::UdpSocket;
 
 use super::unreachable;
 use crate::error::Result;
-use crate::net::udp::network_error;
+use crate::net::util::network_error;
 
 /// Sockets per address family. Each (socket, server) pair carries one query at a time, so
 /// this is also how many queries to one server can run at once.
