@@ -1,8 +1,7 @@
-//! The one result shape every protocol's query returns (`Status` in npm/gamequery/README.md).
+//! The one result shape every protocol's query returns (`Status` in npm/gamequery/README.md):
+//! a leaf each protocol maps its own result to (its `unified.rs`).
 
 use serde::Serialize;
-
-use crate::samp::ServerState;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -93,33 +92,15 @@ pub struct StatusPlayer {
     pub ping: Option<u32>,
 }
 
-impl Status<ServerState> {
-    pub fn from_samp(raw: ServerState, address: String, port: u16) -> Self {
-        let rule = |name: &str| raw.rules.get(name).and_then(known);
-        let list = raw
-            .players
-            .iter()
-            .map(|p| StatusPlayer {
-                name: p.name.clone(),
-                id: p.id.map(|id| PlayerId::Number(id.into())),
-                score: Some(p.score.into()),
-                ping: p.ping,
-            })
-            .collect();
-        let mut players = StatusPlayers::new(raw.info.players.into(), raw.info.max_players.into(), list);
-        players.partial |= raw.players_withheld.is_some();
-        Status {
-            protocol: "samp".into(),
-            name: raw.info.hostname.clone(),
-            map: rule("mapname"),
-            mode: known(&raw.info.gamemode),
-            version: rule("version"),
-            password: raw.info.password,
-            players,
-            ping_ms: raw.latency_ms,
-            address,
-            port,
-            raw,
-        }
-    }
+/// Players known by name only (Minecraft Query's list).
+pub fn named(names: &[String]) -> Vec<StatusPlayer> {
+    names
+        .iter()
+        .map(|name| StatusPlayer {
+            name: name.clone(),
+            id: None,
+            score: None,
+            ping: None,
+        })
+        .collect()
 }

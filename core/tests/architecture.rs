@@ -1,15 +1,16 @@
 //! The layering of core's modules, read from the `crate::`/`super::` paths of their
 //! non-test code: no cycles among top-level modules, no two files that import each other,
-//! and each protocol's folder imports only the shared leaves below it — never another
-//! protocol, nor the orchestration above (`call`, `serve`, `api`, the unified `status`,
-//! `net`). A new protocol that reaches up or sideways fails here.
+//! and each protocol's folder imports only the shared leaves below it (the unified
+//! `status` shape among them: each protocol maps its own result to it) — never another
+//! protocol, nor the orchestration above (`call`, `serve`, `api`, `net`). A new protocol
+//! that reaches up or sideways fails here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
 const PROTOCOLS: &[&str] = &["samp", "minecraft", "sqp", "a2s", "source_rcon"];
-const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "status", "net", "typescript", "protocol"];
+const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 
 /// Top-level module → the top-level modules its code names.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {

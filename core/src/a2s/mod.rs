@@ -10,6 +10,7 @@ pub mod responder;
 pub mod split;
 mod text;
 mod unbzip2;
+pub mod unified;
 
 pub use exchange::{A2sExchange, A2sQueryResult};
 pub use info::{GoldSrcInfo, Info};

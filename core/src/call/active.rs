@@ -105,12 +105,12 @@ impl Out {
     pub fn into_outcome(self, addr: Option<SocketAddr>, host: &str, port: u16) -> Result<Outcome> {
         let (address, port) = outcome::peer(addr, host, port);
         Ok(match self {
-            Out::Samp(raw) => Outcome::Samp(crate::status::Status::from_samp(raw, address, port)),
+            Out::Samp(raw) => Outcome::Samp(crate::samp::unified::status(raw, address, port)),
             Out::Rcon(lines) => Outcome::Lines(lines),
-            Out::Sqp(out) => Outcome::Sqp(outcome::sqp_status(out, address, port)),
-            Out::Bedrock(out) => Outcome::Bedrock(outcome::bedrock_status(out, address, port)),
-            Out::Stat(out) => Outcome::Query(outcome::query_status(out, address, port)),
-            Out::A2s(raw) => Outcome::A2s(outcome::a2s_status(raw, address, port)),
+            Out::Sqp(out) => Outcome::Sqp(crate::sqp::unified::status(out, address, port)),
+            Out::Bedrock(out) => Outcome::Bedrock(crate::minecraft::bedrock::unified::status(out, address, port)),
+            Out::Stat(out) => Outcome::Query(crate::minecraft::query::unified::status(out, address, port)),
+            Out::A2s(raw) => Outcome::A2s(crate::a2s::unified::status(raw, address, port)),
             Out::Status(_) | Out::Legacy(..) => {
                 return Err(Error::new(
                     ErrorCode::Malformed,

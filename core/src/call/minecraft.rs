@@ -12,11 +12,10 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::java::exchange::{JavaLatencySource, StatusExchange};
 use crate::minecraft::java::{
-    JavaQueryResult, JavaStatus, LegacyQueryResult, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
+    JavaQueryResult, JavaStatus, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
 };
 use crate::minecraft::legacy::{self, LegacyExchange};
 use crate::rng::Rng;
-use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::target::Target;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,7 +182,7 @@ impl Minecraft {
     pub fn outcome(&self, out: Out, addr: Option<SocketAddr>, host: &str, port: u16) -> Result<Outcome> {
         let (address, port) = peer(addr, host, port);
         Ok(match out {
-            Out::Status(out) => Outcome::Java(java_status(
+            Out::Status(out) => Outcome::Java(crate::minecraft::java::unified::status(
                 JavaQueryResult {
                     status: out.status,
                     latency_ms: out.latency_ms,
@@ -194,7 +193,7 @@ impl Minecraft {
                 address,
                 port,
             )),
-            Out::Legacy(reply, rtt) if !self.legacy_only => Outcome::Java(java_status(
+            Out::Legacy(reply, rtt) if !self.legacy_only => Outcome::Java(crate::minecraft::java::unified::status(
                 JavaQueryResult {
                     status: JavaStatus::from_legacy(reply),
                     latency_ms: rtt,
@@ -205,7 +204,9 @@ impl Minecraft {
                 address,
                 port,
             )),
-            Out::Legacy(reply, rtt) => Outcome::Legacy(legacy_status(reply, rtt, address, port)),
+            Out::Legacy(reply, rtt) => Outcome::Legacy(crate::minecraft::java::unified::legacy_status(
+                reply, rtt, address, port,
+            )),
             other => return other.into_outcome(addr, &address, port),
         })
     }
@@ -220,57 +221,5 @@ fn legacy_request(variant: &str, host: &str, port: u16) -> legacy::Request {
             host: host.into(),
             port,
         },
-    }
-}
-
-fn legacy_status(reply: legacy::Response, rtt: f64, address: String, port: u16) -> Status<LegacyQueryResult> {
-    let raw = LegacyQueryResult { reply, latency_ms: rtt };
-    let players = StatusPlayers::new(count(raw.reply.online), count(raw.reply.max), vec![]);
-    Status {
-        protocol: "minecraft-legacy".into(),
-        name: raw.reply.motd.plain.clone(),
-        map: None,
-        mode: None,
-        version: raw.reply.version.clone(),
-        password: false,
-        players,
-        ping_ms: Some(rtt),
-        address,
-        port,
-        raw,
-    }
-}
-
-fn java_status(raw: JavaQueryResult, address: String, port: u16) -> Status<JavaQueryResult> {
-    let s = &raw.status;
-    let players = match &s.players {
-        Some(p) => {
-            let list = p
-                .sample
-                .iter()
-                .filter(|x| x.is_player())
-                .map(|x| StatusPlayer {
-                    name: x.name.clone(),
-                    id: Some(PlayerId::Text(x.id.clone())),
-                    score: None,
-                    ping: None,
-                })
-                .collect();
-            StatusPlayers::new(count(p.online), count(p.max), list)
-        }
-        None => StatusPlayers::new(0, 0, vec![]),
-    };
-    Status {
-        protocol: "minecraft-java".into(),
-        name: s.motd.plain.clone(),
-        map: None,
-        mode: None,
-        version: s.version.as_ref().and_then(|v| known(&v.name)),
-        password: false,
-        players,
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        raw,
     }
 }

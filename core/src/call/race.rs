@@ -366,7 +366,7 @@ fn merged(
         .expect("merged only when an edition answered");
     let map = map.or_else(|| bedrock.as_ref().and_then(|b| b.map.clone()));
     if let Some(q) = &query {
-        let list = super::outcome::named(&q.stat.players);
+        let list = crate::status::named(&q.stat.players);
         // The full stat counts what it lists, at the same moment: its numbers win.
         players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
     }

@@ -16,6 +16,7 @@ mod response;
 mod response_ser;
 mod rules;
 mod state;
+pub mod unified;
 
 pub use crate::values::{Hex, RuleList};
 pub use header::{Address, Header, Opcode, DEFAULT_PORT, HEADER_LEN, MAGIC};

@@ -7,6 +7,7 @@ pub mod exchange;
 mod packets;
 pub mod reassembly;
 pub mod responder;
+pub mod unified;
 mod value;
 
 pub use chunks::{ChunkKind, Chunks, Field, Records, Rules, ServerInfo, MAX_METRICS};

@@ -7,6 +7,7 @@ pub mod advertisement;
 pub mod exchange;
 pub mod packets;
 pub mod responder;
+pub mod unified;
 
 pub use advertisement::Advertisement;
 pub use exchange::{BedrockOutcome, BedrockQueryResult, PingExchange};

@@ -9,6 +9,7 @@ pub mod responder;
 mod result;
 mod sample;
 mod status;
+pub mod unified;
 
 pub use crate::wire::{FrameDecoder, DEFAULT_FRAME_CAP};
 pub use document::Document;

@@ -6,6 +6,7 @@ pub mod exchange;
 pub mod packets;
 pub mod responder;
 pub mod stat;
+pub mod unified;
 
 pub use exchange::{QueryResult, StatExchange, StatOutcome};
 pub use packets::{Request, RequestKind, Response, ResponseKind};

@@ -1,0 +1,62 @@
+//! What `query('a2s')` returns: the replies mapped to the unified `Status`.
+
+use super::A2sQueryResult;
+use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+
+/// A2S: `players.online` is the reply's count, bots included as in the list A2S_PLAYER
+/// returns (which marks none of them), and `players.bots` how many are bots; counts
+/// above 255 come from the `mp…`/`cp…` keywords where servers put them.
+pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQueryResult> {
+    let list = raw
+        .players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: p.name.clone(),
+            id: None,
+            score: Some(p.score.into()),
+            ping: None,
+        })
+        .collect();
+    let (name, map, mode, version, password, online, max, bots) = match (&raw.info, &raw.gold_src) {
+        (Some(i), _) => {
+            let max = keyword(i.keywords.as_deref(), "mp").unwrap_or(i.max_players.into());
+            let online = keyword(i.keywords.as_deref(), "cp").unwrap_or(i.players.into());
+            let bots = Some(u32::from(i.bots).min(online));
+            (&i.name, &i.map, &i.game, &i.version, i.password, online, max, bots)
+        }
+        (None, Some(g)) => (
+            &g.name,
+            &g.map,
+            &g.game,
+            &String::new(),
+            g.password,
+            g.players.into(),
+            g.max_players.into(),
+            g.bots.map(|b| u32::from(b.min(g.players))),
+        ),
+        (None, None) => unreachable!("an A2S result always has its info"),
+    };
+    Status {
+        protocol: "a2s".into(),
+        name: name.clone(),
+        map: known(map),
+        mode: known(mode),
+        version: known(version),
+        password,
+        players: StatusPlayers {
+            bots,
+            ..StatusPlayers::new(online, max, list)
+        },
+        ping_ms: Some(raw.latency_ms),
+        address,
+        port,
+        raw,
+    }
+}
+
+/// A number tagged in the keywords (`mp575` → 575), as Rust servers write their counts.
+fn keyword(keywords: Option<&str>, prefix: &str) -> Option<u32> {
+    keywords?
+        .split(',')
+        .find_map(|t| t.trim().strip_prefix(prefix)?.parse().ok())
+}

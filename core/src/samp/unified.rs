@@ -1,0 +1,34 @@
+//! What `query('samp')` returns: the server's replies mapped to the unified `Status`.
+
+use super::ServerState;
+use crate::status::{known, PlayerId, Status, StatusPlayer, StatusPlayers};
+
+/// The list is partial when the server withheld it (above 100 players).
+pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerState> {
+    let rule = |name: &str| raw.rules.get(name).and_then(known);
+    let list = raw
+        .players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: p.name.clone(),
+            id: p.id.map(|id| PlayerId::Number(id.into())),
+            score: Some(p.score.into()),
+            ping: p.ping,
+        })
+        .collect();
+    let mut players = StatusPlayers::new(raw.info.players.into(), raw.info.max_players.into(), list);
+    players.partial |= raw.players_withheld.is_some();
+    Status {
+        protocol: "samp".into(),
+        name: raw.info.hostname.clone(),
+        map: rule("mapname"),
+        mode: known(&raw.info.gamemode),
+        version: rule("version"),
+        password: raw.info.password,
+        players,
+        ping_ms: raw.latency_ms,
+        address,
+        port,
+        raw,
+    }
+}
