@@ -28,7 +28,7 @@ pub fn from_json<T: Input>(what: &str, text: &str) -> Result<T> {
 }
 
 /// JSON text into a serde value (a `serde_json::Value`: targets and call options, which
-/// [`crate::call::options`] reads); the protocols' inputs are read by [`from_json`].
+/// [`crate::options`] reads); the protocols' inputs are read by [`from_json`].
 pub fn from_serde_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T> {
     serde_json::from_str(json).map_err(|e| Error::invalid(format!("invalid {what}: {e}")))
 }

@@ -21,6 +21,7 @@ pub mod limit;
 pub mod minecraft;
 #[cfg(feature = "net")]
 pub mod net;
+pub mod options;
 pub mod protocol;
 pub mod rng;
 pub mod samp;

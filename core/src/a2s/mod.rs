@@ -4,6 +4,7 @@
 
 pub mod exchange;
 pub mod info;
+pub mod options;
 pub mod packets;
 pub mod players;
 pub mod responder;

@@ -6,7 +6,6 @@ use std::net::{IpAddr, SocketAddr};
 use serde_json::Value;
 
 use super::active::{Active, Out};
-use super::options::{Common, Options, COMMON};
 use super::outcome::{peer, Outcome};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
@@ -15,6 +14,7 @@ use crate::minecraft::java::{
     JavaQueryResult, JavaStatus, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
 };
 use crate::minecraft::legacy::{self, LegacyExchange};
+use crate::options::{Common, Options, COMMON};
 use crate::rng::Rng;
 use crate::target::Target;
 

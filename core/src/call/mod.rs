@@ -12,7 +12,6 @@
 pub(crate) mod active;
 pub mod many;
 mod minecraft;
-pub mod options;
 pub(crate) mod outcome;
 pub mod race;
 mod race_result;
@@ -25,22 +24,25 @@ use serde_json::Value;
 
 use self::active::Active;
 use self::minecraft::Minecraft;
-use self::options::{
-    parse_target, target_text, A2sRequest, BedrockRequest, Common, QueryRequest, RconRequest, SourceRconRequest,
-    SqpRequest, StatRequest,
-};
 pub use self::outcome::Outcome;
+use crate::a2s::options::A2sRequest;
 use crate::a2s::A2sExchange;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
+use crate::minecraft::bedrock::options::BedrockRequest;
 use crate::minecraft::bedrock::PingExchange;
+use crate::minecraft::query::options::StatRequest;
 use crate::minecraft::query::StatExchange;
+use crate::options::{parse_target, target_text, Common};
 use crate::protocol::Protocol;
 pub use crate::rng::Rng;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
+use crate::samp::options::{QueryRequest, RconRequest};
 use crate::samp::rcon::{RconExchange, RconOptions};
 use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
+use crate::source_rcon::options::SourceRconRequest;
 use crate::source_rcon::SourceRconExchange;
+use crate::sqp::options::SqpRequest;
 use crate::target::Target;
 use crate::text::TextEncoding;
 
@@ -234,7 +236,7 @@ impl Call {
             }
             Protocol::Minecraft => {
                 let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
-                let common = Common::read(&mut options::Options::new("Minecraft", Value::Null)?)?;
+                let common = Common::read(&mut crate::options::Options::new("Minecraft", Value::Null)?)?;
                 let mut call = Self::new(protocol.name(), text, t, 25565, common, Plan::Race, seed, host_resolves);
                 call.io.clear();
                 call.step = Step::Done;

@@ -61,7 +61,7 @@ fn split(options: &Value) -> Result<Split> {
         ));
     }
     // Checked here, so the message lists the race's options, not only Java's.
-    let known = [OWN, super::options::COMMON, super::minecraft::JAVA_OPTIONS].concat();
+    let known = [OWN, crate::options::COMMON, super::minecraft::JAVA_OPTIONS].concat();
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(Error::invalid(format!(
             "unknown option {} for a Minecraft query (Java and Bedrock); its options are {}, signal, trace",
@@ -103,7 +103,7 @@ impl Race {
         };
         let bedrock_port = port_option(&own, "bedrockPort")?.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
         let query_port = port_option(&own, "queryPort")?;
-        let t = super::options::parse_target(target)?;
+        let t = crate::options::parse_target(target)?;
         let java = Call::query(
             "minecraft-java",
             target,
@@ -122,7 +122,7 @@ impl Race {
         let mut query_options = common;
         query_options.insert("full".into(), Value::Bool(true));
         Ok(Self {
-            target: super::options::target_text(target),
+            target: crate::options::target_text(target),
             calls: [Some(Box::new(java)), Some(Box::new(bedrock)), None],
             results: [None, None, None],
             query_plan: full_players.then(|| (Value::Object(query_options), seed.rotate_left(42), query_port)),

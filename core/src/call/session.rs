@@ -6,9 +6,10 @@ use std::net::SocketAddr;
 
 use serde_json::Value;
 
-use super::options::{parse_target, target_text, SourceRconRequest};
 use crate::error::{Error, ErrorCode, Result};
+use crate::options::{parse_target, target_text};
 use crate::protocol::Protocol;
+use crate::source_rcon::options::SourceRconRequest;
 use crate::source_rcon::{RconFormat, Session};
 
 #[derive(Debug, Clone)]

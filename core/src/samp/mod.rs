@@ -7,6 +7,7 @@
 pub mod exchange;
 mod header;
 mod info;
+pub mod options;
 mod players;
 pub mod rcon;
 mod reply_text;

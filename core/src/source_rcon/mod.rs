@@ -3,6 +3,7 @@
 //! servers' differences: `docs/protocols/source-rcon.md`.
 
 pub mod exchange;
+pub mod options;
 pub mod packet;
 pub mod responder;
 pub mod session;

@@ -4,6 +4,7 @@
 
 mod chunks;
 pub mod exchange;
+pub mod options;
 mod packets;
 pub mod reassembly;
 pub mod responder;

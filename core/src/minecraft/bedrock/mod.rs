@@ -5,6 +5,7 @@
 
 pub mod advertisement;
 pub mod exchange;
+pub mod options;
 pub mod packets;
 pub mod responder;
 pub mod unified;

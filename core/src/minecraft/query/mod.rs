@@ -3,6 +3,7 @@
 //! and the servers' quirks: `docs/protocols/minecraft-query.md`.
 
 pub mod exchange;
+pub mod options;
 pub mod packets;
 pub mod responder;
 pub mod stat;

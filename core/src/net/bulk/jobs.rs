@@ -5,17 +5,22 @@ use std::net::SocketAddr;
 
 use serde_json::Value;
 
+use crate::a2s::options::A2sRequest;
 use crate::a2s::{A2sExchange, DEFAULT_PORT as A2S_PORT};
-use crate::call::options::{parse_target, A2sRequest, BedrockRequest, Common, QueryRequest, SqpRequest, StatRequest};
 use crate::error::{Error, Result};
 use crate::exchange::Millis;
+use crate::minecraft::bedrock::options::BedrockRequest;
 use crate::minecraft::bedrock::{PingExchange, DEFAULT_PORT as BEDROCK_PORT};
+use crate::minecraft::query::options::StatRequest;
 use crate::minecraft::query::{StatExchange, DEFAULT_PORT as QUERY_PORT};
+use crate::options::{parse_target, Common};
 use crate::protocol::Protocol;
 use crate::rng::Rng;
 use crate::samp::exchange::{QueryExchange, QueryOptions};
+use crate::samp::options::QueryRequest;
 use crate::samp::DEFAULT_PORT as SAMP_PORT;
 use crate::sqp::exchange::SqpExchange;
+use crate::sqp::options::SqpRequest;
 use crate::tape::Tape;
 use crate::target::Target;
 

@@ -1,4 +1,5 @@
-//! Options as JavaScript callers pass them, checked once here for every protocol. Every
+//! Options as JavaScript callers pass them: the reader every protocol's options use (each
+//! protocol's own are in its folder's `options.rs`), and the ones every call takes. Every
 //! message names the option and what it accepts; an option a protocol does not know is
 //! an error that lists the ones it does.
 
@@ -8,16 +9,13 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::samp::PlayersMode;
-use crate::sqp::ChunkSet;
 use crate::target::Target;
-use crate::text::TextEncoding;
 
 /// The default budget of every call: room to answer a Discord interaction (3 s) in time.
 pub const DEFAULT_TIMEOUT_MS: Millis = 2500.0;
 pub const DEFAULT_RETRIES: u32 = 1;
 const MAX_RETRIES: u32 = 10;
-const MAX_TIMEOUT_MS: Millis = 600_000.0;
+pub const MAX_TIMEOUT_MS: Millis = 600_000.0;
 
 /// Options every network call takes.
 pub const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress", "localPort"];
@@ -220,196 +218,5 @@ impl Common {
 
     pub fn deadline(&self) -> Deadline {
         Deadline::for_call(self.timeout_ms, self.retries)
-    }
-}
-
-/// A SA:MP query's options.
-#[derive(Debug, Clone)]
-pub struct QueryRequest {
-    pub common: Common,
-    pub encoding: TextEncoding,
-    pub players: PlayersMode,
-    pub open_mp: bool,
-    pub ping: bool,
-    pub raw_strings: bool,
-}
-
-const SAMP_QUERY: &[&str] = &["encoding", "players", "openMp", "ping", "rawStrings"];
-
-impl QueryRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("SA:MP query", options)?;
-        let common = Common::read(&mut o)?;
-        let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-        let players = match o.raw("players") {
-            None | Some(Value::Bool(true)) => PlayersMode::Auto,
-            Some(Value::Bool(false)) => PlayersMode::None,
-            Some(Value::String(s)) if s == "auto" => PlayersMode::Auto,
-            Some(Value::String(s)) if s == "c" => PlayersMode::Clients,
-            Some(Value::String(s)) if s == "d" => PlayersMode::Detailed,
-            Some(v) => {
-                return Err(Error::invalid(format!(
-                    "option players must be 'auto', 'c', 'd' or false, got {v}"
-                )))
-            }
-        };
-        let request = Self {
-            common,
-            encoding,
-            players,
-            open_mp: o.boolean("openMp", true)?,
-            ping: o.boolean("ping", true)?,
-            raw_strings: o.boolean("rawStrings", false)?,
-        };
-        o.finish(&[COMMON, SAMP_QUERY].concat())?;
-        Ok(request)
-    }
-}
-
-/// An SQP query's options.
-#[derive(Debug, Clone)]
-pub struct SqpRequest {
-    pub common: Common,
-    /// The chunk mask.
-    pub chunks: u8,
-}
-
-impl SqpRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("SQP query", options)?;
-        let common = Common::read(&mut o)?;
-        let chunks = match o.raw("chunks") {
-            None => ChunkSet::default(),
-            Some(v) => ChunkSet::from_json(&crate::json::Json::from_value(&v))
-                .map_err(|e| Error::invalid(format!("option {e}")))?,
-        };
-        o.finish(&[COMMON, &["chunks"]].concat())?;
-        Ok(Self {
-            common,
-            chunks: chunks.0,
-        })
-    }
-}
-
-/// A Minecraft Bedrock ping's options: the common ones only.
-#[derive(Debug, Clone)]
-pub struct BedrockRequest {
-    pub common: Common,
-}
-
-impl BedrockRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("Minecraft Bedrock ping", options)?;
-        let common = Common::read(&mut o)?;
-        o.finish(COMMON)?;
-        Ok(Self { common })
-    }
-}
-
-/// A Minecraft Query (GameSpy4) call's options: `full` (default true) asks the full stat.
-#[derive(Debug, Clone)]
-pub struct StatRequest {
-    pub common: Common,
-    pub full: bool,
-}
-
-impl StatRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("Minecraft Query", options)?;
-        let common = Common::read(&mut o)?;
-        let full = o.boolean("full", true)?;
-        o.finish(&[COMMON, &["full"]].concat())?;
-        Ok(Self { common, full })
-    }
-}
-
-/// A Valve A2S call's options: `players` (default true) and `rules` (default false) add
-/// A2S_PLAYER and A2S_RULES after A2S_INFO.
-#[derive(Debug, Clone)]
-pub struct A2sRequest {
-    pub common: Common,
-    pub players: bool,
-    pub rules: bool,
-}
-
-impl A2sRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("A2S query", options)?;
-        let common = Common::read(&mut o)?;
-        let players = o.boolean("players", true)?;
-        let rules = o.boolean("rules", false)?;
-        o.finish(&[COMMON, &["players", "rules"]].concat())?;
-        Ok(Self { common, players, rules })
-    }
-}
-
-/// A Source RCON call's options (Minecraft Java): `password`, and `format` of the lines.
-#[derive(Debug, Clone)]
-pub struct SourceRconRequest {
-    pub common: Common,
-    pub password: String,
-    pub format: crate::source_rcon::RconFormat,
-}
-
-impl SourceRconRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        use crate::source_rcon::RconFormat;
-        let mut o = Options::new("Minecraft RCON call", options)?;
-        let common = Common::read(&mut o)?;
-        let password = o
-            .string("password")?
-            .ok_or_else(|| Error::invalid("option password is required: the server's rcon.password"))?;
-        let format = match o.string("format")?.as_deref() {
-            None | Some("plain") => RconFormat::Plain,
-            Some("ansi") => RconFormat::Ansi,
-            Some("minecraft") => RconFormat::Minecraft,
-            Some(other) => {
-                return Err(Error::invalid(format!(
-                    "option format must be 'plain', 'ansi' or 'minecraft', got {}",
-                    crate::error::quoted(other)
-                )))
-            }
-        };
-        o.finish(&[COMMON, &["password", "format"]].concat())?;
-        Ok(Self {
-            common,
-            password,
-            format,
-        })
-    }
-}
-
-/// A SA:MP RCON call's options.
-#[derive(Debug, Clone)]
-pub struct RconRequest {
-    pub common: Common,
-    pub password: String,
-    pub idle_ms: Millis,
-    /// WHATWG label for the command and the reply (`None`: UTF-8 out, detection in).
-    pub encoding: Option<String>,
-}
-
-impl RconRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("SA:MP RCON call", options)?;
-        let common = Common::read(&mut o)?;
-        let password = o
-            .string("password")?
-            .ok_or_else(|| Error::invalid("option password is required: the server's rcon_password"))?;
-        let idle_ms = o.number("idle", 1.0, MAX_TIMEOUT_MS, 250.0)?;
-        let encoding = o.string("encoding")?;
-        // The command is written in it too.
-        if let Some(label) = &encoding {
-            if let TextEncoding::Fixed(e) = TextEncoding::from_option(Some(label))? {
-                crate::text::writable(e)?;
-            }
-        }
-        o.finish(&[COMMON, &["password", "idle", "encoding"]].concat())?;
-        Ok(Self {
-            common,
-            password,
-            idle_ms,
-            encoding: encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
-        })
     }
 }

@@ -1,0 +1,23 @@
+//! What `query('minecraft-query')` takes: the full or the basic stat.
+
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::options::{Common, Options, COMMON};
+
+/// A Minecraft Query (GameSpy4) call's options: `full` (default true) asks the full stat.
+#[derive(Debug, Clone)]
+pub struct StatRequest {
+    pub common: Common,
+    pub full: bool,
+}
+
+impl StatRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("Minecraft Query", options)?;
+        let common = Common::read(&mut o)?;
+        let full = o.boolean("full", true)?;
+        o.finish(&[COMMON, &["full"]].concat())?;
+        Ok(Self { common, full })
+    }
+}

@@ -1,0 +1,87 @@
+//! What `query('samp')` and `rcon('samp')` take, beyond the options every call takes.
+
+use serde_json::Value;
+
+use super::PlayersMode;
+use crate::error::{Error, Result};
+use crate::exchange::Millis;
+use crate::options::{Common, Options, COMMON, MAX_TIMEOUT_MS};
+use crate::text::TextEncoding;
+
+/// A SA:MP query's options.
+#[derive(Debug, Clone)]
+pub struct QueryRequest {
+    pub common: Common,
+    pub encoding: TextEncoding,
+    pub players: PlayersMode,
+    pub open_mp: bool,
+    pub ping: bool,
+    pub raw_strings: bool,
+}
+
+const SAMP_QUERY: &[&str] = &["encoding", "players", "openMp", "ping", "rawStrings"];
+
+impl QueryRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("SA:MP query", options)?;
+        let common = Common::read(&mut o)?;
+        let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
+        let players = match o.raw("players") {
+            None | Some(Value::Bool(true)) => PlayersMode::Auto,
+            Some(Value::Bool(false)) => PlayersMode::None,
+            Some(Value::String(s)) if s == "auto" => PlayersMode::Auto,
+            Some(Value::String(s)) if s == "c" => PlayersMode::Clients,
+            Some(Value::String(s)) if s == "d" => PlayersMode::Detailed,
+            Some(v) => {
+                return Err(Error::invalid(format!(
+                    "option players must be 'auto', 'c', 'd' or false, got {v}"
+                )))
+            }
+        };
+        let request = Self {
+            common,
+            encoding,
+            players,
+            open_mp: o.boolean("openMp", true)?,
+            ping: o.boolean("ping", true)?,
+            raw_strings: o.boolean("rawStrings", false)?,
+        };
+        o.finish(&[COMMON, SAMP_QUERY].concat())?;
+        Ok(request)
+    }
+}
+
+/// A SA:MP RCON call's options.
+#[derive(Debug, Clone)]
+pub struct RconRequest {
+    pub common: Common,
+    pub password: String,
+    pub idle_ms: Millis,
+    /// WHATWG label for the command and the reply (`None`: UTF-8 out, detection in).
+    pub encoding: Option<String>,
+}
+
+impl RconRequest {
+    pub fn parse(options: Value) -> Result<Self> {
+        let mut o = Options::new("SA:MP RCON call", options)?;
+        let common = Common::read(&mut o)?;
+        let password = o
+            .string("password")?
+            .ok_or_else(|| Error::invalid("option password is required: the server's rcon_password"))?;
+        let idle_ms = o.number("idle", 1.0, MAX_TIMEOUT_MS, 250.0)?;
+        let encoding = o.string("encoding")?;
+        // The command is written in it too.
+        if let Some(label) = &encoding {
+            if let TextEncoding::Fixed(e) = TextEncoding::from_option(Some(label))? {
+                crate::text::writable(e)?;
+            }
+        }
+        o.finish(&[COMMON, &["password", "idle", "encoding"]].concat())?;
+        Ok(Self {
+            common,
+            password,
+            idle_ms,
+            encoding: encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
+        })
+    }
+}
