@@ -4,6 +4,10 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 
+use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
+
 /// Sources remembered at most; past it the table starts over (a flood of spoofed
 /// sources then costs nothing but their own answers).
 const MAX_SOURCES: usize = 65_536;
@@ -21,6 +25,19 @@ impl Default for RateLimit {
             burst: 20,
             per_second: 10,
         }
+    }
+}
+
+/// As `serve()`'s `rateLimit: { burst, perSecond }`.
+impl Input for RateLimit {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let limit = Self {
+            burst: o.req("burst")?,
+            per_second: o.req("perSecond")?,
+        };
+        o.deny_unknown()?;
+        Ok(limit)
     }
 }
 

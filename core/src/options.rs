@@ -9,6 +9,8 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::exchange::{Deadline, Millis};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::target::Target;
 
 /// The default budget of every call: room to answer a Discord interaction (3 s) in time.
@@ -218,5 +220,27 @@ impl Common {
 
     pub fn deadline(&self) -> Deadline {
         Deadline::for_call(self.timeout_ms, self.retries)
+    }
+}
+
+/// `serve()` options of a UDP responder with nothing but a per-source limit (Bedrock,
+/// Minecraft Query).
+#[derive(Debug)]
+pub struct UdpServeOptions {
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub rate_limit: Option<crate::limit::RateLimit>,
+}
+
+impl Input for UdpServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
     }
 }

@@ -11,8 +11,7 @@ use serde_json::Value;
 use crate::a2s::responder::{self as a2s, A2sState};
 use crate::call::Transport;
 use crate::error::{Error, Result};
-use crate::input::{self, At, Input, Obj};
-use crate::json::Json;
+use crate::input;
 use crate::minecraft::bedrock::responder::{self as bedrock, BedrockState};
 use crate::minecraft::java::responder::Served;
 use crate::minecraft::java::JavaStatus;
@@ -81,202 +80,6 @@ pub struct Listen {
     pub rcon: Option<SocketAddr>,
 }
 
-// Options refuse members they do not know: a misspelt option must not pass silently.
-
-#[derive(Debug)]
-struct SampOptions {
-    host: Option<String>,
-    port: Option<u16>,
-    /// Answer like SA:MP 0.3.7; by default, when the state's `version` rule says SA:MP.
-    legacy: Option<bool>,
-    rcon: Option<RconOptions>,
-    rate_limit: Option<RateLimit>,
-}
-
-impl Input for SampOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            legacy: o.opt("legacy")?,
-            rcon: o.opt("rcon")?,
-            rate_limit: o.opt("rateLimit")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-/// SA:MP's RCON shares the query port: no `port` here.
-#[derive(Debug)]
-struct RconOptions {
-    password: String,
-}
-
-impl Input for RconOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            password: o.req("password")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-#[derive(Debug)]
-struct RateLimit {
-    burst: u32,
-    per_second: u32,
-}
-
-impl Input for RateLimit {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            burst: o.req("burst")?,
-            per_second: o.req("perSecond")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-impl From<RateLimit> for crate::limit::RateLimit {
-    fn from(l: RateLimit) -> Self {
-        Self {
-            burst: l.burst,
-            per_second: l.per_second,
-        }
-    }
-}
-
-#[derive(Debug)]
-struct SqpOptions {
-    host: Option<String>,
-    port: Option<u16>,
-    /// How long an issued challenge stays valid (default 5000 ms).
-    challenge_ttl: Option<u64>,
-    /// Bound on outstanding challenges (default 4096).
-    max_challenges: Option<usize>,
-    /// Split replies above this many bytes into several packets.
-    max_packet_size: Option<usize>,
-}
-
-impl Input for SqpOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            challenge_ttl: o.opt("challengeTtl")?,
-            max_challenges: o.opt("maxChallenges")?,
-            max_packet_size: o.opt("maxPacketSize")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-#[derive(Debug)]
-struct A2sOptions {
-    host: Option<String>,
-    port: Option<u16>,
-    /// How long a challenge stays valid (default 30000 ms).
-    challenge_ttl: Option<u64>,
-    /// Bound on outstanding challenges (default 4096).
-    max_challenges: Option<usize>,
-    /// Split replies above this many bytes (default 1400).
-    max_packet_size: Option<usize>,
-    /// bzip2-compress split replies (default false).
-    compress: Option<bool>,
-    rate_limit: Option<RateLimit>,
-}
-
-impl Input for A2sOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            challenge_ttl: o.opt("challengeTtl")?,
-            max_challenges: o.opt("maxChallenges")?,
-            max_packet_size: o.opt("maxPacketSize")?,
-            compress: o.opt("compress")?,
-            rate_limit: o.opt("rateLimit")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-/// Bedrock and Minecraft Query: UDP with a per-source limit.
-#[derive(Debug)]
-struct BedrockOptions {
-    host: Option<String>,
-    port: Option<u16>,
-    rate_limit: Option<RateLimit>,
-}
-
-impl Input for BedrockOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            rate_limit: o.opt("rateLimit")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-#[derive(Debug)]
-struct MinecraftOptions {
-    host: Option<String>,
-    port: Option<u16>,
-    /// Per-connection deadline (default 5000 ms).
-    connection_timeout: Option<u64>,
-    /// Connections served at once (default 256); more wait for a slot.
-    max_connections: Option<usize>,
-    /// Minecraft RCON on a second TCP port (`rcon.port`, default 25575).
-    rcon: Option<MinecraftRcon>,
-}
-
-impl Input for MinecraftOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            connection_timeout: o.opt("connectionTimeout")?,
-            max_connections: o.opt("maxConnections")?,
-            rcon: o.opt("rcon")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
-#[derive(Debug)]
-struct MinecraftRcon {
-    port: Option<u16>,
-    password: String,
-}
-
-impl Input for MinecraftRcon {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            port: o.opt("port")?,
-            password: o.req("password")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
 impl Server {
     /// `has_handler`: the host can run RCON commands (`options.rcon` needs one).
     /// `seed`: randomness for challenges.
@@ -293,7 +96,7 @@ impl Server {
         match Protocol::parse(protocol)? {
             Protocol::Samp => {
                 let state: ServerState = input::from_json("SA:MP state", state)?;
-                let o: SampOptions = input::from_options("serve options", options)?;
+                let o: crate::samp::options::ServeOptions = input::from_options("serve options", options)?;
                 if o.rcon.is_some() && !has_handler {
                     return Err(Error::invalid(
                         "rcon needs a handler(command) that returns the console lines",
@@ -317,7 +120,7 @@ impl Server {
             }
             Protocol::Sqp => {
                 let state: Chunks = input::from_json("SQP state", state)?;
-                let o: SqpOptions = input::from_options("serve options", options)?;
+                let o: crate::sqp::options::ServeOptions = input::from_options("serve options", options)?;
                 let defaults = sqp::ResponderOptions::default();
                 let responder_options = sqp::ResponderOptions {
                     challenge_ttl_ms: o.challenge_ttl.unwrap_or(defaults.challenge_ttl_ms),
@@ -332,8 +135,8 @@ impl Server {
             }
             Protocol::MinecraftBedrock => {
                 let state: BedrockState = input::from_json("Bedrock state", state)?;
-                let o: BedrockOptions = input::from_options("serve options", options)?;
-                let limit = o.rate_limit.map(Into::into).unwrap_or_default();
+                let o: crate::options::UdpServeOptions = input::from_options("serve options", options)?;
+                let limit = o.rate_limit.unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::bedrock::DEFAULT_PORT)?;
                 Ok((
                     Self::Bedrock(Box::new(bedrock::Responder::new(state, limit, seed))),
@@ -342,15 +145,15 @@ impl Server {
             }
             Protocol::MinecraftQuery => {
                 let state: Stat = input::from_json("Minecraft Query state", state)?;
-                let o: BedrockOptions = input::from_options("serve options", options)?;
-                let limit = o.rate_limit.map(Into::into).unwrap_or_default();
+                let o: crate::options::UdpServeOptions = input::from_options("serve options", options)?;
+                let limit = o.rate_limit.unwrap_or_default();
                 let listen = udp(o.host, o.port, crate::minecraft::query::DEFAULT_PORT)?;
                 let responder = mcquery::Responder::new(state, limit, seed, listen.addr);
                 Ok((Self::Query(Box::new(responder)), listen))
             }
             Protocol::A2s => {
                 let state: A2sState = input::from_json("A2S state", state)?;
-                let o: A2sOptions = input::from_options("serve options", options)?;
+                let o: crate::a2s::options::ServeOptions = input::from_options("serve options", options)?;
                 let d = a2s::ResponderOptions::default();
                 let responder_options = a2s::ResponderOptions {
                     challenge_ttl_ms: o.challenge_ttl.unwrap_or(d.challenge_ttl_ms),
@@ -358,7 +161,7 @@ impl Server {
                     // A split part carries 12 bytes of header: leave room for payload.
                     max_packet_size: o.max_packet_size.unwrap_or(d.max_packet_size).clamp(64, 65_000),
                     compress: o.compress.unwrap_or(false),
-                    limit: o.rate_limit.map(Into::into).unwrap_or_default(),
+                    limit: o.rate_limit.unwrap_or_default(),
                 };
                 let listen = udp(o.host, o.port, crate::a2s::DEFAULT_PORT)?;
                 Ok((
@@ -374,7 +177,7 @@ impl Server {
             )),
             Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
                 let status: JavaStatus = input::from_json("Minecraft state", state)?;
-                let o: MinecraftOptions = input::from_options("serve options", options)?;
+                let o: crate::minecraft::java::options::ServeOptions = input::from_options("serve options", options)?;
                 if let Some(rcon) = &o.rcon {
                     if !has_handler {
                         return Err(Error::invalid(

@@ -1,8 +1,10 @@
-//! What `query('a2s')` takes: which steps follow A2S_INFO.
+//! What `query('a2s')` takes (which steps follow A2S_INFO) and what `serve('a2s')` takes.
 
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::options::{Common, Options, COMMON};
 
 /// A Valve A2S call's options: `players` (default true) and `rules` (default false) add
@@ -22,5 +24,37 @@ impl A2sRequest {
         let rules = o.boolean("rules", false)?;
         o.finish(&[COMMON, &["players", "rules"]].concat())?;
         Ok(Self { common, players, rules })
+    }
+}
+
+#[derive(Debug)]
+pub struct ServeOptions {
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    /// How long a challenge stays valid (default 30000 ms).
+    pub challenge_ttl: Option<u64>,
+    /// Bound on outstanding challenges (default 4096).
+    pub max_challenges: Option<usize>,
+    /// Split replies above this many bytes (default 1400).
+    pub max_packet_size: Option<usize>,
+    /// bzip2-compress split replies (default false).
+    pub compress: Option<bool>,
+    pub rate_limit: Option<crate::limit::RateLimit>,
+}
+
+impl Input for ServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            challenge_ttl: o.opt("challengeTtl")?,
+            max_challenges: o.opt("maxChallenges")?,
+            max_packet_size: o.opt("maxPacketSize")?,
+            compress: o.opt("compress")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
     }
 }

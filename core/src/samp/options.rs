@@ -1,10 +1,13 @@
-//! What `query('samp')` and `rcon('samp')` take, beyond the options every call takes.
+//! What `query('samp')`, `rcon('samp')` and `serve('samp')` take, beyond the options every
+//! call takes. Serve options refuse members they do not know: a misspelt one must not pass.
 
 use serde_json::Value;
 
 use super::PlayersMode;
 use crate::error::{Error, Result};
 use crate::exchange::Millis;
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::options::{Common, Options, COMMON, MAX_TIMEOUT_MS};
 use crate::text::TextEncoding;
 
@@ -83,5 +86,47 @@ impl RconRequest {
             idle_ms,
             encoding: encoding.filter(|e| !e.eq_ignore_ascii_case("auto")),
         })
+    }
+}
+
+#[derive(Debug)]
+pub struct ServeOptions {
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    /// Answer like SA:MP 0.3.7; by default, when the state's `version` rule says SA:MP.
+    pub legacy: Option<bool>,
+    pub rcon: Option<ServeRcon>,
+    pub rate_limit: Option<crate::limit::RateLimit>,
+}
+
+impl Input for ServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            legacy: o.opt("legacy")?,
+            rcon: o.opt("rcon")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+/// SA:MP's RCON shares the query port: no `port` here.
+#[derive(Debug)]
+pub struct ServeRcon {
+    pub password: String,
+}
+
+impl Input for ServeRcon {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            password: o.req("password")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
     }
 }

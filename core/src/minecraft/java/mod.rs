@@ -4,6 +4,7 @@
 mod document;
 pub mod exchange;
 mod forge;
+pub mod options;
 pub mod packets;
 pub mod responder;
 mod result;
