@@ -1,7 +1,7 @@
 // The argument checks and shapes the network engines share: the addon's (gamequery's
 // native.js) and the WASM engine (engine.mjs). Kept apart from glue.mjs so that the browser's
 // first download (the codec) does not carry them. build.mjs writes calls.cjs from this file.
-import { GameQueryError, PROTOCOLS, check, describe, invalid } from './glue.mjs';
+import { GameQueryError, PROTOCOLS, call, check, describe, invalid } from './glue.mjs';
 
 /** The error an aborted signal rejects with: an AbortError carrying the signal's reason. */
 export function abortError(signal) {
@@ -98,6 +98,29 @@ export function rconSessionObject(run, close) {
     },
   };
   return closedByUsing(session);
+}
+
+/**
+ * What `serve` resolves with, over an engine's listener: where it listens, `update(state)`
+ * (the state checked, then the engine's `update(json)`), and a `close()` that runs the
+ * engine's once however often it is called — also by `await using`.
+ */
+export function responderObject({ address, port, rconPort }, update, close) {
+  let closed = false;
+  return closedByUsing({
+    address,
+    port,
+    ...(rconPort == null ? {} : { rconPort }),
+    update(next) {
+      check.object(next, 'state');
+      call(() => update(JSON.stringify(next ?? null)));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  });
 }
 
 /** `handle` with `[Symbol.asyncDispose]` calling its `close()`, for `await using` (where the runtime has the symbol). */

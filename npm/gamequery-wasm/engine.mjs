@@ -4,7 +4,7 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, closedByUsing } from './calls.mjs';
+import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, responderObject } from './calls.mjs';
 
 /**
  * A transport: what the host can do. Every member is optional except `open`.
@@ -434,20 +434,9 @@ export function createEngine(wasm, transport, readTape) {
       }));
     }
     const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
-    let closed = false;
-    return closedByUsing({
-      address: listener.address,
-      port: listener.port,
-      ...(rconListener ? { rconPort: rconListener.port } : {}),
-      update(next) {
-        check.object(next, 'state');
-        call(() => server.update(json(next)));
-      },
-      async close() {
-        if (closed) return;
-        closed = true;
-        await Promise.all([listener.close(), rconListener?.close()]);
-      },
+    const at = { address: listener.address, port: listener.port, rconPort: rconListener?.port };
+    return responderObject(at, (state) => server.update(state), async () => {
+      await Promise.all([listener.close(), rconListener?.close()]);
     });
   }
 

@@ -4,7 +4,7 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
-const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, closedByUsing } = require('gamequery-wasm/calls');
+const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, responderObject } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
@@ -214,21 +214,9 @@ async function serve(protocol, state, options) {
     binding.serve(protocol, json(state), json(core), handler));
   // The socket lives on the addon's threads, which don't keep Node running: this does.
   const keepAlive = setInterval(() => {}, 1 << 30);
-  let closed = false;
-  return closedByUsing({
-    address: server.address,
-    port: server.port,
-    ...(server.rconPort == null ? {} : { rconPort: server.rconPort }),
-    update(next) {
-      check.object(next, 'state');
-      call(() => server.update(json(next)));
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(keepAlive);
-      await server.close();
-    },
+  return responderObject(server, (state) => server.update(state), async () => {
+    clearInterval(keepAlive);
+    await server.close();
   });
 }
 

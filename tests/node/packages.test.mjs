@@ -52,6 +52,15 @@ test('the generated declarations exist once: gamequery re-exports gamequery-wasm
   assert.match(readFileSync(new URL('npm/gamequery/index.d.ts', root), 'utf8'), /^export \* from 'gamequery-wasm\/types';$/m);
 });
 
+test("the JS protocol lists are the core's: what query and serve take, as the declarations say", async () => {
+  const types = readFileSync(new URL('npm/gamequery-wasm/types.d.ts', root), 'utf8');
+  const union = (name) => [...new RegExp(`^export type ${name} = (.*);$`, 'm').exec(types)[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+  const { PROTOCOLS, QUERY_PROTOCOLS, SERVE_PROTOCOLS } = await import('gamequery-wasm/glue');
+  assert.deepEqual([...PROTOCOLS], union('Protocol'));
+  assert.deepEqual([...QUERY_PROTOCOLS], union('QueryProtocol'));
+  assert.deepEqual([...SERVE_PROTOCOLS], union('ServeProtocol'));
+});
+
 test('the npm face: README, both licence texts, descriptions naming every protocol, links', async () => {
   const { execFileSync } = await import('node:child_process');
   const codes = [...readFileSync(new URL('npm/gamequery-wasm/types.d.ts', root), 'utf8').matchAll(/'(GQ_[A-Z_]+)'/g)].map((m) => m[1]);
