@@ -183,6 +183,15 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
   assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft']);
 });
 
+test("--players d on an open.mp server prints the list from 'c' and the warning that says so", async () => {
+  const server = await serve('samp', openMpState(2), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const r = await runWith({}, 'samp', `127.0.0.1:${server.port}`, '--players', 'd');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^warning: open\.mp servers answer no 'd': the list came from 'c' \(no ids or pings\)$/m);
+  assert.match(r.stdout, /Player_1/);
+});
+
 test('SA:MP RCON that prints nothing (or is off) says so on stderr, with exit 0', async () => {
   const server = await serve('samp', openMpState(1), { host: '127.0.0.1', port: 0 });
   servers.push(server);
