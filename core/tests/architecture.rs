@@ -14,45 +14,19 @@ const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", 
 
 /// Top-level module → the top-level modules its code names.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut stack = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") || path.file_name().unwrap() == "tests.rs" {
-                continue;
-            }
-            let relative = path.strip_prefix(&root).unwrap();
-            let first = relative.components().next().unwrap().as_os_str().to_str().unwrap();
-            let module = first.trim_end_matches(".rs").to_string();
-            if module == "lib" {
-                continue;
-            }
-            let text = fs::read_to_string(&path).unwrap();
-            // What a file's inline unit tests use (its last item) is not part of the layering.
-            // Comments (doc links) name modules without depending on them.
-            let code: String = text
-                .split("#[cfg(test)]\nmod tests {")
-                .next()
-                .unwrap()
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            let names = edges.entry(module.clone()).or_default();
-            for (i, _) in code.match_indices("crate::") {
-                let name: String = code[i + 7..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() && name != module && name.chars().next().unwrap().is_lowercase() {
-                    names.insert(name);
-                }
+    for (path, code) in files() {
+        let Some(module) = path.first().filter(|m| *m != "lib") else {
+            continue;
+        };
+        let names = edges.entry(module.clone()).or_default();
+        for (i, _) in code.match_indices("crate::") {
+            let name: String = code[i + 7..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != *module && name.chars().next().unwrap().is_lowercase() {
+                names.insert(name);
             }
         }
     }
@@ -161,7 +135,8 @@ fn files() -> BTreeMap<Vec<String>, String> {
                 stack.push(path);
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "rs") {
+            // A folder's `tests.rs` is test code, like a file's inline tests.
+            if path.extension().is_none_or(|e| e != "rs") || path.file_name().unwrap() == "tests.rs" {
                 continue;
             }
             let relative = path.strip_prefix(&root).unwrap().with_extension("");
