@@ -4,7 +4,8 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, responderObject } from './calls.mjs';
+import { abortError, networkArgs, checkCommand, manyArgs, rconSessionObject } from './calls.mjs';
+import { createServe } from './responders.mjs';
 
 /**
  * A transport: what the host can do. Every member is optional except `open`.
@@ -327,118 +328,7 @@ export function createEngine(wasm, transport, readTape) {
     }
   }
 
-  /** The host's listener, or GQ_NETWORK naming the address that could not be had and why. */
-  const bound = async (host, port, kind, listen) => {
-    try {
-      return await listen();
-    } catch (e) {
-      throw fromNative(wasm.Server.bindError(host, port, kind === 'tcp', String(e?.code ?? ''), String(e?.message ?? e)));
-    }
-  };
-
-  /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
-  function serveRcon(server, handler, host, port, maxConnections, idleMs) {
-    let open = 0;
-    return bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
-      if (open >= maxConnections) return conn.destroy();
-      open++;
-      const rcon = new wasm.RconConnection(server);
-      let chain = Promise.resolve();
-      let ended = false;
-      let idle;
-      // A logged-in client may stay between commands; a silent one is let go (the core's limit).
-      const awake = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => conn.destroy(), idleMs);
-      };
-      awake();
-      conn.on.data = (bytes) => {
-        awake();
-        const actions = rcon.input(bytes);
-        chain = chain.then(async () => {
-          for (const action of actions) {
-            if (ended) return;
-            if (action === null) {
-              ended = true;
-              conn.end();
-            } else if (action instanceof Uint8Array) {
-              conn.write(action);
-            } else {
-              const [id, command] = action;
-              const lines = await handler(command).catch((e) => [String(e?.message ?? e)]);
-              if (!ended) conn.write(wasm.RconConnection.output(id, lines));
-            }
-          }
-        });
-      };
-      let counted = true;
-      conn.on.close = () => {
-        ended = true;
-        clearTimeout(idle);
-        if (counted) open--;
-        counted = false;
-      };
-    }));
-  }
-
-  async function serve(protocol, state, options) {
-    const { handler, options: core } = serveArgs(protocol, state, options);
-    const [hi, lo] = seed();
-    const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
-    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle] = server.listen();
-    const t0 = performance.now();
-    const clock = () => Math.floor(performance.now() - t0);
-    let listener;
-    if (kind === 'udp') {
-      listener = await bound(host, port, 'udp', () => transport.udpServer(host, port, (bytes, address, from) => {
-        const out = server.handleDatagram(clock(), address, from, bytes);
-        if (out[0] === 'rcon') {
-          const [, header, command] = out;
-          handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
-            for (const d of server.rconLines(header, lines)) listener.send(d, address, from);
-          });
-          return;
-        }
-        for (const d of out) listener.send(d, address, from);
-      }));
-      server.bound(listener.address, listener.port);
-    } else {
-      let open = 0;
-      const waiting = [];
-      const serveConnection = (conn) => {
-        open++;
-        const minecraft = new wasm.Connection();
-        let ended = false;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          clearTimeout(deadline);
-          open--;
-          waiting.shift()?.();
-        };
-        const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
-        conn.on.data = (bytes) => {
-          const [write, close] = minecraft.input(server, bytes);
-          if (write.length) conn.write(write);
-          if (close) conn.end();
-        };
-        conn.on.close = end;
-      };
-      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
-        if (open < maxConnections) return serveConnection(conn);
-        conn.pause?.();
-        waiting.push(() => {
-          conn.resume?.();
-          serveConnection(conn);
-        });
-      }));
-    }
-    const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
-    const at = { address: listener.address, port: listener.port, rconPort: rconListener?.port };
-    return responderObject(at, (state) => server.update(state), async () => {
-      await Promise.all([listener.close(), rconListener?.close()]);
-    });
-  }
+  const serve = createServe(wasm, transport);
 
   return { query, queryMany, rcon, rconSession, serve };
 }
