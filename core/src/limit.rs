@@ -14,6 +14,7 @@ const MAX_SOURCES: usize = 65_536;
 
 /// Requests answered per source address: a burst, refilled per second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "camelCase"))]
 pub struct RateLimit {
     pub burst: u32,
     pub per_second: u32,

@@ -61,7 +61,7 @@ export interface SampServeOptions {
   legacy?: boolean;
   rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
   /** Per-source token bucket (default burst 60, 30 per second). */
-  rateLimit?: { burst: number; perSecond: number };
+  rateLimit?: RateLimit;
 }
 
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
@@ -122,49 +122,13 @@ export interface A2sQueryOptions extends NetworkOptions {
   rules?: boolean;
 }
 
-export interface A2sServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
-  host?: string;
-  /** UDP port (default 27015; 0 picks a free one). */
-  port?: number;
-  /** How long a challenge stays valid, ms (default 30000). */
-  challengeTtl?: number;
-  /** Bound on outstanding challenges (default 4096). */
-  maxChallenges?: number;
-  /** Split replies above this many bytes (default 1400). */
-  maxPacketSize?: number;
-  /** bzip2-compress split replies (default false). */
-  compress?: boolean;
-  /** Per-source token bucket (default burst 60, 30 per second). */
-  rateLimit?: { burst: number; perSecond: number };
-}
 
 export interface SqpQueryOptions extends NetworkOptions {
   /** Chunks to request: names or the bit mask (default all five). */
   chunks?: SqpChunk[] | number;
 }
 
-export interface SqpServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
-  host?: string;
-  /** UDP port (SQP has no default: 0, the default, picks a free one). */
-  port?: number;
-  /** How long an issued challenge stays valid, ms (default 5000). */
-  challengeTtl?: number;
-  /** Bound on outstanding challenges (default 4096). */
-  maxChallenges?: number;
-  /** Split replies above this many bytes into several packets. */
-  maxPacketSize?: number;
-}
 
-/** `serve('minecraft-bedrock', state, options)`: listens on UDP (default port 19132). */
-export interface BedrockServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
-  host?: string;
-  port?: number;
-  /** Pings answered per source address: a burst, refilled per second (default 20, 10/s). */
-  rateLimit?: { burst: number; perSecond: number };
-}
 
 /** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
 export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {

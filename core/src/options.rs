@@ -223,12 +223,21 @@ impl Common {
     }
 }
 
-/// `serve()` options of a UDP responder with nothing but a per-source limit (Bedrock,
-/// Minecraft Query).
+/// `serve()` options of a UDP responder with nothing but a per-source limit:
+/// `serve('minecraft-bedrock')` (default port 19132) and `serve('minecraft-query')`
+/// (default port 25565).
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "BedrockServeOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct UdpServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
     pub host: Option<String>,
+    /// UDP port (0 picks a free one).
     pub port: Option<u16>,
+    /// Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
     pub rate_limit: Option<crate::limit::RateLimit>,
 }
 

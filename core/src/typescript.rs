@@ -45,6 +45,7 @@ pub fn declarations() -> String {
         mcquery::QueryResult, crate::source_rcon::Packet, crate::call::race::RaceResult,
         a2s::Request, a2s::Response, a2s::Info, a2s::info::TheShip, a2s::info::SourceTv, a2s::GoldSrcInfo,
         a2s::info::GoldSrcMod, a2s::Player, a2s::A2sQueryResult, a2s::responder::A2sState, crate::api::A2sDecodeOptions,
+        a2s::options::ServeOptions, sqp::options::ServeOptions, crate::options::UdpServeOptions, crate::limit::RateLimit,
     ];
     for decl in all {
         out.push_str("export ");

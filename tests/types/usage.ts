@@ -159,6 +159,12 @@ export async function misuse(): Promise<void> {
   await query('source-rcon', 'host');
   // @ts-expect-error: nor can a batch name it
   queryMany([{ protocol: 'source-rcon', target: 'h:1' }]);
+  // Serve options generated from the Rust structs: each protocol's own.
+  const sqpState = { info: { currentPlayers: 0, maxPlayers: 8, serverName: 'x', gameType: 'g', buildId: '1', map: 'm', port: 1 } };
+  // @ts-expect-error: compress is A2S's, not SQP's
+  await serve('sqp', sqpState, { compress: true });
+  // @ts-expect-error: a rate limit needs perSecond too
+  await serve('minecraft-bedrock', { motd: 'x' }, { rateLimit: { burst: 5 } });
   // @ts-expect-error: the race is served edition by edition
   await serve('minecraft', {});
   // @ts-expect-error: GQ_TIMEOUT is a code, GQ_TIMEDOUT is not

@@ -27,18 +27,30 @@ impl A2sRequest {
     }
 }
 
+/// `serve('a2s', state, options)`.
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "A2sServeOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct ServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
     pub host: Option<String>,
+    /// UDP port (default 27015; 0 picks a free one).
     pub port: Option<u16>,
-    /// How long a challenge stays valid (default 30000 ms).
+    /// How long a challenge stays valid, ms (default 30000).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub challenge_ttl: Option<u64>,
     /// Bound on outstanding challenges (default 4096).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_challenges: Option<usize>,
     /// Split replies above this many bytes (default 1400).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_packet_size: Option<usize>,
     /// bzip2-compress split replies (default false).
     pub compress: Option<bool>,
+    /// Per-source token bucket (default burst 60, 30 per second).
     pub rate_limit: Option<crate::limit::RateLimit>,
 }
 

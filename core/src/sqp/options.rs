@@ -33,15 +33,26 @@ impl SqpRequest {
     }
 }
 
+/// `serve('sqp', state, options)`.
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SqpServeOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct ServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
     pub host: Option<String>,
+    /// UDP port (SQP has no default: 0, the default, picks a free one).
     pub port: Option<u16>,
-    /// How long an issued challenge stays valid (default 5000 ms).
+    /// How long an issued challenge stays valid, ms (default 5000).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub challenge_ttl: Option<u64>,
     /// Bound on outstanding challenges (default 4096).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_challenges: Option<usize>,
     /// Split replies above this many bytes into several packets.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_packet_size: Option<usize>,
 }
 
