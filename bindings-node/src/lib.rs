@@ -34,12 +34,11 @@ pub fn shapes() -> String {
 /// glue validates the name and passes its id (a number crosses 40 ns cheaper than a string).
 #[napi]
 pub fn protocols() -> Vec<&'static str> {
-    api::Protocol::ALL.iter().map(|p| p.name()).collect()
+    api::Protocol::all().map(|p| p.name()).collect()
 }
 
 pub(crate) fn protocol_name(id: u32) -> napi::Result<&'static str> {
-    api::Protocol::ALL
-        .get(id as usize)
+    api::Protocol::from_id(id)
         .map(|p| p.name())
         .ok_or_else(|| napi::Error::from_reason(format!("no protocol has id {id}")))
 }

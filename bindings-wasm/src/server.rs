@@ -4,7 +4,6 @@
 use std::net::{IpAddr, SocketAddr};
 
 use gamequery_core::call::Transport;
-use gamequery_core::minecraft::java::responder::Connection as Conn;
 use gamequery_core::serve::{self, Listen, Reply};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -97,45 +96,44 @@ impl Server {
             .handle_datagram(now as u64, SocketAddr::new(ip, port), datagram)
         {
             Reply::Send(datagrams) => datagrams.iter().map(|d| bytes(d)).collect(),
-            Reply::Rcon { header, command } => [JsValue::from_str("rcon"), bytes(&header), JsValue::from_str(&command)]
-                .into_iter()
-                .collect(),
+            Reply::Rcon { reply_to, command } => {
+                [JsValue::from_str("rcon"), bytes(&reply_to), JsValue::from_str(&command)]
+                    .into_iter()
+                    .collect()
+            }
         }
     }
 
     /// The datagrams carrying an RCON command's output.
     #[wasm_bindgen(js_name = rconLines)]
     pub fn rcon_lines(&self, header: &[u8], lines: Vec<String>) -> Array {
-        let Ok(header) = <[u8; gamequery_core::samp::HEADER_LEN]>::try_from(header) else {
-            return Array::new();
-        };
-        self.inner
-            .rcon_lines(&header, &lines)
-            .iter()
-            .map(|d| bytes(d))
-            .collect()
+        self.inner.rcon_lines(header, &lines).iter().map(|d| bytes(d)).collect()
     }
 }
 
 /// One TCP connection of a Minecraft responder.
 #[wasm_bindgen]
 pub struct Connection {
-    inner: Conn,
+    /// The responder's state for it, made on the first input.
+    inner: Option<serve::Stream>,
 }
 
 #[wasm_bindgen]
 impl Connection {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Connection {
-        Connection { inner: Conn::default() }
+        Connection { inner: None }
     }
 
     /// Bytes from the client: `[bytes to write, close after writing]`.
     pub fn input(&mut self, server: &Server, chunk: &[u8]) -> Array {
-        let Some(status) = server.inner.status() else {
+        if self.inner.is_none() {
+            self.inner = server.inner.open_stream();
+        }
+        let Some(stream) = self.inner.as_mut() else {
             return [bytes(&[]), JsValue::TRUE].into_iter().collect();
         };
-        let out = self.inner.handle_input(chunk, &status);
+        let out = server.inner.handle_stream(stream, chunk);
         [bytes(&out.write), JsValue::from_bool(out.close)].into_iter().collect()
     }
 }

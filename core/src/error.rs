@@ -155,7 +155,7 @@ impl Error {
 
     /// Names the call in the message (`SA:MP query of play.example.org:7777: …`) and keeps
     /// it in [`Error::context`]. A second call only fills in what the first did not know.
-    pub fn in_call(mut self, protocol: &'static str, target: &str, address: Option<std::net::SocketAddr>) -> Self {
+    pub fn in_call(mut self, who: Caller, target: &str, address: Option<std::net::SocketAddr>) -> Self {
         if let Some(c) = &mut self.context {
             if c.address.is_none() {
                 c.ip = address.map(|a| a.ip().to_string());
@@ -163,19 +163,7 @@ impl Error {
             }
             return self;
         }
-        let what = match protocol {
-            "samp" => "SA:MP query",
-            "minecraft-java" => "Minecraft status",
-            "minecraft-legacy" => "Minecraft legacy ping",
-            "sqp" => "SQP query",
-            "a2s" => "A2S query",
-            "minecraft-bedrock" => "Minecraft Bedrock ping",
-            "minecraft-query" => "Minecraft Query",
-            "samp-rcon" => "SA:MP RCON",
-            "minecraft-rcon" => "Minecraft RCON",
-            "a2s-rcon" => "Source RCON",
-            other => other,
-        };
+        let what = who.title;
         let at = match address {
             Some(a)
                 if a.ip().to_string()
@@ -190,12 +178,7 @@ impl Error {
         };
         self.message = format!("{what} of {target}{at}: {}", self.message);
         self.context = Some(Box::new(Context {
-            protocol: match protocol {
-                "samp-rcon" => "samp",
-                "minecraft-rcon" => "minecraft-java",
-                "a2s-rcon" => "a2s",
-                p => p,
-            },
+            protocol: who.protocol,
             target: target.to_string(),
             address,
             ip: address.map(|a| a.ip().to_string()),
@@ -335,6 +318,14 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// `text` in double quotes, escaped as JSON, for error messages. Not `{:?}`: Debug's
 /// escaping brings the standard library's Unicode tables into the browser's download.
+/// Who made a call, for messages: what it is (`A2S query`, `Source RCON`) and the
+/// protocol the caller named (`a2s`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caller {
+    pub title: &'static str,
+    pub protocol: &'static str,
+}
+
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     crate::json::write_string(&mut out, text);
@@ -351,7 +342,14 @@ mod tests {
         let full = Error::at(ErrorCode::Malformed, "player name", 12, "bad\u{1}byte")
             .with_text("§aMOTD")
             .with_attempts(3)
-            .in_call("samp", "[::1]:7777", Some("[::1]:7777".parse().unwrap()));
+            .in_call(
+                Caller {
+                    title: "SA:MP query",
+                    protocol: "samp",
+                },
+                "[::1]:7777",
+                Some("[::1]:7777".parse().unwrap()),
+            );
         for e in [bare, full] {
             let detail = e.detail();
             assert_eq!(detail.to_json(), serde_json::to_string(&detail).unwrap());

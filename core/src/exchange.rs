@@ -58,6 +58,10 @@ pub trait Exchange {
     fn handle_timeout(&mut self, now: Millis);
     /// The peer closed a stream (never called for datagram flows).
     fn handle_close(&mut self, _now: Millis) {}
+    /// The server answered like an older protocol the caller may fall back to.
+    fn wants_fallback(&self) -> bool {
+        false
+    }
     fn poll_result(&mut self) -> Option<Result<Self::Output>>;
 }
 

@@ -28,6 +28,7 @@ pub mod samp;
 pub mod serve;
 pub mod sniff;
 pub mod source_rcon;
+pub mod spec;
 pub mod sqp;
 pub mod status;
 pub mod tape;

@@ -159,20 +159,6 @@ export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'l
   queryPort?: number;
 }
 
-export interface NetworkTypes {
-  samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
-  'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
-  'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
-  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
-  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
-  sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
-  a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
-  /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
-  'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
-  /** A query only: serve the editions one by one. */
-  minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
-}
-
 // `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
 // responders and RCON sessions; declared here too so these declarations compile with any lib.
 declare global {
@@ -212,14 +198,6 @@ export interface RconSession {
   close(): Promise<void>;
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-/** Which options `rcon` takes for each protocol that has it. */
-export interface RconTypes {
-  samp: RconOptions;
-  'minecraft-java': MinecraftRconOptions;
-  /** Source RCON on a Source server (TCP, default port 27015). */
-  a2s: MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

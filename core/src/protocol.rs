@@ -1,70 +1,162 @@
-//! The protocols gamequery speaks, by the names JavaScript callers use: a leaf the
-//! orchestration (`call`, `serve`, `api`, the bulk engine) and the bindings read.
+//! The protocols gamequery speaks: one line each in [`registry!`], in the order of the
+//! ids the bindings pass. Everything else about a protocol is in its folder (its
+//! `spec.rs`, an implementation of [`crate::spec::Protocol`]); `api`, `call`, `serve`,
+//! the bulk engine, the bindings and the TypeScript generation read it from here.
 
-use crate::error::{Error, Result};
+use crate::error::{quoted, Caller, Error, Result};
+use crate::spec::sink::{self, Sink};
+use crate::spec::{self, Decoders, Packets, Rcon, RconFn, ServeFn, Spec};
 
-/// Protocol names as JS callers spell them. Only implemented protocols are listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Protocol {
-    Samp,
-    MinecraftJava,
-    MinecraftLegacy,
-    MinecraftBedrock,
-    MinecraftQuery,
-    Sqp,
-    /// Valve's A2S (Source and GoldSrc servers).
-    A2s,
-    /// A packet codec only: `rcon('minecraft-java')` runs it.
-    SourceRcon,
-    /// A query only: Java and Bedrock raced (their packets are theirs).
-    Minecraft,
+macro_rules! registry {
+    ($($protocol:ty),* $(,)?) => {
+        static SPECS: &[Spec] = &[$(<$protocol as spec::Protocol>::SPEC),*];
+        // Tables apart, so that a build which only decodes links no exchange or responder.
+        static PACKETS: &[Option<Packets>] = &[$(<$protocol as spec::Protocol>::PACKETS),*];
+        static QUERIES: &[Option<spec::Query>] = &[$(<$protocol as spec::Protocol>::QUERY),*];
+        static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
+        static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
+        // One table per output form: a build that never makes JSON links no JSON decoder.
+        static TAPE: &[Decoders<crate::tape::Tape>] =
+            &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Tape>()),*];
+        static JSON: &[Decoders<String>] = &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Json>()),*];
+        #[cfg(feature = "ts")]
+        static TYPES: &[spec::Types] = &[$(<$protocol as spec::Protocol>::TYPES),*];
+        #[cfg(feature = "ts")]
+        static DECLARATIONS: &[fn(&ts_rs::Config) -> Vec<String>] =
+            &[$(<$protocol as spec::Protocol>::declarations),*];
+    };
 }
 
+registry![
+    crate::samp::spec::Samp,
+    crate::minecraft::java::spec::Java,
+    crate::minecraft::java::spec::Legacy,
+    crate::minecraft::bedrock::spec::Bedrock,
+    crate::minecraft::query::spec::MinecraftQuery,
+    crate::sqp::spec::Sqp,
+    crate::a2s::spec::A2s,
+    crate::source_rcon::spec::SourceRcon,
+    crate::minecraft::spec::Race,
+];
+
+/// A protocol of the registry (its index there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Protocol(u8);
+
 impl Protocol {
-    pub const ALL: &'static [Protocol] = &[
-        Protocol::Samp,
-        Protocol::MinecraftJava,
-        Protocol::MinecraftLegacy,
-        Protocol::MinecraftBedrock,
-        Protocol::MinecraftQuery,
-        Protocol::Sqp,
-        Protocol::A2s,
-        Protocol::SourceRcon,
-        Protocol::Minecraft,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Samp => "samp",
-            Self::MinecraftJava => "minecraft-java",
-            Self::MinecraftLegacy => "minecraft-legacy",
-            Self::MinecraftBedrock => "minecraft-bedrock",
-            Self::MinecraftQuery => "minecraft-query",
-            Self::Sqp => "sqp",
-            Self::A2s => "a2s",
-            Self::SourceRcon => "source-rcon",
-            Self::Minecraft => "minecraft",
-        }
+    /// Every protocol, in registry order.
+    pub fn all() -> impl Iterator<Item = Protocol> {
+        (0..SPECS.len() as u8).map(Protocol)
     }
 
-    /// `query` and `queryMany` take it (`source-rcon` is a packet codec `rcon` runs).
-    pub fn queryable(self) -> bool {
-        self != Self::SourceRcon
-    }
-
-    /// `serve` answers it (`minecraft` races editions that are each served on their own).
-    pub fn servable(self) -> bool {
-        !matches!(self, Self::SourceRcon | Self::Minecraft)
+    /// The protocol with this id (its place in [`Protocol::all`]).
+    pub fn from_id(id: u32) -> Option<Protocol> {
+        (id < SPECS.len() as u32).then_some(Protocol(id as u8))
     }
 
     pub fn parse(name: &str) -> Result<Self> {
-        Self::ALL.iter().copied().find(|p| p.name() == name).ok_or_else(|| {
-            let known: Vec<_> = Self::ALL.iter().map(|p| p.name()).collect();
+        Self::all().find(|p| p.name() == name).ok_or_else(|| {
+            let known: Vec<_> = Self::all().map(|p| p.name()).collect();
             Error::invalid(format!(
                 "unknown protocol {}; known: {}",
-                crate::error::quoted(name),
+                quoted(name),
                 known.join(", ")
             ))
         })
+    }
+
+    pub fn spec(self) -> &'static Spec {
+        &SPECS[self.0 as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// A query of it, in messages.
+    pub fn caller(self) -> Caller {
+        Caller {
+            title: self.spec().title,
+            protocol: self.name(),
+        }
+    }
+
+    /// Why it lacks what was asked of it.
+    fn alone(self) -> Error {
+        Error::invalid(format!("'{}' {}", self.name(), self.spec().alone))
+    }
+
+    pub fn packets(self) -> Result<&'static Packets> {
+        PACKETS[self.0 as usize].as_ref().ok_or_else(|| self.alone())
+    }
+
+    pub fn query(self) -> Result<spec::Query> {
+        QUERIES[self.0 as usize].ok_or_else(|| self.alone())
+    }
+
+    pub fn serve(self) -> Result<ServeFn> {
+        SERVERS[self.0 as usize].ok_or_else(|| self.alone())
+    }
+
+    /// Its RCON and the plan that runs a command: its own, or Source RCON's.
+    pub fn rcon(self) -> Option<(&'static Rcon, RconFn)> {
+        let rcon = self.spec().rcon.as_ref()?;
+        let run = if rcon.source {
+            crate::source_rcon::spec::rcon
+        } else {
+            RCONS[self.0 as usize]?
+        };
+        Some((rcon, run))
+    }
+
+    /// `query` and `queryMany` take it.
+    pub fn queryable(self) -> bool {
+        QUERIES[self.0 as usize].is_some()
+    }
+
+    /// `serve` answers it.
+    pub fn servable(self) -> bool {
+        SERVERS[self.0 as usize].is_some()
+    }
+
+    /// The names of its TypeScript types.
+    #[cfg(feature = "ts")]
+    pub fn types(self) -> &'static spec::Types {
+        &TYPES[self.0 as usize]
+    }
+
+    /// The TypeScript declarations of its types.
+    #[cfg(feature = "ts")]
+    pub fn declarations(self, cfg: &ts_rs::Config) -> Vec<String> {
+        DECLARATIONS[self.0 as usize](cfg)
+    }
+
+    /// The names of the protocols that have `what`, quoted: `'samp', 'minecraft-java' and 'a2s'`.
+    pub fn listed(what: fn(Protocol) -> bool) -> String {
+        let names: Vec<String> = Self::all()
+            .filter(|p| what(*p))
+            .map(|p| format!("'{}'", p.name()))
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+}
+
+/// A form decoded packets leave in, with its table of decoders.
+pub trait Decode: Sink {
+    fn decoders(protocol: Protocol) -> &'static Decoders<Self::Out>;
+}
+
+impl Decode for sink::Tape {
+    fn decoders(protocol: Protocol) -> &'static Decoders<crate::tape::Tape> {
+        &TAPE[protocol.0 as usize]
+    }
+}
+
+impl Decode for sink::Json {
+    fn decoders(protocol: Protocol) -> &'static Decoders<String> {
+        &JSON[protocol.0 as usize]
     }
 }

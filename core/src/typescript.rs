@@ -3,28 +3,12 @@
 
 use ts_rs::{Config, TS};
 
-use crate::a2s;
 use crate::error::ErrorCode;
-use crate::minecraft::bedrock::{self, Advertisement, BedrockQueryResult};
-use crate::minecraft::java::exchange::JavaLatencySource;
-use crate::minecraft::java::{
-    Favicon, ForgeChannel, ForgeData, ForgeMod, JavaQueryResult, JavaStatus, LegacyQueryResult, Players, SamplePlayer,
-    SrvRecord, Version,
-};
-use crate::minecraft::query as mcquery;
-use crate::minecraft::{java, legacy};
 use crate::protocol::Protocol;
-use crate::samp::*;
-use crate::sqp::exchange::SqpQueryResult;
-use crate::sqp::{self, ChunkKind, ChunkSet, Chunks, Field, Records, ServerInfo, Typed, ValueType};
+use crate::spec::decls;
 use crate::status::{PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::text::Motd;
-
-macro_rules! decls {
-    ($cfg:expr; $($t:ty),* $(,)?) => {
-        vec![$(<$t as TS>::decl($cfg)),*]
-    };
-}
+use crate::values::{Hex, RuleList};
 
 /// The whole `types.d.ts`: gamequery-wasm ships it, gamequery's declarations re-export it.
 pub fn declarations() -> String {
@@ -33,37 +17,71 @@ pub fn declarations() -> String {
         "// Generated from gamequery-core's Rust types (core/src/typescript.rs). Do not edit:\n\
          // run `npm run build` after changing a type.\n\n",
     );
-    let all = decls![&cfg;
-        SampRequestDecl, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, Rules,
-        RconLine, ReplyText, DecodeOptions, ServerState, RawStrings, PlayersSource, LatencySource,
-        Status<ServerState>, StatusPlayers, StatusPlayer, PlayerId, Address, Hex<4>, RuleList,
-        java::Request, java::Response, JavaStatus, Version, Players, SamplePlayer, Favicon, Motd, ForgeData, ForgeMod,
-        ForgeChannel, JavaQueryResult, JavaLatencySource, SrvRecord, legacy::Request, legacy::Response, LegacyQueryResult,
-        sqp::Request, sqp::Response, ChunkKind, ChunkSet, Chunks, ServerInfo, sqp::Rules, Records, Field, Typed, ValueType,
-        sqp::Scalar, SqpQueryResult, crate::api::SqpDecodeOptions, bedrock::Ping, bedrock::Pong, Advertisement,
-        BedrockQueryResult, mcquery::Request, mcquery::RequestKind, mcquery::Response, mcquery::ResponseKind, mcquery::Stat,
-        mcquery::QueryResult, crate::source_rcon::Packet, crate::call::race::RaceResult,
-        a2s::Request, a2s::Response, a2s::Info, a2s::info::TheShip, a2s::info::SourceTv, a2s::GoldSrcInfo,
-        a2s::info::GoldSrcMod, a2s::Player, a2s::A2sQueryResult, a2s::responder::A2sState, crate::api::A2sDecodeOptions,
-        a2s::options::ServeOptions, sqp::options::ServeOptions, crate::options::UdpServeOptions, crate::limit::RateLimit,
+    // The shared vocabulary, then each protocol's own types.
+    let mut all = decls![&cfg;
+        Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
+        crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::limit::RateLimit,
     ];
+    all[0] = all[0].replace(&format!("Status<{}>", RuleList::name(&cfg)), "Status<R>");
+    for protocol in Protocol::all() {
+        all.extend(protocol.declarations(&cfg));
+    }
     for decl in all {
         out.push_str("export ");
-        out.push_str(&decl.replace("Status<SampServerState>", "Status<R>"));
+        out.push_str(&decl);
         out.push_str("\n\n");
     }
     out.push_str(&surface());
+    out.push('\n');
+    out.push_str(&network());
     out.push('\n');
     out.push_str(include_str!("network.d.ts"));
     out
 }
 
+/// `{ name: { key: Type; … } }` rows of a per-protocol interface, one per protocol that
+/// `keep`s.
+fn rows(keep: fn(Protocol) -> bool, row: impl Fn(Protocol) -> String) -> String {
+    Protocol::all()
+        .filter(|p| keep(*p))
+        .map(|p| {
+            let name = p.name();
+            let key = if name.contains('-') {
+                format!("'{name}'")
+            } else {
+                name.to_string()
+            };
+            format!("  {key}: {};\n", row(p))
+        })
+        .collect()
+}
+
+/// What each protocol's network calls take and give, from the registry.
+fn network() -> String {
+    let types = rows(
+        |_| true,
+        |p| {
+            let t = p.types();
+            format!(
+                "{{ queryOptions: {}; serveOptions: {}; state: {}; raw: {} }}",
+                t.query_options, t.serve_options, t.state, t.raw
+            )
+        },
+    );
+    let rcon = rows(|p| p.spec().rcon.is_some(), |p| p.types().rcon_options.to_string());
+    format!(
+        "/** The options, served state and `raw` result of each protocol's network calls. */\n\
+         export interface NetworkTypes {{\n{types}}}\n\n\
+         /** Which options `rcon` takes for each protocol that has it. */\n\
+         export interface RconTypes {{\n{rcon}}}\n"
+    )
+}
+
 /// The protocol-generic codec surface, typed per protocol through `ProtocolTypes`.
 fn surface() -> String {
     let names = |keep: fn(Protocol) -> bool| {
-        let quoted: Vec<String> = Protocol::ALL
-            .iter()
-            .filter(|p| keep(**p))
+        let quoted: Vec<String> = Protocol::all()
+            .filter(|p| keep(*p))
             .map(|p| format!("'{}'", p.name()))
             .collect();
         quoted.join(" | ")
@@ -79,16 +97,7 @@ export type ServeProtocol = {servable};
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {{
-  samp: {{ request: SampRequest; response: SampResponse; decodeOptions: SampDecodeOptions; raw: SampServerState }};
-  'minecraft-java': {{ request: JavaRequest; response: JavaResponse; decodeOptions: Record<string, never>; raw: JavaQueryResult }};
-  'minecraft-legacy': {{ request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult }};
-  'minecraft-bedrock': {{ request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult }};
-  'minecraft-query': {{ request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult }};
-  'source-rcon': {{ request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never }};
-  minecraft: {{ request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult }};
-  sqp: {{ request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult }};
-  a2s: {{ request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult }};
-}}
+{codec}}}
 
 /**
  * A query's result, narrowed by its `protocol`: `raw` is that protocol's. A protocol only
@@ -154,7 +163,15 @@ export declare class FrameDecoder {{
         queryable = names(Protocol::queryable),
         servable = names(Protocol::servable),
         codes = codes.join("\n  | "),
+        codec = rows(
+            |_| true,
+            |p| {
+                let t = p.types();
+                format!(
+                    "{{ request: {}; response: {}; decodeOptions: {}; raw: {} }}",
+                    t.request, t.response, t.decode_options, t.raw
+                )
+            }
+        ),
     )
 }
-
-type SampRequestDecl = Request;

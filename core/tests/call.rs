@@ -5,7 +5,6 @@
 use std::net::{IpAddr, SocketAddr};
 
 use gamequery_core::call::{Call, Input, Io, Outcome, SrvAnswer, Transport};
-use gamequery_core::minecraft::java::responder::Connection;
 use gamequery_core::serve::{Reply, Server};
 use gamequery_core::{ErrorCode, Result};
 use serde_json::{json, Value};
@@ -33,7 +32,7 @@ struct Net {
 fn drive(mut call: Call, net: &mut Net, mut server: Option<&mut Server>) -> Result<Outcome> {
     let mut now = 0.0;
     let from: SocketAddr = "127.0.0.1:50000".parse().unwrap();
-    let mut conn = Connection::default();
+    let mut conn = None;
     loop {
         let mut inbox: Vec<(u32, Vec<u8>, bool)> = vec![];
         while let Some(io) = call.poll_io() {
@@ -43,25 +42,24 @@ fn drive(mut call: Call, net: &mut Net, mut server: Option<&mut Server>) -> Resu
                 Io::Resolve { .. } => call.handle(now, Input::Resolved(Ok(net.addresses.clone()))),
                 Io::Open { id, .. } if net.refuse => call.handle(now, Input::Refused { id }),
                 Io::Open { id, transport, .. } => {
-                    conn = Connection::default();
+                    conn = server.as_deref().and_then(Server::open_stream);
                     call.handle(now, Input::Opened { id });
                     if transport == Transport::Tcp && net.close_modern {
                         net.close_modern = false;
                         inbox.push((id, vec![], true));
                     }
                 }
-                Io::Send { id, bytes } => match server.as_deref_mut() {
-                    Some(Server::Minecraft { status, .. }) => {
-                        let status = status.clone();
-                        let out = conn.handle_input(&bytes, &status);
+                Io::Send { id, bytes } => match (server.as_deref_mut(), conn.as_mut()) {
+                    (Some(s), Some(stream)) => {
+                        let out = s.handle_stream(stream, &bytes);
                         inbox.push((id, out.write, out.close));
                     }
-                    Some(s) => {
+                    (Some(s), None) => {
                         if let Reply::Send(replies) = s.handle_datagram(now as u64, from, &bytes) {
                             inbox.extend(replies.into_iter().map(|r| (id, r, false)));
                         }
                     }
-                    None => {}
+                    (None, _) => {}
                 },
                 Io::Close { .. } => {}
             }

@@ -1,6 +1,93 @@
 // Generated from gamequery-core's Rust types (core/src/typescript.rs). Do not edit:
 // run `npm run build` after changing a type.
 
+export type Status<R> = { protocol: string, name: string, map: string | null, mode: string | null, version: string | null, password: boolean, players: StatusPlayers, pingMs: number | null, 
+/**
+ * The address that was queried (after DNS), and its port.
+ */
+address: string, port: number, 
+/**
+ * Everything the server sent, typed per protocol.
+ */
+raw: R, };
+
+export type StatusPlayers = { 
+/**
+ * Everyone connected that the server counts, bots included: what `list` holds when
+ * it is complete.
+ */
+online: number, max: number, 
+/**
+ * How many of `online` are bots, where the protocol says (A2S); `None` (`null`) where
+ * it does not. A2S marks no list entry as a bot, so only the count tells them apart:
+ * the humans are `online - bots`.
+ */
+bots: number | null, 
+/**
+ * SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
+ * out, are this same array in JS, not a copy.
+ */
+list: Array<StatusPlayer>, 
+/**
+ * The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
+ * withheld (SA:MP sends none above 100 players), or the server left names out.
+ */
+partial: boolean, };
+
+export type StatusPlayer = { name: string, id?: PlayerId, score?: number, 
+/**
+ * Milliseconds.
+ */
+ping?: number, };
+
+export type PlayerId = number | string;
+
+export type Hex = string;
+
+export type RuleList = Record<string, string>;
+
+export type Motd = { 
+/**
+ * In a decoded Java status, `document`'s description is this very value (one
+ * allocation, one object in JavaScript but for the browser's codec module, which
+ * leaves that out for its size).
+ */
+raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
+/**
+ * `§`-coded; hex colours as `§x§r§r§g§g§b§b`.
+ */
+minecraft: string, };
+
+export type MinecraftRaceResult = { 
+/**
+ * The editions that answered: `'java'`, `'bedrock'` or both.
+ */
+editions: Array<'java' | 'bedrock'>, java: JavaQueryResult | null, bedrock: BedrockQueryResult | null, 
+/**
+ * The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
+ */
+query: MinecraftQueryResult | null, 
+/**
+ * What went wrong for each part that did not answer: `{ java: { code, message } }`.
+ */
+errors: { [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }, };
+
+export type BedrockServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, };
+
+export type RateLimit = { burst: number, perSecond: number, };
+
 export type SampRequest = { ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
 /**
  * The code page of password and command: a WHATWG label (default `utf-8`).
@@ -163,52 +250,7 @@ export type SampPlayersSource = "c" | "d";
 
 export type SampLatencySource = "ping" | "info";
 
-export type Status<R> = { protocol: string, name: string, map: string | null, mode: string | null, version: string | null, password: boolean, players: StatusPlayers, pingMs: number | null, 
-/**
- * The address that was queried (after DNS), and its port.
- */
-address: string, port: number, 
-/**
- * Everything the server sent, typed per protocol.
- */
-raw: R, };
-
-export type StatusPlayers = { 
-/**
- * Everyone connected that the server counts, bots included: what `list` holds when
- * it is complete.
- */
-online: number, max: number, 
-/**
- * How many of `online` are bots, where the protocol says (A2S); `None` (`null`) where
- * it does not. A2S marks no list entry as a bot, so only the count tells them apart:
- * the humans are `online - bots`.
- */
-bots: number | null, 
-/**
- * SA:MP's `raw.players`, and Minecraft's `raw.players.sample` when no line was left
- * out, are this same array in JS, not a copy.
- */
-list: Array<StatusPlayer>, 
-/**
- * The list is not everyone online: a sample (Minecraft sends at most ~12 names), or
- * withheld (SA:MP sends none above 100 players), or the server left names out.
- */
-partial: boolean, };
-
-export type StatusPlayer = { name: string, id?: PlayerId, score?: number, 
-/**
- * Milliseconds.
- */
-ping?: number, };
-
-export type PlayerId = number | string;
-
 export type SampAddress = { ip?: string, port?: number, };
-
-export type Hex = string;
-
-export type RuleList = Record<string, string>;
 
 export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
 
@@ -248,18 +290,6 @@ export type Favicon = {
  * `data:image/png;base64,…` — decode the part after the comma for the bytes.
  */
 dataUri: string, mimeType: string, byteLength: number, };
-
-export type Motd = { 
-/**
- * In a decoded Java status, `document`'s description is this very value (one
- * allocation, one object in JavaScript but for the browser's codec module, which
- * leaves that out for its size).
- */
-raw: string | object | Array<unknown>, plain: string, ansi: string, html: string, 
-/**
- * `§`-coded; hex colours as `§x§r§r§g§g§b§b`.
- */
-minecraft: string, };
 
 export type ForgeData = { 
 /**
@@ -330,42 +360,6 @@ variant: string, protocol?: number, version?: string,
  * When serving: a `§` string, or this object.
  */
 motd: Motd, online: number, max: number, };
-
-export type SqpRequest = { "type": "challenge" } | { "type": "query", challenge: number, version?: number, chunks?: ChunkSet, };
-
-export type SqpResponse = { "type": "challenge", challenge: number, } | { "type": "query", challenge: number, version?: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, } | { "type": "queryPart", challenge: number, version: number, current: number, last: number, 
-/**
- * The part's bytes after its header, as hex.
- */
-payload: string, };
-
-export type SqpChunk = "info" | "rules" | "players" | "teams" | "metrics";
-
-export type ChunkSet = Array<SqpChunk> | number;
-
-export type SqpChunks = { info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
-
-export type SqpServerInfo = { currentPlayers: number, maxPlayers: number, serverName: string, gameType: string, buildId: string, map: string, port: number, };
-
-export type SqpRules = Record<string, SqpValue>;
-
-export type SqpRecords = { fields: Array<SqpField>, 
-/**
- * Values in field order.
- */
-records: Array<Record<string, SqpScalar>>, };
-
-export type SqpField = { name: string, type: SqpValueType, };
-
-export type SqpValue = { type: SqpValueType, value: SqpScalar, };
-
-export type SqpValueType = "byte" | "u16" | "u32" | "u64" | "string" | "f32";
-
-export type SqpScalar = number | string;
-
-export type SqpQueryResult = { version: number, latencyMs: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
-
-export type SqpDecodeOptions = { chunks?: ChunkSet, };
 
 export type BedrockRequest = { 
 /**
@@ -555,33 +549,63 @@ players: Array<string>,
  */
 full: boolean, };
 
-export type SourceRconPacket = { 
-/**
- * Chosen by the client, echoed by the server; −1 answers a refused login.
- */
-id: number, 
-/**
- * 3 login, 2 command / login answer, 0 response value.
- */
-type: number, 
-/**
- * UTF-8 (invalid bytes become U+FFFD).
- */
-body: string, };
+export type SqpRequest = { "type": "challenge" } | { "type": "query", challenge: number, version?: number, chunks?: ChunkSet, };
 
-export type MinecraftRaceResult = { 
+export type SqpResponse = { "type": "challenge", challenge: number, } | { "type": "query", challenge: number, version?: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, } | { "type": "queryPart", challenge: number, version: number, current: number, last: number, 
 /**
- * The editions that answered: `'java'`, `'bedrock'` or both.
+ * The part's bytes after its header, as hex.
  */
-editions: Array<'java' | 'bedrock'>, java: JavaQueryResult | null, bedrock: BedrockQueryResult | null, 
+payload: string, };
+
+export type SqpChunk = "info" | "rules" | "players" | "teams" | "metrics";
+
+export type ChunkSet = Array<SqpChunk> | number;
+
+export type SqpChunks = { info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
+
+export type SqpServerInfo = { currentPlayers: number, maxPlayers: number, serverName: string, gameType: string, buildId: string, map: string, port: number, };
+
+export type SqpRules = Record<string, SqpValue>;
+
+export type SqpRecords = { fields: Array<SqpField>, 
 /**
- * The Query full stat (`fullPlayers: true`), when the server has `enable-query`.
+ * Values in field order.
  */
-query: MinecraftQueryResult | null, 
+records: Array<Record<string, SqpScalar>>, };
+
+export type SqpField = { name: string, type: SqpValueType, };
+
+export type SqpValue = { type: SqpValueType, value: SqpScalar, };
+
+export type SqpValueType = "byte" | "u16" | "u32" | "u64" | "string" | "f32";
+
+export type SqpScalar = number | string;
+
+export type SqpQueryResult = { version: number, latencyMs: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, };
+
+export type SqpDecodeOptions = { chunks?: ChunkSet, };
+
+export type SqpServeOptions = { 
 /**
- * What went wrong for each part that did not answer: `{ java: { code, message } }`.
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
  */
-errors: { [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }, };
+host?: string, 
+/**
+ * UDP port (SQP has no default: 0, the default, picks a free one).
+ */
+port?: number, 
+/**
+ * How long an issued challenge stays valid, ms (default 5000).
+ */
+challengeTtl?: number, 
+/**
+ * Bound on outstanding challenges (default 4096).
+ */
+maxChallenges?: number, 
+/**
+ * Split replies above this many bytes into several packets.
+ */
+maxPacketSize?: number, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
@@ -724,43 +748,19 @@ compress?: boolean,
  */
 rateLimit?: RateLimit, };
 
-export type SqpServeOptions = { 
+export type SourceRconPacket = { 
 /**
- * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ * Chosen by the client, echoed by the server; −1 answers a refused login.
  */
-host?: string, 
+id: number, 
 /**
- * UDP port (SQP has no default: 0, the default, picks a free one).
+ * 3 login, 2 command / login answer, 0 response value.
  */
-port?: number, 
+type: number, 
 /**
- * How long an issued challenge stays valid, ms (default 5000).
+ * UTF-8 (invalid bytes become U+FFFD).
  */
-challengeTtl?: number, 
-/**
- * Bound on outstanding challenges (default 4096).
- */
-maxChallenges?: number, 
-/**
- * Split replies above this many bytes into several packets.
- */
-maxPacketSize?: number, };
-
-export type BedrockServeOptions = { 
-/**
- * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
- */
-host?: string, 
-/**
- * UDP port (0 picks a free one).
- */
-port?: number, 
-/**
- * Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
- */
-rateLimit?: RateLimit, };
-
-export type RateLimit = { burst: number, perSecond: number, };
+body: string, };
 
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft';
@@ -776,10 +776,10 @@ export interface ProtocolTypes {
   'minecraft-legacy': { request: LegacyRequest; response: LegacyResponse; decodeOptions: Record<string, never>; raw: LegacyQueryResult };
   'minecraft-bedrock': { request: BedrockRequest; response: BedrockResponse; decodeOptions: Record<string, never>; raw: BedrockQueryResult };
   'minecraft-query': { request: MinecraftQueryRequest; response: MinecraftQueryResponse; decodeOptions: Record<string, never>; raw: MinecraftQueryResult };
-  'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
-  minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
   sqp: { request: SqpRequest; response: SqpResponse; decodeOptions: SqpDecodeOptions; raw: SqpQueryResult };
   a2s: { request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult };
+  'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
+  minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
 }
 
 /**
@@ -856,6 +856,26 @@ export declare class FrameDecoder {
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
   constructor(protocol: 'minecraft-java' | 'source-rcon' | 'a2s', options?: { maxFrame?: number; goldSrc?: boolean });
   push(chunk: Uint8Array): Uint8Array[];
+}
+
+/** The options, served state and `raw` result of each protocol's network calls. */
+export interface NetworkTypes {
+  samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
+  'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
+  'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
+  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
+  sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
+  a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
+  'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
+  minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
+}
+
+/** Which options `rcon` takes for each protocol that has it. */
+export interface RconTypes {
+  samp: RconOptions;
+  'minecraft-java': MinecraftRconOptions;
+  a2s: MinecraftRconOptions;
 }
 
 // The network API's types, shared by both packages: options, targets, results, the
@@ -1019,20 +1039,6 @@ export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'l
   queryPort?: number;
 }
 
-export interface NetworkTypes {
-  samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
-  'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
-  'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
-  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
-  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
-  sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
-  a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
-  /** A packet codec only: `rcon('minecraft-java', …)` runs it. */
-  'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
-  /** A query only: serve the editions one by one. */
-  minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
-}
-
 // `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
 // responders and RCON sessions; declared here too so these declarations compile with any lib.
 declare global {
@@ -1072,14 +1078,6 @@ export interface RconSession {
   close(): Promise<void>;
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-/** Which options `rcon` takes for each protocol that has it. */
-export interface RconTypes {
-  samp: RconOptions;
-  'minecraft-java': MinecraftRconOptions;
-  /** Source RCON on a Source server (TCP, default port 27015). */
-  a2s: MinecraftRconOptions;
 }
 
 export interface RconOptions extends NetworkOptions {

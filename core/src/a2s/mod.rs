@@ -8,6 +8,7 @@ pub mod options;
 pub mod packets;
 pub mod players;
 pub mod responder;
+pub mod spec;
 pub mod split;
 mod text;
 mod unbzip2;

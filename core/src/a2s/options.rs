@@ -70,3 +70,29 @@ impl Input for ServeOptions {
         Ok(options)
     }
 }
+
+/// `decodeResponse('a2s', bytes, { theShip })`: The Ship's player records carry deaths and
+/// money, which only its info reply (app id 2400…) tells.
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "ts", derive(serde::Serialize, ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    serde(rename_all = "camelCase", deny_unknown_fields),
+    ts(rename = "A2sDecodeOptions")
+)]
+pub struct DecodeOptions {
+    #[cfg_attr(feature = "ts", serde(default))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub the_ship: bool,
+}
+
+impl Input for DecodeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            the_ship: o.or_default("theShip")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}

@@ -9,10 +9,7 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
-pub(crate) mod active;
 pub mod many;
-mod minecraft;
-pub(crate) mod outcome;
 pub mod race;
 mod race_result;
 pub mod session;
@@ -22,35 +19,14 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use serde_json::Value;
 
-use self::active::Active;
-use self::minecraft::Minecraft;
-pub use self::outcome::Outcome;
-use crate::a2s::options::A2sRequest;
-use crate::a2s::A2sExchange;
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Caller, Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::minecraft::bedrock::options::BedrockRequest;
-use crate::minecraft::bedrock::PingExchange;
-use crate::minecraft::query::options::StatRequest;
-use crate::minecraft::query::StatExchange;
 use crate::options::{parse_target, target_text, Common};
 use crate::protocol::Protocol;
 pub use crate::rng::Rng;
-use crate::samp::exchange::{QueryExchange, QueryOptions};
-use crate::samp::options::{QueryRequest, RconRequest};
-use crate::samp::rcon::{RconExchange, RconOptions};
-use crate::samp::{Address, DEFAULT_PORT as SAMP_PORT};
-use crate::source_rcon::options::SourceRconRequest;
-use crate::source_rcon::SourceRconExchange;
-use crate::sqp::options::SqpRequest;
+pub use crate::spec::{Outcome, Transport};
+use crate::spec::{QueryPlan, Running, Start};
 use crate::target::Target;
-use crate::text::TextEncoding;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Transport {
-    Udp,
-    Tcp,
-}
 
 /// What a call asks its host to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,43 +117,35 @@ enum Step {
     },
     Exchanging {
         id: u32,
-        active: Active,
+        active: Box<dyn Running>,
     },
     Done,
 }
 
-/// What the call is for, and what it needs to start its exchange.
+/// `'minecraft'`: the race runs the calls (`Call::race`); this call only fronts them.
 #[derive(Debug)]
-enum Plan {
-    Samp(QueryRequest),
-    Rcon(RconRequest, String),
-    Sqp {
-        chunks: u8,
-    },
-    Bedrock,
-    Stat {
-        full: bool,
-    },
-    A2s {
-        players: bool,
-        rules: bool,
-    },
-    SourceRcon(SourceRconRequest, String),
-    Minecraft(Box<Minecraft>),
-    /// `'minecraft'`: the race runs the calls (`Call::race`).
-    Race,
+struct Fronting(Common);
+
+impl QueryPlan for Fronting {
+    fn common(&self) -> &Common {
+        &self.0
+    }
+    fn start(&mut self, _: Start<'_>) -> Result<Box<dyn Running>> {
+        Err(Error::invalid("the race opens no connection of its own"))
+    }
 }
 
 #[derive(Debug)]
 pub struct Call {
-    /// For messages: `samp`, `samp-rcon`, `minecraft-java` …
-    name: &'static str,
+    /// For messages: `SA:MP query`, `Source RCON` …
+    who: Caller,
     target: String,
     host: String,
     port: u16,
     common: Common,
     budget: Deadline,
-    plan: Plan,
+    /// The protocol's side: its options and decisions.
+    plan: Box<dyn QueryPlan>,
     step: Step,
     /// The peer, once known.
     addr: Option<SocketAddr>,
@@ -200,74 +168,33 @@ impl Call {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
         let protocol = Protocol::parse(protocol)?;
+        let who = protocol.caller();
         let text = target_text(target);
-        let in_call = |e: Error| in_call(e, protocol.name(), &text);
+        let in_call = |e: Error| in_call(e, who, &text);
         let t = parse_target(target).map_err(in_call)?;
-        let (plan, common, port) = match protocol {
-            Protocol::Samp => {
-                let request = QueryRequest::parse(options)?;
-                let common = request.common;
-                (Plan::Samp(request), common, t.port.unwrap_or(SAMP_PORT))
-            }
-            Protocol::Sqp => {
-                let request = SqpRequest::parse(options)?;
-                let port = t
-                    .port
-                    .ok_or_else(|| Error::invalid("SQP has no default port: give host:port"))?;
-                (Plan::Sqp { chunks: request.chunks }, request.common, port)
-            }
-            Protocol::MinecraftBedrock => {
-                let request = BedrockRequest::parse(options)?;
-                let port = t.port.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
-                (Plan::Bedrock, request.common, port)
-            }
-            Protocol::MinecraftQuery => {
-                let request = StatRequest::parse(options)?;
-                let port = t.port.unwrap_or(crate::minecraft::query::DEFAULT_PORT);
-                (Plan::Stat { full: request.full }, request.common, port)
-            }
-            Protocol::A2s => {
-                let r = A2sRequest::parse(options)?;
-                let plan = Plan::A2s {
-                    players: r.players,
-                    rules: r.rules,
-                };
-                (plan, r.common, t.port.unwrap_or(crate::a2s::DEFAULT_PORT))
-            }
-            Protocol::Minecraft => {
+        let spec = protocol.spec();
+        let plan = match protocol.query()? {
+            crate::spec::Query::Plan(plan) => plan(options, &t)?,
+            crate::spec::Query::Race => {
                 let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
                 let common = Common::read(&mut crate::options::Options::new("Minecraft", Value::Null)?)?;
-                let mut call = Self::new(protocol.name(), text, t, 25565, common, Plan::Race, seed, host_resolves);
+                let port = t.port.or(spec.default_port).unwrap_or(0);
+                let plan = Box::new(Fronting(common));
+                let mut call = Self::new(who, text, t, port, plan, seed, host_resolves);
                 call.io.clear();
                 call.step = Step::Done;
                 call.race = Some(Box::new(race));
                 return Ok(call);
             }
-            Protocol::SourceRcon => {
-                return Err(Error::invalid(
-                    "'source-rcon' is a packet codec: run a command with rcon('minecraft-java', target, { password }, command)",
-                ))
-            }
-            Protocol::MinecraftJava | Protocol::MinecraftLegacy => {
-                let legacy = protocol == Protocol::MinecraftLegacy;
-                let mc = Minecraft::parse(options, legacy, &t)?;
-                let (common, port) = (mc.common, mc.port(&t));
-                (Plan::Minecraft(Box::new(mc)), common, port)
-            }
         };
-        Ok(Self::new(
-            protocol.name(),
-            text,
-            t,
-            port,
-            common,
-            plan,
-            seed,
-            host_resolves,
-        ))
+        let port = t
+            .port
+            .or(spec.default_port)
+            .ok_or_else(|| Error::invalid(format!("{} has no default port: give host:port", spec.label)))?;
+        Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
     }
 
-    /// An RCON command (SA:MP only, for now).
+    /// An RCON command: the protocol's own RCON, or Source RCON beside it.
     pub fn rcon(
         protocol: &str,
         target: &Value,
@@ -276,46 +203,37 @@ impl Call {
         seed: u64,
         host_resolves: bool,
     ) -> Result<Self> {
-        match Protocol::parse(protocol)? {
-            Protocol::Samp => {}
-            p @ (Protocol::MinecraftJava | Protocol::A2s) => {
-                // Source RCON: Minecraft's `enable-rcon`, or a Source server's on its game port.
-                let (name, default_port) = source_rcon_flavour(p);
-                let text = target_text(target);
-                let t = parse_target(target).map_err(|e| in_call(e, name, &text))?;
-                let request = SourceRconRequest::parse(options)?;
-                let (common, port) = (request.common, t.port.unwrap_or(default_port));
-                let plan = Plan::SourceRcon(request, command.to_string());
-                return Ok(Self::new(name, text, t, port, common, plan, seed, host_resolves));
-            }
-            other => {
-                return Err(Error::invalid(format!(
-                    "rcon is not available for {}; it is for 'samp', 'minecraft-java' and 'a2s'",
-                    crate::error::quoted(other.name())
-                )))
-            }
-        }
+        let protocol = Protocol::parse(protocol)?;
+        let Some((rcon, run)) = protocol.rcon() else {
+            return Err(Error::invalid(format!(
+                "rcon is not available for {}; it is for {}",
+                crate::error::quoted(protocol.name()),
+                Protocol::listed(|p| p.spec().rcon.is_some())
+            )));
+        };
+        let who = Caller {
+            title: rcon.title,
+            protocol: protocol.name(),
+        };
         let text = target_text(target);
-        let t = parse_target(target).map_err(|e| in_call(e, "samp-rcon", &text))?;
-        let request = RconRequest::parse(options)?;
-        let (common, port) = (request.common, t.port.unwrap_or(SAMP_PORT));
-        let plan = Plan::Rcon(request, command.to_string());
-        Ok(Self::new("samp-rcon", text, t, port, common, plan, seed, host_resolves))
+        let t = parse_target(target).map_err(|e| in_call(e, who, &text))?;
+        let plan = run(options, command)?;
+        let port = t.port.unwrap_or(rcon.default_port);
+        Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn new(
-        name: &'static str,
+        who: Caller,
         text: String,
         t: Target,
         port: u16,
-        common: Common,
-        plan: Plan,
+        plan: Box<dyn QueryPlan>,
         seed: u64,
         host_resolves: bool,
     ) -> Self {
+        let common = *plan.common();
         let mut call = Self {
-            name,
+            who,
             target: text,
             host: t.host,
             port,
@@ -335,17 +253,16 @@ impl Call {
         call
     }
 
-    /// SRV first (Minecraft without a port), then the address, then the connection.
+    /// SRV first (when the plan asks: Minecraft without a port), then the address, then
+    /// the connection.
     fn begin(&mut self) {
-        if let Plan::Minecraft(mc) = &self.plan {
-            if let Some(name) = mc.srv_name(&self.host) {
-                self.io.push_back(Io::Srv {
-                    name,
-                    server: mc.dns_server,
-                });
-                self.step = Step::Srv;
-                return;
-            }
+        if let Some(name) = self.plan.srv_name(&self.host) {
+            self.io.push_back(Io::Srv {
+                name,
+                server: self.plan.dns_server(),
+            });
+            self.step = Step::Srv;
+            return;
         }
         self.resolve();
     }
@@ -359,14 +276,10 @@ impl Call {
             ))),
             Err(_) if self.host_resolves => self.open(0.0),
             Err(_) => {
-                let server = match &self.plan {
-                    Plan::Minecraft(mc) => mc.dns_server,
-                    _ => None,
-                };
                 self.io.push_back(Io::Resolve {
                     host: self.host.clone(),
                     family: self.common.family,
-                    server,
+                    server: self.plan.dns_server(),
                 });
                 self.step = Step::Resolve;
             }
@@ -380,14 +293,8 @@ impl Call {
 
     /// Opens a socket or connection for the next attempt.
     fn open(&mut self, now: Millis) {
-        let transport = match &mut self.plan {
-            Plan::Minecraft(mc) => {
-                mc.attempt();
-                Transport::Tcp
-            }
-            Plan::SourceRcon(..) => Transport::Tcp,
-            _ => Transport::Udp,
-        };
+        self.plan.opening();
+        let transport = self.plan.transport();
         let local = match self.local(transport) {
             Ok(local) => local,
             Err(e) => return self.fail(e),
@@ -506,9 +413,9 @@ impl Call {
         }
         match (&self.step, input) {
             (Step::Srv, Input::Srv(records)) => {
-                if let (Plan::Minecraft(mc), Some(r)) = (&mut self.plan, best(&records)) {
+                if let Some(r) = best(&records) {
                     let host = r.target.trim_end_matches('.').to_string();
-                    mc.use_srv(host.clone(), r.port);
+                    self.plan.use_srv(host.clone(), r.port);
                     self.host = host;
                     self.port = r.port;
                 }
@@ -578,61 +485,15 @@ impl Call {
 
     /// The connection is open: start this attempt's exchange.
     fn start(&mut self, now: Millis, id: u32) {
-        let header = Address::of(self.addr.map(|a| a.ip()), self.port);
-        let active = match &mut self.plan {
-            Plan::Samp(o) => {
-                let options = QueryOptions {
-                    players: o.players,
-                    encoding: o.encoding,
-                    deadline: self.budget,
-                    open_mp: o.open_mp,
-                    ping: o.ping,
-                    raw_strings: o.raw_strings,
-                };
-                Ok(Active::Samp(Box::new(QueryExchange::new(
-                    header,
-                    options,
-                    self.rng.bytes4(),
-                    now,
-                ))))
-            }
-            Plan::Rcon(o, command) => TextEncoding::from_option(o.encoding.as_deref()).and_then(|encoding| {
-                let options = RconOptions {
-                    deadline: self.budget,
-                    idle_ms: o.idle_ms,
-                    encoding,
-                };
-                RconExchange::new(header, &o.password, command, o.encoding.clone(), options, now)
-                    .map(|ex| Active::Rcon(Box::new(ex)))
-            }),
-            Plan::Sqp { chunks } => Ok(Active::Sqp(Box::new(crate::sqp::exchange::SqpExchange::new(
-                *chunks,
-                self.budget,
-                now,
-            )))),
-            Plan::Bedrock => Ok(Active::Bedrock(Box::new(PingExchange::new(
-                self.rng.next_u64(),
-                self.budget,
-                now,
-            )))),
-            Plan::Stat { full } => Ok(Active::Stat(Box::new(StatExchange::new(
-                self.rng.next_u64() as u32,
-                *full,
-                self.budget,
-                now,
-            )))),
-            Plan::A2s { players, rules } => Ok(Active::A2s(Box::new(A2sExchange::new(
-                *players,
-                *rules,
-                self.budget,
-                now,
-            )))),
-            Plan::SourceRcon(o, command) => SourceRconExchange::new(&o.password, command, o.format, self.budget)
-                .map(|ex| Active::SourceRcon(Box::new(ex))),
-            Plan::Minecraft(mc) => mc.exchange(&self.budget, &mut self.rng, now, &self.host, self.port),
-            Plan::Race => Err(Error::invalid("the race opens no connection of its own")),
+        let at = Start {
+            now,
+            budget: self.budget,
+            rng: &mut self.rng,
+            peer: self.addr,
+            host: &self.host,
+            port: self.port,
         };
-        match active {
+        match self.plan.start(at) {
             Ok(active) => {
                 self.step = Step::Exchanging { id, active };
                 self.service(now);
@@ -659,52 +520,37 @@ impl Call {
         let Step::Exchanging { active, .. } = std::mem::replace(&mut self.step, Step::Done) else {
             unreachable!("matched above")
         };
-        let wants_legacy = active.wants_legacy();
+        let wants_fallback = active.wants_fallback();
         self.io.push_back(Io::Close { id });
-        let address = self.addr;
-        let done = result.and_then(|out| match (&self.plan, out) {
-            (Plan::Minecraft(mc), out) => mc.outcome(out, address, &self.host, self.port),
-            (_, out) => out.into_outcome(address, &self.host, self.port),
-        });
-        match done {
+        match result {
             Ok(outcome) => self.finish(Ok(outcome)),
-            Err(e) if wants_legacy => {
-                let Plan::Minecraft(mc) = &mut self.plan else {
-                    return self.fail(e);
-                };
-                match mc.fall_back(e) {
-                    Ok(()) => self.open(now),
-                    Err(e) => self.fail(e),
-                }
-            }
+            Err(e) if wants_fallback => match self.plan.fall_back(e) {
+                Ok(()) => self.open(now),
+                Err(e) => self.fail(e),
+            },
             Err(e) => self.attempt_failed(now, e),
         }
     }
 
-    /// An attempt ended without an answer: another connection if the budget allows
+    /// An attempt ended without an answer: another connection if the plan wants one
     /// (Minecraft; the datagram exchanges retransmit by themselves), else the error.
     fn attempt_failed(&mut self, now: Millis, e: Error) {
-        let retry = matches!(e.code, ErrorCode::Timeout | ErrorCode::Network);
-        if let Plan::Minecraft(mc) = &mut self.plan {
-            if retry && self.budget.may_retry(mc.tries(), now) {
-                return self.open(now);
-            }
-            let e = mc.final_error(e);
-            return self.fail(e);
+        match self.plan.retry(e, &self.budget, now) {
+            Ok(()) => self.open(now),
+            Err(e) => self.fail(e),
         }
-        self.fail(e)
     }
 
     /// Runs over TCP.
     fn streams(&self) -> bool {
-        matches!(self.plan, Plan::Minecraft(_) | Plan::SourceRcon(..))
+        self.plan.transport() == Transport::Tcp
     }
 
     fn fail(&mut self, e: Error) {
         self.step = Step::Done;
         let e = match e.code {
             ErrorCode::InvalidArgument if e.context.is_none() => e,
-            _ => e.in_call(self.name, &self.target, self.addr),
+            _ => e.in_call(self.who, &self.target, self.addr),
         };
         self.result = Some(Err(e));
     }
@@ -715,10 +561,10 @@ impl Call {
     }
 }
 
-fn in_call(e: Error, name: &'static str, target: &str) -> Error {
+fn in_call(e: Error, who: Caller, target: &str) -> Error {
     match e.code {
         ErrorCode::InvalidArgument => e,
-        _ => e.in_call(name, target, None),
+        _ => e.in_call(who, target, None),
     }
 }
 
@@ -732,15 +578,6 @@ fn family_matches(family: u8, ip: &IpAddr) -> bool {
 
 /// The address to use: of the wanted family, IPv4 first when either will do (SA:MP
 /// headers carry IPv4 octets).
-/// A Source RCON call's name in messages and its default port, per protocol: Minecraft's
-/// `enable-rcon` port, or a Source server's game port.
-pub(crate) fn source_rcon_flavour(protocol: Protocol) -> (&'static str, u16) {
-    match protocol {
-        Protocol::A2s => ("a2s-rcon", crate::source_rcon::SOURCE_PORT),
-        _ => ("minecraft-rcon", crate::source_rcon::MINECRAFT_PORT),
-    }
-}
-
 pub fn pick(ips: &[IpAddr], family: u8) -> Option<IpAddr> {
     let usable = || ips.iter().filter(|ip| family_matches(family, ip));
     usable().find(|ip| ip.is_ipv4()).or_else(|| usable().next()).copied()

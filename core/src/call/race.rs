@@ -10,9 +10,8 @@ use std::collections::VecDeque;
 
 use serde_json::{Map, Value};
 
-use super::outcome::Outcome;
 pub use super::race_result::RaceResult;
-use super::{Call, Input, Io};
+use super::{Call, Input, Io, Outcome};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::Millis;
 use crate::minecraft::bedrock::BedrockQueryResult;
@@ -61,7 +60,7 @@ fn split(options: &Value) -> Result<Split> {
         ));
     }
     // Checked here, so the message lists the race's options, not only Java's.
-    let known = [OWN, crate::options::COMMON, super::minecraft::JAVA_OPTIONS].concat();
+    let known = [OWN, crate::options::COMMON, crate::minecraft::java::plan::JAVA_OPTIONS].concat();
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(Error::invalid(format!(
             "unknown option {} for a Minecraft query (Java and Bedrock); its options are {}, signal, trace",
@@ -182,11 +181,12 @@ impl Race {
         if self.result.is_some() {
             return;
         }
-        let java_answered = matches!(self.results[JAVA], Some(Ok(Outcome::Java(_))));
-        if let Some(plan) = java_answered.then(|| self.query_plan.take()).flatten() {
-            let Some(Ok(Outcome::Java(java))) = &self.results[JAVA] else {
-                unreachable!("checked above")
-            };
+        let java = match &self.results[JAVA] {
+            Some(Ok(outcome)) => outcome.as_status::<JavaQueryResult>(),
+            _ => None,
+        };
+        if let Some(plan) = java.is_some().then(|| self.query_plan.take()).flatten() {
+            let java = java.expect("checked above");
             let (options, seed, query_port) = plan;
             let target = serde_json::json!({ "host": java.address, "port": query_port.unwrap_or(java.port) });
             match Call::query("minecraft-query", &target, options, seed, self.host_resolves) {
@@ -198,8 +198,7 @@ impl Race {
         let started: Vec<usize> = (0..3).filter(|&k| self.calls[k].is_some()).collect();
         let done = started.iter().all(|&k| self.results[k].is_some());
         let first_latency = [JAVA, BEDROCK].iter().find_map(|&k| match &self.results[k] {
-            Some(Ok(Outcome::Java(s))) => s.ping_ms,
-            Some(Ok(Outcome::Bedrock(s))) => s.ping_ms,
+            Some(Ok(Outcome::Status(s))) => s.ping_ms(),
             _ => None,
         });
         if let (Some(latency), None) = (first_latency, self.grace_end) {
@@ -240,22 +239,16 @@ impl Race {
                 None
             }
         };
-        let java = match part("java", java, true) {
-            Some(Outcome::Java(s)) => Some(s),
-            _ => None,
-        };
-        let bedrock = match part("bedrock", bedrock, true) {
-            Some(Outcome::Bedrock(s)) => Some(s),
-            _ => None,
-        };
-        let query = match part("query", query, false) {
-            Some(Outcome::Query(s)) => Some(s.raw),
-            _ => None,
-        };
+        let java = part("java", java, true).and_then(Outcome::into_status::<JavaQueryResult>);
+        let bedrock = part("bedrock", bedrock, true).and_then(Outcome::into_status::<BedrockQueryResult>);
+        let query = part("query", query, false)
+            .and_then(Outcome::into_status::<QueryResult>)
+            .map(|s| s.raw);
         if java.is_none() && bedrock.is_none() {
-            return Err(Error::new(ErrorCode::Timeout, "no edition answered").in_call("minecraft", &self.target, None));
+            let who = crate::protocol::Protocol::parse("minecraft")?.caller();
+            return Err(Error::new(ErrorCode::Timeout, "no edition answered").in_call(who, &self.target, None));
         }
-        Ok(Outcome::Race(Box::new(merged(java, bedrock, query, errors))))
+        Ok(Outcome::status(merged(java, bedrock, query, errors)))
     }
 
     pub fn poll_io(&mut self) -> Option<Io> {

@@ -14,8 +14,8 @@ use crate::source_rcon::{RconFormat, Session};
 
 #[derive(Debug, Clone)]
 pub struct SessionArgs {
-    /// `minecraft-rcon` or `a2s-rcon`, for messages.
-    pub name: &'static str,
+    /// `Minecraft RCON` or `Source RCON`, for messages.
+    pub who: crate::error::Caller,
     /// The target as the caller wrote it, for messages.
     pub target: String,
     pub host: String,
@@ -26,28 +26,34 @@ pub struct SessionArgs {
 impl SessionArgs {
     pub fn parse(protocol: &str, target: &Value, options: Value) -> Result<Self> {
         let protocol = Protocol::parse(protocol)?;
-        match protocol {
-            Protocol::MinecraftJava | Protocol::A2s => {}
-            Protocol::Samp => {
-                return Err(Error::invalid(
-                    "SA:MP's RCON has no login to keep: run each command with rcon('samp', …)",
-                ))
-            }
-            other => {
+        let sessions = |p: Protocol| p.spec().rcon.is_some_and(|r| r.source);
+        let rcon = match protocol.spec().rcon {
+            Some(rcon) if rcon.source => rcon,
+            Some(_) => {
                 return Err(Error::invalid(format!(
-                    "rconSession is for 'minecraft-java' and 'a2s', not {}",
-                    crate::error::quoted(other.name())
+                    "{}'s RCON has no login to keep: run each command with rcon('{}', …)",
+                    protocol.spec().label,
+                    protocol.name()
                 )))
             }
-        }
+            None => {
+                return Err(Error::invalid(format!(
+                    "rconSession is for {}, not {}",
+                    Protocol::listed(sessions),
+                    crate::error::quoted(protocol.name())
+                )))
+            }
+        };
         let text = target_text(target);
         let t = parse_target(target)?;
         let request = SourceRconRequest::parse(options)?;
-        let (name, default_port) = super::source_rcon_flavour(protocol);
         Ok(Self {
-            name,
+            who: crate::error::Caller {
+                title: rcon.title,
+                protocol: protocol.name(),
+            },
             target: text,
-            port: t.port.unwrap_or(default_port),
+            port: t.port.unwrap_or(rcon.default_port),
             host: t.host,
             request,
         })
@@ -64,7 +70,7 @@ impl SessionArgs {
 
     /// `e`, naming this session (`Minecraft RCON of host:port: …`).
     pub fn name(&self, e: Error, address: Option<SocketAddr>) -> Error {
-        e.in_call(self.name, &self.target, address)
+        e.in_call(self.who, &self.target, address)
     }
 
     /// The connection was refused: nothing listens there.

@@ -6,3 +6,4 @@ pub mod bedrock;
 pub mod java;
 pub mod legacy;
 pub mod query;
+pub mod spec;

@@ -17,7 +17,6 @@ use super::serve_rcon as rcon;
 use super::util::{network_error, now_ms};
 use crate::call::Transport;
 use crate::error::Result;
-use crate::minecraft::java::responder::Connection;
 use crate::serve::{Listen, Reply, Server};
 
 pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
@@ -94,7 +93,7 @@ async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconH
                     let _ = socket.send_to(&d, from).await;
                 }
             }
-            Reply::Rcon { header, command } => {
+            Reply::Rcon { reply_to, command } => {
                 let Some(handler) = handler.clone() else { continue };
                 let (socket, server, cancel) = (socket.clone(), server.clone(), cancel.clone());
                 tokio::spawn(async move {
@@ -102,7 +101,7 @@ async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconH
                         _ = cancel.cancelled() => return,
                         lines = handler(command) => lines.unwrap_or_else(|e| vec![e]),
                     };
-                    let datagrams = lock(&server).rcon_lines(&header, &lines);
+                    let datagrams = lock(&server).rcon_lines(&reply_to, &lines);
                     for d in datagrams {
                         let _ = socket.send_to(&d, from).await;
                     }
@@ -125,15 +124,16 @@ async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: C
 
 async fn connection(mut stream: TcpStream, server: Shared) {
     let _ = stream.set_nodelay(true);
-    let mut conn = Connection::default();
+    let Some(mut conn) = lock(&server).open_stream() else {
+        return;
+    };
     let mut buf = vec![0u8; 4096];
     loop {
         let n = match stream.read(&mut buf).await {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
-        let Some(status) = lock(&server).status() else { return };
-        let out = conn.handle_input(&buf[..n], &status);
+        let out = lock(&server).handle_stream(&mut conn, &buf[..n]);
         if !out.write.is_empty() && stream.write_all(&out.write).await.is_err() {
             return;
         }

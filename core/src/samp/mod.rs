@@ -16,6 +16,7 @@ pub mod responder;
 mod response;
 mod response_ser;
 mod rules;
+pub mod spec;
 mod state;
 pub mod unified;
 

@@ -7,6 +7,7 @@ pub mod options;
 pub mod packet;
 pub mod responder;
 pub mod session;
+pub mod spec;
 
 pub use exchange::SourceRconExchange;
 pub use packet::Packet;

@@ -8,6 +8,7 @@ pub mod options;
 mod packets;
 pub mod reassembly;
 pub mod responder;
+pub mod spec;
 pub mod unified;
 mod value;
 

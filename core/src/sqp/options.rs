@@ -70,3 +70,29 @@ impl Input for ServeOptions {
         Ok(options)
     }
 }
+
+/// `decodeResponse('sqp', bytes, { chunks })`: chunks carry no type tag, so the caller
+/// says what it requested (names or the mask; default all five).
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "ts", derive(serde::Serialize, ts_rs::TS))]
+#[cfg_attr(
+    feature = "ts",
+    serde(rename_all = "camelCase", deny_unknown_fields),
+    ts(rename = "SqpDecodeOptions")
+)]
+pub struct DecodeOptions {
+    #[cfg_attr(feature = "ts", serde(default))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<ChunkSet>", optional))]
+    pub chunks: ChunkSet,
+}
+
+impl Input for DecodeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            chunks: o.or_default("chunks")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}

@@ -8,6 +8,7 @@ pub mod exchange;
 pub mod options;
 pub mod packets;
 pub mod responder;
+pub mod spec;
 pub mod unified;
 
 pub use advertisement::Advertisement;

@@ -256,6 +256,9 @@ impl crate::exchange::Exchange for StatusExchange {
     fn handle_close(&mut self, now: Millis) {
         StatusExchange::handle_close(self, now)
     }
+    fn wants_fallback(&self) -> bool {
+        self.wants_legacy()
+    }
     fn poll_result(&mut self) -> Option<Result<StatusOutcome>> {
         StatusExchange::poll_result(self)
     }

@@ -6,9 +6,11 @@ pub mod exchange;
 mod forge;
 pub mod options;
 pub mod packets;
+pub mod plan;
 pub mod responder;
 mod result;
 mod sample;
+pub mod spec;
 mod status;
 pub mod unified;
 

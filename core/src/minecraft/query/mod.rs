@@ -6,6 +6,7 @@ pub mod exchange;
 pub mod options;
 pub mod packets;
 pub mod responder;
+pub mod spec;
 pub mod stat;
 pub mod unified;
 

@@ -414,7 +414,7 @@ impl Engine {
         match event {
             Event::Resolved(start, Ok(addr)) => self.launch(start, addr),
             Event::Resolved(start, Err(e)) => {
-                let e = e.in_call(start.plan.protocol(), &start.target, None);
+                let e = e.in_call(start.plan.caller(), &start.target, None);
                 self.fail(start.index, e)
             }
             Event::Finished(index, Err(e)) => self.fail(index, e),
@@ -450,7 +450,14 @@ impl Engine {
             self.blocked.entry(addr).or_default().push_back(start);
             return;
         };
-        let query = start.plan.start(addr, self.now() - start.origin, &mut self.rng);
+        let mut start = start;
+        let query = match start.plan.start(addr, self.now() - start.origin, &mut self.rng) {
+            Ok(query) => query,
+            Err(e) => {
+                let e = e.in_call(start.plan.caller(), &start.target, Some(addr));
+                return self.fail(start.index, e);
+            }
+        };
         let slot = self.free.pop().unwrap_or_else(|| {
             self.jobs.push(None);
             self.jobs.len() - 1
@@ -478,7 +485,7 @@ impl Engine {
             trace(self.tracer.as_ref(), &self.clock, Direction::Send, job.addr, &packet);
             send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
         }
-        if let Some(result) = jobs::finish(&mut job.query, job.addr, job.start.index, &mut self.batch) {
+        if let Some(result) = jobs::finish(&mut job.query, job.start.index, &mut self.batch) {
             return self.end(slot, result);
         }
         let deadline = job.query.poll_timeout();
@@ -503,7 +510,7 @@ impl Engine {
         match result {
             Ok(()) => self.settle(job.start.index),
             Err(e) => {
-                let e = e.in_call(job.start.plan.protocol(), &job.start.target, Some(job.addr));
+                let e = e.in_call(job.start.plan.caller(), &job.start.target, Some(job.addr));
                 self.fail(job.start.index, e)
             }
         }

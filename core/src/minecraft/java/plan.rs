@@ -5,17 +5,14 @@ use std::net::{IpAddr, SocketAddr};
 
 use serde_json::Value;
 
-use super::active::{Active, Out};
-use super::outcome::{peer, Outcome};
+use super::exchange::{JavaLatencySource, StatusExchange};
+use super::{JavaQueryResult, JavaStatus, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PROTOCOL};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::minecraft::java::exchange::{JavaLatencySource, StatusExchange};
-use crate::minecraft::java::{
-    JavaQueryResult, JavaStatus, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PORT, DEFAULT_PROTOCOL,
-};
 use crate::minecraft::legacy::{self, LegacyExchange};
 use crate::options::{Common, Options, COMMON};
-use crate::rng::Rng;
+use crate::spec::query::Mapped;
+use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +44,8 @@ pub struct Minecraft {
     has_port: bool,
 }
 
-pub(super) const JAVA_OPTIONS: &[&str] = &["srv", "dnsServer", "protocolVersion", "legacyFallback", "maxFrame"];
+/// Options of the Java status beyond the common ones (the `minecraft` race checks them too).
+pub const JAVA_OPTIONS: &[&str] = &["srv", "dnsServer", "protocolVersion", "legacyFallback", "maxFrame"];
 const LEGACY_OPTIONS: &[&str] = &["srv", "dnsServer", "variant"];
 
 impl Minecraft {
@@ -106,53 +104,100 @@ impl Minecraft {
         })
     }
 
-    pub fn port(&self, target: &Target) -> u16 {
-        target.port.unwrap_or(DEFAULT_PORT)
+    /// The error that ends the call, once no attempt is left.
+    fn final_error(&self, e: Error) -> Error {
+        let closed = |e: &Error| e.message.contains("without answering") || e.message.contains("without a status");
+        let e = match &self.first {
+            Some(first) if closed(first) && closed(&e) => Error::new(
+                ErrorCode::Network,
+                "the server closed the connection without answering, both to the status request and to the legacy ping",
+            ),
+            _ => e,
+        };
+        e.over_connections(self.tries)
+    }
+}
+
+impl QueryPlan for Minecraft {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn transport(&self) -> Transport {
+        Transport::Tcp
     }
 
     /// The SRV name to look up: when asked (by default, when no port was given) for a
     /// host name.
-    pub fn srv_name(&self, host: &str) -> Option<String> {
+    fn srv_name(&self, host: &str) -> Option<String> {
         let wanted = self.srv.unwrap_or(!self.has_port) && host.parse::<IpAddr>().is_err();
         wanted.then(|| format!("_minecraft._tcp.{host}"))
     }
 
-    pub fn use_srv(&mut self, target: String, port: u16) {
+    fn dns_server(&self) -> Option<SocketAddr> {
+        self.dns_server
+    }
+
+    fn use_srv(&mut self, target: String, port: u16) {
         self.record = Some(SrvRecord { target, port });
     }
 
-    pub fn tries(&self) -> u32 {
-        self.tries
-    }
-
-    /// A connection is being opened for another attempt.
-    pub fn attempt(&mut self) {
+    fn opening(&mut self) {
         self.tries += 1;
     }
 
-    /// The next attempt's exchange, its end this attempt's share of the budget. `host`
-    /// and `port` go into the handshake (after SRV: the record's).
-    pub fn exchange(&mut self, budget: &Deadline, rng: &mut Rng, now: Millis, host: &str, port: u16) -> Result<Active> {
-        let end = budget.attempt_end(now);
+    /// The attempt's exchange, its end this attempt's share of the budget. The host and
+    /// port go into the handshake (after SRV: the record's).
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let end = at.budget.attempt_end(at.now);
+        let (address, port) = at.status_address();
+        let record = self.record.clone();
         Ok(match self.mode {
-            Mode::Status => Active::Status(Box::new(StatusExchange::new(
-                self.protocol_version,
-                host,
-                port,
-                rng.bytes8(),
-                end,
-                self.max_frame,
-                now,
-            )?)),
+            Mode::Status => {
+                let exchange = StatusExchange::new(
+                    self.protocol_version,
+                    at.host,
+                    at.port,
+                    at.rng.bytes8(),
+                    end,
+                    self.max_frame,
+                    at.now,
+                )?;
+                Mapped::boxed(exchange, move |out| {
+                    let raw = JavaQueryResult {
+                        status: out.status,
+                        latency_ms: out.latency_ms,
+                        latency_source: out.latency_source,
+                        srv: record,
+                        legacy: false,
+                    };
+                    Ok(Outcome::status(super::unified::status(raw, address, port)))
+                })
+            }
             Mode::Legacy => {
-                let request = legacy_request(self.variant, host, port);
-                Active::Legacy(Box::new(LegacyExchange::new(&request, end, now)?))
+                let request = legacy_request(self.variant, at.host, at.port);
+                let exchange = LegacyExchange::new(&request, end, at.now)?;
+                let legacy_only = self.legacy_only;
+                Mapped::boxed(exchange, move |(reply, rtt)| {
+                    Ok(if legacy_only {
+                        Outcome::status(super::unified::legacy_status(reply, rtt, address, port))
+                    } else {
+                        let raw = JavaQueryResult {
+                            status: JavaStatus::from_legacy(reply),
+                            latency_ms: rtt,
+                            latency_source: JavaLatencySource::Status,
+                            srv: record,
+                            legacy: true,
+                        };
+                        Outcome::status(super::unified::status(raw, address, port))
+                    })
+                })
             }
         })
     }
 
     /// The server answered like a pre-1.7 server: the legacy ping next, if allowed.
-    pub fn fall_back(&mut self, e: Error) -> Result<()> {
+    fn fall_back(&mut self, e: Error) -> Result<()> {
         let e = Error {
             code: ErrorCode::UnexpectedOpcode,
             ..e
@@ -166,49 +211,13 @@ impl Minecraft {
         Ok(())
     }
 
-    /// The error that ends the call, once no attempt is left.
-    pub fn final_error(&self, e: Error) -> Error {
-        let closed = |e: &Error| e.message.contains("without answering") || e.message.contains("without a status");
-        let e = match &self.first {
-            Some(first) if closed(first) && closed(&e) => Error::new(
-                ErrorCode::Network,
-                "the server closed the connection without answering, both to the status request and to the legacy ping",
-            ),
-            _ => e,
-        };
-        e.over_connections(self.tries)
-    }
-
-    pub fn outcome(&self, out: Out, addr: Option<SocketAddr>, host: &str, port: u16) -> Result<Outcome> {
-        let (address, port) = peer(addr, host, port);
-        Ok(match out {
-            Out::Status(out) => Outcome::Java(crate::minecraft::java::unified::status(
-                JavaQueryResult {
-                    status: out.status,
-                    latency_ms: out.latency_ms,
-                    latency_source: out.latency_source,
-                    srv: self.record.clone(),
-                    legacy: false,
-                },
-                address,
-                port,
-            )),
-            Out::Legacy(reply, rtt) if !self.legacy_only => Outcome::Java(crate::minecraft::java::unified::status(
-                JavaQueryResult {
-                    status: JavaStatus::from_legacy(reply),
-                    latency_ms: rtt,
-                    latency_source: JavaLatencySource::Status,
-                    srv: self.record.clone(),
-                    legacy: true,
-                },
-                address,
-                port,
-            )),
-            Out::Legacy(reply, rtt) => Outcome::Legacy(crate::minecraft::java::unified::legacy_status(
-                reply, rtt, address, port,
-            )),
-            other => return other.into_outcome(addr, &address, port),
-        })
+    /// Each attempt is a connection of its own: another one while the budget allows.
+    fn retry(&mut self, e: Error, budget: &Deadline, now: Millis) -> Result<()> {
+        let retry = matches!(e.code, ErrorCode::Timeout | ErrorCode::Network);
+        if retry && budget.may_retry(self.tries, now) {
+            return Ok(());
+        }
+        Err(self.final_error(e))
     }
 }
 

@@ -1,0 +1,137 @@
+//! What a protocol is to the machinery above it, as rustls' and quinn's generic code knows
+//! a trait and not the list of implementations: each protocol folder implements
+//! [`Protocol`] once (its `spec.rs`), `crate::registry` lists the implementations in one
+//! line each, and `api`, `call`, `serve`, the bulk engine, the bindings and the TypeScript
+//! generation read the registry. How to add one: `docs/adding-a-protocol.md`.
+//!
+//! The codec, the query and the responder are separate tables (not fields of [`Spec`]) so
+//! that a build which decodes packets only (the browser's codec module) links no
+//! exchange and no responder.
+
+pub mod outcome;
+pub mod packets;
+pub mod query;
+pub mod serve;
+pub mod sink;
+
+pub use outcome::{Outcome, Report};
+pub use packets::{Codec, Decoders, Frames, NoCodec, Packets};
+pub use query::{QueryPlan, Running, Start};
+pub use serve::{Listen, Reply, Responder, ServeArgs};
+
+/// How a protocol's packets travel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Udp,
+    Tcp,
+}
+
+/// One protocol, as the machinery above the protocol folders sees it.
+pub trait Protocol {
+    /// Its names and facts.
+    const SPEC: Spec;
+    /// Its packets' types ([`NoCodec`] when it has none).
+    type Codec: Codec;
+    /// The names of its TypeScript types (`ProtocolTypes[name]`): a table of its own, read
+    /// by the typings' generation only.
+    const TYPES: Types;
+    /// Its packets as JSON values: `encodeRequest` … `decodeResponse`.
+    const PACKETS: Option<Packets> = None;
+    /// `query(name, …)`.
+    const QUERY: Option<Query> = None;
+    /// `serve(name, …)`.
+    const SERVE: Option<ServeFn> = None;
+    /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
+    /// Source RCON beside a protocol is [`Rcon::source`] instead.
+    const RCON: Option<RconFn> = None;
+    /// The TypeScript declarations of its own types ([`Types`] names them).
+    #[cfg(feature = "ts")]
+    fn declarations(_cfg: &ts_rs::Config) -> Vec<String> {
+        vec![]
+    }
+}
+
+/// `decls![cfg; A, B]`: the TypeScript declarations of types `A` and `B`.
+#[cfg(feature = "ts")]
+macro_rules! decls {
+    ($cfg:expr; $($t:ty),* $(,)?) => {
+        vec![$(<$t as ts_rs::TS>::decl($cfg)),*]
+    };
+}
+#[cfg(feature = "ts")]
+pub(crate) use decls;
+
+/// A protocol's names and facts, read by messages, the CLI, typings and the docs.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// What JavaScript callers pass: `'a2s'`.
+    pub name: &'static str,
+    /// What messages call a query of it: `A2S query of host:port: …`.
+    pub title: &'static str,
+    /// Its short name in messages: `SQP has no default port`.
+    pub label: &'static str,
+    pub transport: Transport,
+    /// The port a target without one gets; `None`: the caller must give one.
+    pub default_port: Option<u16>,
+    /// `rcon(name, …)` reaches its console.
+    pub rcon: Option<Rcon>,
+    /// What it is, when it lacks a query, a responder or packets: the errors for those
+    /// say `'name' {alone}`. Empty for a protocol that has all three.
+    pub alone: &'static str,
+}
+
+/// RCON of a protocol: its own over the query's datagrams (SA:MP), or Source RCON over TCP
+/// on a port of its own (Minecraft's `enable-rcon`, a Source server's game port).
+#[derive(Debug, Clone, Copy)]
+pub struct Rcon {
+    /// The call's name in messages and traces: `a2s-rcon`.
+    pub call: &'static str,
+    /// What messages call it: `Source RCON of host:port: …`.
+    pub title: &'static str,
+    pub default_port: u16,
+    /// Source RCON (`source_rcon`): commands over a login that `rconSession` keeps.
+    pub source: bool,
+}
+
+/// The TypeScript names of a protocol's values; `never` where it has none.
+#[derive(Debug, Clone, Copy)]
+pub struct Types {
+    pub request: &'static str,
+    pub response: &'static str,
+    pub decode_options: &'static str,
+    /// `Status.raw` of its query.
+    pub raw: &'static str,
+    pub query_options: &'static str,
+    pub serve_options: &'static str,
+    pub state: &'static str,
+    /// What `rcon` takes (`RconTypes[name]`).
+    pub rcon_options: &'static str,
+}
+
+impl Types {
+    pub const NONE: Types = Types {
+        request: "never",
+        response: "never",
+        decode_options: "never",
+        raw: "never",
+        query_options: "never",
+        serve_options: "never",
+        state: "never",
+        rcon_options: "never",
+    };
+}
+
+/// How a protocol answers `query`.
+#[derive(Debug, Clone, Copy)]
+pub enum Query {
+    /// One exchange of its own: the options (as JavaScript gave them) and the target
+    /// checked into the plan the call runs.
+    Plan(PlanFn),
+    /// Other protocols' queries at once, merged (`'minecraft'`: `call::race`).
+    Race,
+}
+
+pub type PlanFn = fn(options: serde_json::Value, target: &crate::target::Target) -> crate::Result<Box<dyn QueryPlan>>;
+/// An RCON command's plan: the options, then the command.
+pub type RconFn = fn(options: serde_json::Value, command: &str) -> crate::Result<Box<dyn QueryPlan>>;
+pub type ServeFn = fn(ServeArgs<'_>) -> crate::Result<(Box<dyn Responder>, Listen)>;

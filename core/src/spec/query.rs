@@ -1,0 +1,152 @@
+//! A protocol's side of a `query` or `rcon` call: the plan (its checked options, and the
+//! decisions only it can make — SRV, a fallback, another connection) and the exchange
+//! it runs once a socket is open. `crate::call` runs any plan the same way.
+
+use std::fmt::{self, Debug};
+use std::net::SocketAddr;
+
+use super::outcome::{peer, Outcome};
+use super::Transport;
+use crate::error::{Error, Result};
+use crate::exchange::{Deadline, Exchange, Millis};
+use crate::options::Common;
+use crate::rng::Rng;
+use crate::status::Status;
+
+/// What an exchange starts from: the open socket's peer and the call's budget.
+pub struct Start<'a> {
+    pub now: Millis,
+    pub budget: Deadline,
+    pub rng: &'a mut Rng,
+    /// The peer's address, unless the host opened the connection by name.
+    pub peer: Option<SocketAddr>,
+    /// The name (after SRV, the record's target) and port the call connects to.
+    pub host: &'a str,
+    pub port: u16,
+}
+
+impl Start<'_> {
+    /// `Status.address` and `Status.port`.
+    pub fn status_address(&self) -> (String, u16) {
+        peer(self.peer, self.host, self.port)
+    }
+}
+
+/// A protocol's checked options for one call.
+pub trait QueryPlan: Debug + Send {
+    fn common(&self) -> &Common;
+
+    fn transport(&self) -> Transport {
+        Transport::Udp
+    }
+
+    /// The SRV name to look up before the address (Minecraft's `_minecraft._tcp`).
+    fn srv_name(&self, _host: &str) -> Option<String> {
+        None
+    }
+
+    /// The name server to ask, when the caller chose one.
+    fn dns_server(&self) -> Option<SocketAddr> {
+        None
+    }
+
+    /// The SRV record found: its target and port are what the call connects to.
+    fn use_srv(&mut self, _target: String, _port: u16) {}
+
+    /// A connection is being opened (another attempt).
+    fn opening(&mut self) {}
+
+    /// The exchange to run on the connection just opened.
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>>;
+
+    /// The exchange ended with `e` and asked for a fallback ([`Running::wants_fallback`]):
+    /// `Ok` opens another connection for it.
+    fn fall_back(&mut self, e: Error) -> Result<()> {
+        Err(e)
+    }
+
+    /// An attempt ended without an answer: `Ok` opens another connection (for protocols
+    /// whose exchanges do not retransmit by themselves), else the error that ends the call.
+    fn retry(&mut self, e: Error, _budget: &Deadline, _now: Millis) -> Result<()> {
+        Err(e)
+    }
+}
+
+/// The exchange a call runs: a protocol's [`Exchange`] with its result mapped to the
+/// call's [`Outcome`].
+pub trait Running: Debug + Send {
+    fn poll_transmit(&mut self) -> Option<Vec<u8>>;
+    fn handle_input(&mut self, now: Millis, bytes: &[u8]);
+    fn poll_timeout(&self) -> Option<Millis>;
+    fn handle_timeout(&mut self, now: Millis);
+    fn handle_close(&mut self, now: Millis);
+    /// The server answered like an older protocol the plan can fall back to.
+    fn wants_fallback(&self) -> bool;
+    fn poll_result(&mut self) -> Option<Result<Outcome>>;
+}
+
+/// The common case: `exchange`'s output mapped to the protocol's `Status` (its
+/// `unified::status`) at the peer `at` names.
+pub fn reporting<E, R>(exchange: E, at: &Start<'_>, status: fn(E::Output, String, u16) -> Status<R>) -> Box<dyn Running>
+where
+    E: Exchange + Debug + Send + 'static,
+    R: serde::Serialize + Debug + Send + 'static,
+{
+    let (address, port) = at.status_address();
+    Mapped::boxed(exchange, move |out| Ok(Outcome::status(status(out, address, port))))
+}
+
+/// An [`Exchange`] and what makes its output the call's outcome.
+pub struct Mapped<E, F> {
+    exchange: E,
+    map: Option<F>,
+}
+
+impl<E, F> Mapped<E, F>
+where
+    E: Exchange + Debug + Send + 'static,
+    F: FnOnce(E::Output) -> Result<Outcome> + Send + 'static,
+{
+    pub fn boxed(exchange: E, map: F) -> Box<dyn Running> {
+        Box::new(Self {
+            exchange,
+            map: Some(map),
+        })
+    }
+}
+
+impl<E: Debug, F> Debug for Mapped<E, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.exchange.fmt(f)
+    }
+}
+
+impl<E, F> Running for Mapped<E, F>
+where
+    E: Exchange + Debug + Send,
+    F: FnOnce(E::Output) -> Result<Outcome> + Send,
+{
+    fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        self.exchange.poll_transmit()
+    }
+    fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
+        self.exchange.handle_input(now, bytes)
+    }
+    fn poll_timeout(&self) -> Option<Millis> {
+        self.exchange.poll_timeout()
+    }
+    fn handle_timeout(&mut self, now: Millis) {
+        self.exchange.handle_timeout(now)
+    }
+    fn handle_close(&mut self, now: Millis) {
+        self.exchange.handle_close(now)
+    }
+    fn wants_fallback(&self) -> bool {
+        self.exchange.wants_fallback()
+    }
+    fn poll_result(&mut self) -> Option<Result<Outcome>> {
+        let result = self.exchange.poll_result()?;
+        let map = self.map.take()?;
+        Some(result.and_then(map))
+    }
+}

@@ -1,0 +1,123 @@
+//! A protocol's side of `serve`: the responder its options build, and where it listens.
+//! `crate::serve` fronts any responder; hosts bind, move bytes and run RCON handlers.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::net::{IpAddr, SocketAddr};
+
+use serde_json::Value;
+
+use super::Transport;
+use crate::error::{Error, Result};
+
+/// What `serve(name, state, options)` was given.
+pub struct ServeArgs<'a> {
+    /// The state as JSON text, in the protocol's state shape.
+    pub state: &'a str,
+    pub options: Value,
+    /// The host can run RCON commands (`options.rcon` needs a handler).
+    pub has_handler: bool,
+    /// Randomness for challenges.
+    pub seed: u64,
+}
+
+/// Where and how a responder listens.
+#[derive(Debug, Clone, Copy)]
+pub struct Listen {
+    pub addr: SocketAddr,
+    pub transport: Transport,
+    /// TCP: each connection's deadline, ms.
+    pub connection_timeout: u64,
+    /// TCP: connections served at once; more wait.
+    pub max_connections: usize,
+    /// Source RCON beside the responder (Minecraft's `enable-rcon`).
+    pub rcon: Option<SocketAddr>,
+}
+
+impl Listen {
+    /// A datagram responder at `host:port` (an IP address; `0.0.0.0` and `default_port`
+    /// when not given).
+    pub fn udp(host: Option<&str>, port: Option<u16>, default_port: u16) -> Result<Self> {
+        Ok(Self {
+            addr: listen_address(host, port, default_port)?,
+            transport: Transport::Udp,
+            connection_timeout: 0,
+            max_connections: 0,
+            rcon: None,
+        })
+    }
+}
+
+/// What to do with a received datagram.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Send these datagrams back to the source.
+    Send(Vec<Vec<u8>>),
+    /// An authenticated RCON command: run the host's handler, then send
+    /// [`Responder::rcon_lines`] of its output, with `reply_to` given back.
+    Rcon { reply_to: Vec<u8>, command: String },
+}
+
+/// One TCP connection's state, the responder's own (see [`Responder::open_stream`]).
+pub type Stream = Box<dyn Any + Send>;
+
+/// What a connection's input is answered with.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct StreamOutput {
+    pub write: Vec<u8>,
+    /// Close after writing.
+    pub close: bool,
+}
+
+pub trait Responder: Debug + Send {
+    /// Replaces the served state (JSON text of the protocol's state shape).
+    fn update(&mut self, state: &str) -> Result<()>;
+
+    /// Where the host bound (the port chosen when 0 was asked).
+    fn bound(&mut self, _addr: SocketAddr) {}
+
+    /// A datagram from `from`, at `now_ms` on the host's clock (ms since it started).
+    fn handle_datagram(&mut self, _now_ms: u64, _from: SocketAddr, _bytes: &[u8]) -> Reply {
+        Reply::Send(vec![])
+    }
+
+    /// The datagrams that carry an RCON command's output.
+    fn rcon_lines(&self, _reply_to: &[u8], _lines: &[String]) -> Vec<Vec<u8>> {
+        vec![]
+    }
+
+    /// A new TCP connection's state (stream responders only).
+    fn open_stream(&self) -> Option<Stream> {
+        None
+    }
+
+    /// Bytes a connection sent, answered with the state served now.
+    fn handle_stream(&self, _stream: &mut Stream, _chunk: &[u8]) -> StreamOutput {
+        StreamOutput {
+            write: vec![],
+            close: true,
+        }
+    }
+
+    /// Source RCON beside the responder: its password.
+    fn rcon_password(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// Where a responder listens: `host` must be an IP address (`'0.0.0.0'` by default,
+/// `'::1'` or `'[::1]'` for IPv6).
+pub fn listen_address(host: Option<&str>, port: Option<u16>, default_port: u16) -> Result<SocketAddr> {
+    let host = host.unwrap_or("0.0.0.0");
+    let ip: IpAddr = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .map_err(|_| {
+            Error::invalid(format!(
+                "host must be an IP address, got {}",
+                crate::error::quoted(host)
+            ))
+        })?;
+    Ok(SocketAddr::new(ip, port.unwrap_or(default_port)))
+}
