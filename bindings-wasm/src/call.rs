@@ -1,7 +1,6 @@
 //! A query or RCON call for JavaScript to drive over its own sockets (`glue.mjs`'s
 //! `runCall`): what to do comes out of `pollIo`, what happened goes back in.
 
-use gamequery_core::api::Tape;
 use gamequery_core::call::{self, Input, Io, SrvAnswer, Transport};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -170,7 +169,7 @@ impl Call {
     pub fn poll_result(&mut self) -> Result<JsValue, JsValue> {
         match self.inner.poll_result() {
             None => Ok(JsValue::UNDEFINED),
-            Some(Ok(outcome)) => Ok(tape(gamequery_core::api::Sink::emit(Tape, &outcome, 1024)).into()),
+            Some(Ok(outcome)) => Ok(tape(outcome.to_tape(1024)).into()),
             Some(Err(e)) => Err(to_js_error(e)),
         }
     }

@@ -46,7 +46,7 @@ pub async fn query<S: Sink>(
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
     let call = Call::query(protocol, &target, options, seed(), false)?;
     let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
-    Ok(out.emit(&outcome, 1024))
+    Ok(out.emit_outcome(&outcome, 1024))
 }
 
 /// Runs an RCON command and returns the console lines.

@@ -1,26 +1,45 @@
 //! What a call returns: a protocol's `Status` (its own `raw` inside), or RCON's lines.
 //! The status is a trait object so that the machinery above the protocols names none of
-//! their result types; it serializes through `erased-serde` (dtolnay's: a `Serialize`
-//! behind `dyn`, names and shapes kept, which the tape's shared values rely on).
+//! their result types. The bindings take it as a tape, serialized directly; any other
+//! serializer (JSON for Rust callers and tests) reaches it through `erased-serde`
+//! (dtolnay's `Serialize` behind `dyn`) — except on WebAssembly, where nothing asks for
+//! that and its copy of every result's serializer was 14 KB of the engine's gzipped
+//! download.
 
 use std::any::Any;
 use std::fmt::Debug;
 use std::net::SocketAddr;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::status::Status;
+use crate::tape::Tape;
+
+/// `Serialize` behind `dyn`, where something may ask for it.
+#[cfg(not(target_family = "wasm"))]
+pub trait Erased: erased_serde::Serialize {}
+#[cfg(not(target_family = "wasm"))]
+impl<T: erased_serde::Serialize + ?Sized> Erased for T {}
+#[cfg(target_family = "wasm")]
+pub trait Erased {}
+#[cfg(target_family = "wasm")]
+impl<T: ?Sized> Erased for T {}
 
 /// A `Status` of any protocol.
-pub trait Report: erased_serde::Serialize + Debug + Send + 'static {
+pub trait Report: Erased + Send + 'static {
     /// The round trip, where measured (the `minecraft` race's grace is three of them).
     fn ping_ms(&self) -> Option<f64>;
     /// For a caller that knows the protocol and wants its `Status<Raw>` back.
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
     fn as_any(&self) -> &dyn Any;
+    /// The status as the bindings take it (a tape), serialized directly: through
+    /// `erased-serde` every field is a dynamic call (~10% of a bulk query's CPU).
+    fn to_tape(&self, size_hint: usize) -> Tape;
+    /// The status appended to a tape of many (`queryMany`'s batches).
+    fn push_to(&self, tape: &mut Tape);
 }
 
-impl<R: Serialize + Debug + Send + 'static> Report for Status<R> {
+impl<R: Serialize + Send + 'static> Report for Status<R> {
     fn ping_ms(&self) -> Option<f64> {
         self.ping_ms
     }
@@ -29,6 +48,19 @@ impl<R: Serialize + Debug + Send + 'static> Report for Status<R> {
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+    fn to_tape(&self, size_hint: usize) -> Tape {
+        crate::tape::to_tape(self, size_hint)
+    }
+    fn push_to(&self, tape: &mut Tape) {
+        tape.push(self)
+    }
+}
+
+/// Named, not printed (as `dyn Running`: no `Debug` of every result type in every build).
+impl Debug for dyn Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Status")
     }
 }
 
@@ -39,7 +71,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn status<R: Serialize + Debug + Send + 'static>(status: Status<R>) -> Self {
+    pub fn status<R: Serialize + Send + 'static>(status: Status<R>) -> Self {
         Self::Status(Box::new(status))
     }
 
@@ -51,6 +83,22 @@ impl Outcome {
         }
     }
 
+    /// The outcome as the bindings take it.
+    pub fn to_tape(&self, size_hint: usize) -> Tape {
+        match self {
+            Self::Status(s) => s.to_tape(size_hint),
+            Self::Lines(lines) => crate::tape::to_tape(lines, size_hint),
+        }
+    }
+
+    /// The outcome appended to a tape of many.
+    pub fn push_to(&self, tape: &mut Tape) {
+        match self {
+            Self::Status(s) => s.push_to(tape),
+            Self::Lines(lines) => tape.push(lines),
+        }
+    }
+
     pub fn into_status<R: 'static>(self) -> Option<Status<R>> {
         match self {
             Self::Status(s) => s.into_any().downcast().ok().map(|b| *b),
@@ -59,8 +107,9 @@ impl Outcome {
     }
 }
 
+#[cfg(not(target_family = "wasm"))]
 impl Serialize for Outcome {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Self::Status(status) => erased_serde::serialize(status.as_ref(), serializer),
             Self::Lines(lines) => lines.serialize(serializer),

@@ -69,7 +69,7 @@ pub struct StreamOutput {
     pub close: bool,
 }
 
-pub trait Responder: Debug + Send {
+pub trait Responder: Send {
     /// Replaces the served state (JSON text of the protocol's state shape).
     fn update(&mut self, state: &str) -> Result<()>;
 
@@ -102,6 +102,12 @@ pub trait Responder: Debug + Send {
     /// Source RCON beside the responder: its password.
     fn rcon_password(&self) -> Option<&str> {
         None
+    }
+}
+
+impl Debug for dyn Responder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Responder")
     }
 }
 

@@ -12,6 +12,11 @@ pub trait Sink: Copy + Send + 'static {
     type Out: Send + 'static;
     /// `size_hint`: the input's length, to size buffers.
     fn emit<T: Serialize + ?Sized>(self, value: &T, size_hint: usize) -> Self::Out;
+    /// A call's outcome in this form (the WebAssembly bindings take [`super::Outcome::to_tape`]).
+    #[cfg(not(target_family = "wasm"))]
+    fn emit_outcome(self, outcome: &super::Outcome, size_hint: usize) -> Self::Out {
+        self.emit(outcome, size_hint)
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -31,5 +36,9 @@ impl Sink for Tape {
     type Out = crate::tape::Tape;
     fn emit<T: Serialize + ?Sized>(self, value: &T, size_hint: usize) -> crate::tape::Tape {
         crate::tape::to_tape(value, size_hint)
+    }
+    #[cfg(not(target_family = "wasm"))]
+    fn emit_outcome(self, outcome: &super::Outcome, size_hint: usize) -> crate::tape::Tape {
+        outcome.to_tape(size_hint)
     }
 }

@@ -72,14 +72,11 @@ impl Plan {
 /// A query's exchange: the same one a single call runs.
 pub type Query = Box<dyn Running>;
 
-/// Once `query` finished: its status pushed onto `batch` after its `index`, or the error.
+/// Once `query` finished: its index then its status pushed onto `batch`, or the error.
 pub fn finish(query: &mut Query, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
     let out = query.poll_result()?;
-    Some(out.map(|outcome| push(batch, index, &outcome)))
-}
-
-/// A successful entry: its index, then the status.
-pub fn push<T: serde::Serialize>(batch: &mut Tape, index: u32, status: &T) {
-    batch.push(&index);
-    batch.push(status);
+    Some(out.map(|outcome| {
+        batch.push(&index);
+        outcome.push_to(batch);
+    }))
 }
