@@ -175,3 +175,40 @@ export declare class FrameDecoder {{
         ),
     )
 }
+
+/// `protocols.mjs` of gamequery-wasm: the registry as the JavaScript of both packages reads
+/// it (the protocol lists, which have RCON, the CLI's default ports), so that no JS file
+/// keeps a list of its own.
+pub fn registry_module() -> String {
+    use crate::spec::Transport;
+    let rows: Vec<String> = Protocol::all()
+        .map(|p| {
+            let s = p.spec();
+            let transport = match s.transport {
+                Transport::Udp => "udp",
+                Transport::Tcp => "tcp",
+            };
+            let port = s.default_port.map_or("null".to_string(), |p| p.to_string());
+            let rcon = s.rcon.map_or("null".to_string(), |r| {
+                format!("{{ port: {}, session: {} }}", r.default_port, r.source)
+            });
+            format!(
+                "  {{ name: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon} }},\n",
+                s.name,
+                p.packets().is_ok(),
+                p.queryable(),
+                p.servable()
+            )
+        })
+        .collect();
+    format!(
+        "// Generated from the core's protocol registry (core/src/protocol.rs) by `npm run build`.\n\
+         // Do not edit. build.mjs writes protocols.cjs from this file.\n\n\
+         /**\n * Every protocol, in the order of the ids the addon takes: its transport, default port\n\
+         \x20* (`null`: give one), whether it has packets of its own (the codec functions), whether\n\
+         \x20* `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`\n\
+         \x20* keeps logged in).\n */\n\
+         export const REGISTRY = Object.freeze([\n{}]);\n",
+        rows.concat()
+    )
+}

@@ -1,5 +1,5 @@
-//! The npm packages ship declarations generated from the Rust types; this fails when
-//! they are stale. `GQ_WRITE_TYPES=1` rewrites them (scripts/build.mjs does).
+//! The npm packages ship declarations and the protocol registry generated from the Rust
+//! core; this fails when they are stale. `GQ_WRITE_TYPES=1` rewrites them (scripts/build.mjs does).
 #![cfg(feature = "ts")]
 
 #[test]
@@ -8,6 +8,18 @@ fn declarations_are_current() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     // One file: gamequery's declarations re-export gamequery-wasm's.
     let path = format!("{root}/npm/gamequery-wasm/types.d.ts");
+    if std::env::var_os("GQ_WRITE_TYPES").is_some() {
+        std::fs::write(&path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(have == want, "{path} is stale: run `npm run build`");
+}
+
+#[test]
+fn the_js_registry_is_current() {
+    let want = gamequery_core::typescript::registry_module();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let path = format!("{root}/npm/gamequery-wasm/protocols.mjs");
     if std::env::var_os("GQ_WRITE_TYPES").is_some() {
         std::fs::write(&path, &want).unwrap();
     }

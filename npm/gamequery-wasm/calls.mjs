@@ -1,7 +1,7 @@
 // The argument checks and shapes the network engines share: the addon's (gamequery's
 // native.js) and the WASM engine (engine.mjs). Kept apart from glue.mjs so that the browser's
 // first download (the codec) does not carry them. build.mjs writes calls.cjs from this file.
-import { GameQueryError, PROTOCOLS, call, check, describe, invalid } from './glue.mjs';
+import { GameQueryError, PROTOCOLS, RCON_PROTOCOLS, call, check, describe, invalid, fromNative } from './glue.mjs';
 
 /** The error an aborted signal rejects with: an AbortError carrying the signal's reason. */
 export function abortError(signal) {
@@ -20,6 +20,24 @@ export function networkArgs(protocol, target, options, protocols = PROTOCOLS) {
   check.fn(trace, 'options.trace');
   if (signal?.aborted) throw abortError(signal);
   return { signal, trace, rest };
+}
+
+/** `rcon`'s arguments: those of every network call, for a protocol that has RCON. */
+export function rconArgs(protocol, target, options, command) {
+  const args = networkArgs(protocol, target, options, RCON_PROTOCOLS);
+  checkCommand(command);
+  return args;
+}
+
+/**
+ * What a network call throws: an abort as the signal's AbortError, a core error as a
+ * GameQueryError naming the target as the caller gave it.
+ */
+export function callError(e, signal, target) {
+  const aborted = (e?.code === 'GQ_ABORTED' || e?.message?.includes('GQ_ABORTED')) && signal?.aborted;
+  const err = aborted ? abortError(signal) : fromNative(e);
+  if (err instanceof GameQueryError && target !== undefined) err.target = target;
+  return err;
 }
 
 /** `rcon`'s command. */

@@ -4,7 +4,7 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, networkArgs, checkCommand, manyArgs, rconSessionObject } from './calls.mjs';
+import { abortError, callError, networkArgs, rconArgs, manyArgs, rconSessionObject } from './calls.mjs';
 import { createServe } from './responders.mjs';
 
 /**
@@ -153,9 +153,7 @@ export function createEngine(wasm, transport, readTape) {
     try {
       return await run();
     } catch (e) {
-      const err = e instanceof GameQueryError && e.code === 'GQ_ABORTED' && signal?.aborted ? abortError(signal) : fromNative(e);
-      if (err instanceof GameQueryError && target !== undefined) err.target = target;
-      throw err;
+      throw callError(e, signal, target);
     }
   };
   const start = (protocol, targetJson, optionsJson) => {
@@ -169,8 +167,7 @@ export function createEngine(wasm, transport, readTape) {
   }
 
   async function rcon(protocol, target, options, command) {
-    const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java', 'a2s']);
-    checkCommand(command);
+    const { signal, trace, rest } = rconArgs(protocol, target, options, command);
     const [hi, lo] = seed();
     const c = call(() => wasm.Call.rcon(protocol, json(target), json(rest), command, hi, lo, hostResolves));
     return settle(signal, target, () => runCall(c, transport, { signal, trace, read }));

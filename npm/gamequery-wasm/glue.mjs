@@ -4,12 +4,19 @@
 // here because a native call per value (~0.5 µs) costs far more than the loop.
 // build.mjs writes glue.cjs from this file for CommonJS callers.
 
-/** Every protocol the packages speak. */
-export const PROTOCOLS = Object.freeze(['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft']);
+import { REGISTRY } from './protocols.mjs';
+
+const named = (keep) => Object.freeze(REGISTRY.filter(keep).map((p) => p.name));
+/** Every protocol the packages speak, in the core registry's order. */
+export const PROTOCOLS = named(() => true);
 /** What `query` takes: all but the packet codec `source-rcon` (`rcon` runs it). */
-export const QUERY_PROTOCOLS = Object.freeze(PROTOCOLS.filter((p) => p !== 'source-rcon'));
+export const QUERY_PROTOCOLS = named((p) => p.query);
 /** What `serve` answers (the `minecraft` race's editions are served one by one). */
-export const SERVE_PROTOCOLS = Object.freeze(QUERY_PROTOCOLS.filter((p) => p !== 'minecraft'));
+export const SERVE_PROTOCOLS = named((p) => p.serve);
+/** What `rcon` takes. */
+export const RCON_PROTOCOLS = named((p) => p.rcon);
+/** The core's registry: each protocol's transport, default port and what it answers. */
+export const PROTOCOL_REGISTRY = REGISTRY;
 
 const BRAND = Symbol.for('gamequery.error');
 

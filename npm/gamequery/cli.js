@@ -4,7 +4,7 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { query, rcon, serve } = require('./index.js');
-const { QUERY_PROTOCOLS, SERVE_PROTOCOLS } = require('gamequery-wasm/glue');
+const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
 
 const USAGE = `Usage:
@@ -28,7 +28,6 @@ FORCE_COLOR are honoured), -h / --help, --version.
 Protocols: ${QUERY_PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.
 Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad usage
 (including options the library refuses: GQ_INVALID_ARGUMENT, GQ_BAD_ENCODING).`;
-const RCON_PROTOCOLS = ['samp', 'minecraft-java', 'a2s'];
 
 const EVERYWHERE = ['help', 'version', 'color', 'no-color'];
 const NETWORK = ['json', 'timeout', 'retries', 'debug'];
@@ -74,7 +73,8 @@ function parseArgs(argv) {
 }
 
 function checkFlags(command, flags) {
-  const known = [...EVERYWHERE, ...(COMMANDS[command] ?? [])];
+  // A protocol with no flags of its own takes the network ones.
+  const known = [...EVERYWHERE, ...(COMMANDS[command] ?? (QUERY_PROTOCOLS.includes(command) ? NETWORK : []))];
   for (const [name, value] of Object.entries(flags)) {
     if (!known.includes(name)) {
       throw new UsageError(`unknown option --${name} for '${command}'; its options: ${known.map((k) => `--${k}`).join(', ')}`);
@@ -193,10 +193,10 @@ function readState(file) {
 }
 
 async function serveCommand(protocol, flags) {
-  const samples = require('./cli/samples.js');
+  const { SAMPLES } = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  const sample = { samp: samples.openMpServer, sqp: samples.sqpServer, 'minecraft-bedrock': samples.bedrockServer, 'minecraft-query': samples.queryServer, a2s: samples.a2sServer }[protocol] ?? samples.minecraftServer;
-  const state = flags.state ? readState(flags.state) : sample();
+  if (!flags.state && !SAMPLES[protocol]) throw new UsageError(`serve ${protocol} needs --state file.json (there is no sample state for it)`);
+  const state = flags.state ? readState(flags.state) : SAMPLES[protocol]();
   // Without --port each protocol's responder takes its own default (the core's).
   const options = { host: flags.host, port: number(flags, 'port') };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];

@@ -4,7 +4,7 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
-const { abortError, networkArgs, checkCommand, manyArgs, serveArgs, rconSessionObject, responderObject } = require('gamequery-wasm/calls');
+const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
@@ -65,9 +65,7 @@ async function withSignal(signal, target, start) {
   try {
     return await start(id);
   } catch (e) {
-    const err = e?.message?.includes('GQ_ABORTED') && signal?.aborted ? abortError(signal) : fromNative(e);
-    if (err instanceof GameQueryError && target !== undefined) err.target = target;
-    throw err;
+    throw callError(e, signal, target);
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
@@ -190,8 +188,7 @@ class ManyResults {
 
 /** Runs a console command; resolves with the lines it printed (`[]` for none, once `idle` passed). */
 async function rcon(protocol, target, options, command) {
-  const { signal, trace, rest } = networkArgs(protocol, target, options, ['samp', 'minecraft-java', 'a2s']);
-  checkCommand(command);
+  const { signal, trace, rest } = rconArgs(protocol, target, options, command);
   return withSignal(signal, target, (id) => binding.rcon(protocol, json(target), json(rest), command, id, trace));
 }
 

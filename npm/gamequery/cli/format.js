@@ -30,6 +30,20 @@ function fields(pairs) {
     .join('\n');
 }
 
+/** Any protocol's Status, for one that has no fields of its own below. */
+function statusFields(s) {
+  return [
+    ['name', s.name],
+    ['protocol', s.protocol],
+    ['mode', s.mode],
+    ['map', s.map],
+    ['version', s.version],
+    ['players', `${s.players.online}/${s.players.max}${s.players.bots ? ` (${s.players.bots} of them bots)` : ''}`],
+    ['password', s.password ? 'yes' : 'no'],
+    ['ping', s.pingMs != null ? ms(s.pingMs) : undefined],
+  ];
+}
+
 function sampFields(s) {
   const raw = s.raw;
   const pairs = [
@@ -152,8 +166,8 @@ function records(title, r) {
 function printStatus(s, { color = false } = {}) {
   const raw = s.raw ?? {};
   const host = s.address.includes(':') ? `[${s.address}]:${s.port}` : `${s.address}:${s.port}`;
-  const byProtocol = { samp: sampFields, sqp: sqpFields, a2s: a2sFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields, minecraft: raceFields };
-  const pairs = (byProtocol[s.protocol] ?? minecraftFields)(s, color);
+  const byProtocol = { samp: sampFields, sqp: sqpFields, a2s: a2sFields, 'minecraft-java': minecraftFields, 'minecraft-legacy': minecraftFields, 'minecraft-bedrock': bedrockFields, 'minecraft-query': queryFields, minecraft: raceFields };
+  const pairs = (byProtocol[s.protocol] ?? statusFields)(s, color);
   pairs.splice(1, 0, ['address', host]);
   console.log(fields(pairs));
   if ((s.protocol === 'samp' || s.protocol === 'a2s') && raw.rules && Object.keys(raw.rules).length) {

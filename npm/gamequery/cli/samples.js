@@ -130,4 +130,15 @@ function a2sServer() {
   };
 }
 
-module.exports = { openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer, a2sServer };
+/** What `gamequery serve <protocol>` answers with when no --state is given, for each protocol it serves. */
+const SAMPLES = {
+  samp: openMpServer,
+  'minecraft-java': minecraftServer,
+  'minecraft-legacy': minecraftServer,
+  'minecraft-bedrock': bedrockServer,
+  'minecraft-query': queryServer,
+  sqp: sqpServer,
+  a2s: a2sServer,
+};
+
+module.exports = { SAMPLES, openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer, a2sServer };

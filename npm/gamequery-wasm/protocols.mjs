@@ -1,0 +1,20 @@
+// Generated from the core's protocol registry (core/src/protocol.rs) by `npm run build`.
+// Do not edit. build.mjs writes protocols.cjs from this file.
+
+/**
+ * Every protocol, in the order of the ids the addon takes: its transport, default port
+ * (`null`: give one), whether it has packets of its own (the codec functions), whether
+ * `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`
+ * keeps logged in).
+ */
+export const REGISTRY = Object.freeze([
+  { name: 'samp', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: { port: 7777, session: false } },
+  { name: 'minecraft-java', transport: 'tcp', port: 25565, packets: true, query: true, serve: true, rcon: { port: 25575, session: true } },
+  { name: 'minecraft-legacy', transport: 'tcp', port: 25565, packets: true, query: true, serve: true, rcon: null },
+  { name: 'minecraft-bedrock', transport: 'udp', port: 19132, packets: true, query: true, serve: true, rcon: null },
+  { name: 'minecraft-query', transport: 'udp', port: 25565, packets: true, query: true, serve: true, rcon: null },
+  { name: 'sqp', transport: 'udp', port: null, packets: true, query: true, serve: true, rcon: null },
+  { name: 'a2s', transport: 'udp', port: 27015, packets: true, query: true, serve: true, rcon: { port: 27015, session: true } },
+  { name: 'source-rcon', transport: 'tcp', port: null, packets: true, query: false, serve: false, rcon: null },
+  { name: 'minecraft', transport: 'tcp', port: 25565, packets: false, query: true, serve: false, rcon: null },
+]);

@@ -1,0 +1,74 @@
+// Every protocol of the core's registry has what a protocol needs (docs/adding-a-protocol.md):
+// golden vectors from a peer, a responder that our query reads back into a Status, typings,
+// a CLI entry and a README row. A protocol added to the registry without one of them fails
+// here, named.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
+import * as gamequery from 'gamequery';
+
+const require = createRequire(import.meta.url);
+const root = new URL('../../', import.meta.url);
+const read = (path) => readFileSync(new URL(path, root), 'utf8');
+const { SAMPLES } = require('../../npm/gamequery/cli/samples.js');
+const types = read('npm/gamequery-wasm/types.d.ts');
+const readme = read('npm/gamequery/README.md');
+const usage = execFileSync(process.execPath, [new URL('npm/gamequery/cli.js', root).pathname, '--help'], { encoding: 'utf8' });
+const captures = JSON.parse(read('tests/fixtures/captures.json')).vectors;
+
+/** The golden vectors of `name`: its own fixture file, or its captures among Minecraft's. */
+function vectors(name) {
+  const own = new URL(`tests/fixtures/${name}.json`, root);
+  const mine = existsSync(own) ? JSON.parse(readFileSync(own, 'utf8')).vectors : [];
+  return [...mine, ...captures.filter((v) => v.protocol === name)];
+}
+
+/** The `{ key: Type; … }` row of `name` in a generated interface. */
+function row(iface, name) {
+  const body = types.split(`export interface ${iface} {`)[1]?.split('\n}')[0] ?? '';
+  const key = name.includes('-') ? `'${name}'` : name;
+  return body.split('\n').find((line) => line.trimStart().startsWith(`${key}:`));
+}
+
+const declared = (type) =>
+  ['never', 'Record<string, never>'].includes(type) ||
+  new RegExp(`^export (type|interface|declare class) ${type}\\b`, 'm').test(types);
+
+for (const p of PROTOCOL_REGISTRY) {
+  test(`${p.name}: what the registry promises is there`, async () => {
+    if (p.packets) assert.ok(vectors(p.name).length > 0, `${p.name} has packets but no golden vectors in tests/fixtures`);
+    for (const iface of ['ProtocolTypes', 'NetworkTypes']) {
+      const line = row(iface, p.name);
+      assert.ok(line, `${p.name} has no ${iface} row in types.d.ts`);
+      for (const [, type] of line.matchAll(/: ([\w<>, ]+?)(?:;| })/g)) assert.ok(declared(type), `${p.name}: ${iface} names ${type}, which types.d.ts does not declare`);
+    }
+    if (p.query) {
+      assert.match(usage, new RegExp(`^ {6}${p.name}:`, 'm'), `${p.name} has no line in the CLI's usage`);
+      assert.ok(readme.includes(`| \`${p.name}\` |`), `${p.name} has no row in the README's protocol table`);
+    }
+    if (!p.serve) return;
+    // The responder, read back by our own query through the addon: the status mapping.
+    assert.equal(typeof SAMPLES[p.name], 'function', `${p.name} has no sample state for 'gamequery serve'`);
+    const server = await gamequery.serve(p.name, SAMPLES[p.name](), { host: '127.0.0.1', port: 0 });
+    try {
+      const status = await gamequery.query(p.name, `127.0.0.1:${server.port}`, { timeout: 2000 });
+      assert.equal(status.protocol, p.name);
+      assert.equal(typeof status.name, 'string');
+      assert.equal(status.port, server.port);
+      assert.equal(typeof status.players.online, 'number');
+      assert.ok(Array.isArray(status.players.list));
+      assert.equal(typeof status.raw, 'object');
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+test('the registry is what both packages and the CLI list', () => {
+  assert.deepEqual([...gamequery.PROTOCOLS], PROTOCOL_REGISTRY.map((p) => p.name));
+  const servable = PROTOCOL_REGISTRY.filter((p) => p.serve).map((p) => p.name);
+  assert.deepEqual(Object.keys(SAMPLES).sort(), [...servable].sort());
+});
