@@ -147,21 +147,26 @@ export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: U
 /** Minecraft's VarInt (at most 5 bytes; a 6th is an error, not a wrap). */
 export declare function encodeVarInt(value: number): Uint8Array;
 export declare function decodeVarInt(bytes: Uint8Array, offset?: number): {{ value: number; length: number }};
-/** Splits a TCP stream into whole packets (length prefix included), however it is chunked. */
+/** What `FrameDecoder` joins: the protocols whose packets come in pieces. */
+export type FrameProtocol = {framed};
+/** What `rconSession` takes: the protocols whose servers run Source RCON. */
+export type RconSessionProtocol = {sessions};
 /**
- * Whole packets out of pieces: a TCP stream's chunks (`minecraft-java`, `source-rcon`), or
- * A2S datagrams, split parts joined into the reply they carry (`a2s`; `goldSrc` for
- * GoldSrc's split layout). Feed what arrives; `push` returns what is complete.
+ * Whole packets out of pieces: a TCP stream's chunks (length prefix included, however it
+ * is chunked), or datagrams whose split parts join into the reply they carry (`goldSrc`
+ * for GoldSrc's split layout). Feed what arrives; `push` returns what is complete.
  */
 export declare class FrameDecoder {{
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
-  constructor(protocol: 'minecraft-java' | 'source-rcon' | 'a2s', options?: {{ maxFrame?: number; goldSrc?: boolean }});
+  constructor(protocol: FrameProtocol, options?: {{ maxFrame?: number; goldSrc?: boolean }});
   push(chunk: Uint8Array): Uint8Array[];
 }}
 "#,
         protocols = names(|_| true),
         queryable = names(Protocol::queryable),
         servable = names(Protocol::servable),
+        framed = names(|p| p.packets().is_ok_and(|p| p.frames.is_some())),
+        sessions = names(|p| p.spec().rcon.is_some_and(|r| r.source)),
         codes = codes.join("\n  | "),
         codec = rows(
             |_| true,

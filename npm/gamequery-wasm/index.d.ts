@@ -1,6 +1,6 @@
 // The WASM package: the codec and the network types, declared in types.d.ts (generated
 // from the Rust types), plus loading and the network API over your host's sockets.
-import type { QueryProtocol, ServeProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+import type { QueryProtocol, ServeProtocol, RconSessionProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
 
 export * from './types';
 
@@ -35,7 +35,7 @@ export declare function queryMany<P extends QueryProtocol>(
 export declare function queryMany<I extends QueryManyItem>(targets: Iterable<I>, options: PerProtocolOptions & SocketOptions): AsyncIterable<QueryManyResult<I>>;
 export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P] & SocketOptions, command: string): Promise<string[]>;
 /** Logs in once, then runs commands on that connection (`connect` carries it). */
-export declare function rconSession(protocol: 'minecraft-java' | 'a2s', target: Target, options: MinecraftRconOptions & SocketOptions): Promise<RconSession>;
+export declare function rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions & SocketOptions): Promise<RconSession>;
 
 /** The network API over a transport of yours (what `gamequery`'s WASM engine does with Node's sockets). */
 export declare function createEngine(transport: Transport): {
@@ -43,6 +43,6 @@ export declare function createEngine(transport: Transport): {
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
   queryMany<P extends QueryProtocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
   rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
-  rconSession(protocol: 'minecraft-java' | 'a2s', target: Target, options: MinecraftRconOptions): Promise<RconSession>;
+  rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions): Promise<RconSession>;
   serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
 };

@@ -1,6 +1,6 @@
 // The Node package: the codec and the network types (gamequery-wasm's types.d.ts, generated
 // from the Rust types once for both packages) plus the network functions below.
-import type { QueryProtocol, ServeProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
+import type { QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
 
 export * from 'gamequery-wasm/types';
 
@@ -29,6 +29,6 @@ export declare function queryMany<I extends QueryManyItem>(
 /** Runs a console command; resolves with the lines the server printed (`[]` when it printed none). */
 export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
 /** Logs in once (`options.timeout` covers connecting and the login), then runs commands on that connection. */
-export declare function rconSession(protocol: 'minecraft-java' | 'a2s', target: Target, options: MinecraftRconOptions): Promise<RconSession>;
+export declare function rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions): Promise<RconSession>;
 /** Answers queries for `state` until `close()`. */
 export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

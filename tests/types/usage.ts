@@ -199,6 +199,8 @@ async function a2sUsage() {
   const lines: string[] = await rcon('a2s', 'cs.example.org', { password: 'p' }, 'status');
   const session = await rconSession('a2s', 'cs.example.org', { password: 'p' });
   await session.run('status');
+  // @ts-expect-error SA:MP's RCON keeps no login: rconSession is for Source RCON only.
+  await rconSession('samp', 'sa.example.org', { password: 'p' });
   void [steamId, bots, rules, server, lines];
 }
 
