@@ -16,42 +16,6 @@ export interface TraceEvent {
   time: number;
 }
 
-export interface NetworkOptions {
-  /**
-   * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
-   * every retransmission. A dead server costs exactly this.
-   */
-  timeout?: number;
-  /** Retransmissions of an unanswered request within the budget (0–10, default 1). */
-  retries?: number;
-  /** Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason). */
-  signal?: AbortSignal;
-  /** Address family for host names: 4, 6 or 0 (either; default). */
-  family?: 0 | 4 | 6;
-  /** Send from this local address (an IP of this machine), for firewalled hosts. */
-  localAddress?: string;
-  /** Send from this local port. */
-  localPort?: number;
-  /** Called for every datagram or stream chunk, both ways (a packet trace, for debugging). */
-  trace?: (event: TraceEvent) => void;
-}
-
-export interface SampQueryOptions extends NetworkOptions {
-  /** A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default). */
-  encoding?: string;
-  /**
-   * `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
-   * otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
-   */
-  players?: 'auto' | 'c' | 'd' | false;
-  /** Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans). */
-  openMp?: boolean;
-  /** Measure latency with `p` (default true; false: the `i` round trip is the latency). */
-  ping?: boolean;
-  /** Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false). */
-  rawStrings?: boolean;
-}
-
 export interface SampServeOptions {
   /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too). */
   host?: string;
@@ -66,25 +30,6 @@ export interface SampServeOptions {
 
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-/** `query('minecraft-java', target, options)`. */
-export interface MinecraftJavaQueryOptions extends NetworkOptions {
-  /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
-  srv?: 'auto' | boolean;
-  /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
-  dnsServer?: string;
-  /** Handshake protocol version (default 47). */
-  protocolVersion?: number;
-  /** Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true). */
-  legacyFallback?: boolean;
-  /** Refuse a status frame above this many bytes (default 256 KiB). */
-  maxFrame?: number;
-}
-
-export interface MinecraftLegacyQueryOptions extends Omit<MinecraftJavaQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
-  /** Which legacy ping to send (default `'1.6'`). */
-  variant?: 'beta' | '1.4' | '1.6';
-}
 
 export interface MinecraftServeOptions {
   /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
@@ -115,33 +60,12 @@ export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
   favicon?: string | Favicon;
 };
 
-export interface A2sQueryOptions extends NetworkOptions {
-  /** Ask A2S_PLAYER after A2S_INFO (default true). */
-  players?: boolean;
-  /** Ask A2S_RULES too (default false); the rules land in `raw.rules`. */
-  rules?: boolean;
-}
-
-
-export interface SqpQueryOptions extends NetworkOptions {
-  /** Chunks to request: names or the bit mask (default all five). */
-  chunks?: SqpChunk[] | number;
-}
-
-
-
 /** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
 export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
   motd?: string | Motd;
   levelName?: string | Motd | null;
   serverGuid?: string;
 };
-
-/** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
-export interface MinecraftQueryStatOptions extends NetworkOptions {
-  /** The full stat, with every player's name (default true); false: the basic stat. */
-  full?: boolean;
-}
 
 /** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
 export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };

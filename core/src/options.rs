@@ -253,3 +253,29 @@ impl Input for UdpServeOptions {
         Ok(options)
     }
 }
+
+/// What every network call takes (`NetworkOptions`): its TypeScript shape, which each
+/// protocol's query options flatten in. Read by [`Common::read`], not through this.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "NetworkOptions", rename_all = "camelCase", optional_fields)]
+pub struct NetworkOptions {
+    /// The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+    /// every retransmission. A dead server costs exactly this.
+    pub timeout: Option<f64>,
+    /// Retransmissions of an unanswered request within the budget (0–10, default 1).
+    pub retries: Option<f64>,
+    /// Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+    #[ts(optional, type = "AbortSignal")]
+    pub signal: Option<()>,
+    /// Address family for host names: 4, 6 or 0 (either; default).
+    #[ts(optional, type = "0 | 4 | 6")]
+    pub family: Option<u8>,
+    /// Send from this local address (an IP of this machine), for firewalled hosts.
+    pub local_address: Option<String>,
+    /// Send from this local port.
+    pub local_port: Option<f64>,
+    /// Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+    #[ts(optional, type = "(event: TraceEvent) => void")]
+    pub trace: Option<()>,
+}

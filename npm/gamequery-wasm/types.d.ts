@@ -88,6 +88,37 @@ rateLimit?: RateLimit, };
 
 export type RateLimit = { burst: number, perSecond: number, };
 
+export type NetworkOptions = { 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 export type SampRequest = { ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
 /**
  * The code page of password and command: a WHATWG label (default `utf-8`).
@@ -252,6 +283,58 @@ export type SampLatencySource = "ping" | "info";
 
 export type SampAddress = { ip?: string, port?: number, };
 
+export type SampQueryOptions = { 
+/**
+ * A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default).
+ */
+encoding?: string, 
+/**
+ * `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
+ * otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
+ */
+players?: 'auto' | 'c' | 'd' | false, 
+/**
+ * Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans).
+ */
+openMp?: boolean, 
+/**
+ * Measure latency with `p` (default true; false: the `i` round trip is the latency).
+ */
+ping?: boolean, 
+/**
+ * Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false).
+ */
+rawStrings?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
 
 export type JavaResponse = { "type": "status" } & JavaStatus | { "type": "pong", payload: Hex, };
@@ -339,6 +422,57 @@ export type JavaLatencySource = "ping" | "status";
 
 export type SrvRecord = { target: string, port: number, };
 
+export type MinecraftJavaQueryOptions = { 
+/**
+ * Handshake protocol version (default 47).
+ */
+protocolVersion?: number, 
+/**
+ * Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true).
+ */
+legacyFallback?: boolean, 
+/**
+ * Refuse a status frame above this many bytes (default 256 KiB).
+ */
+maxFrame?: number, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, 
+/**
+ * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
+ */
+srv?: 'auto' | boolean, 
+/**
+ * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
+ */
+dnsServer?: string, };
+
 export type LegacyRequest = { "variant": "beta" } | { "variant": "1.4" } | { "variant": "1.6", protocol?: number, host: string, port: number, };
 
 export type LegacyResponse = { 
@@ -360,6 +494,49 @@ variant: string, protocol?: number, version?: string,
  * When serving: a `§` string, or this object.
  */
 motd: Motd, online: number, max: number, };
+
+export type MinecraftLegacyQueryOptions = { 
+/**
+ * Which legacy ping to send (default `'1.6'`).
+ */
+variant?: 'beta' | '1.4' | '1.6', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, 
+/**
+ * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
+ */
+srv?: 'auto' | boolean, 
+/**
+ * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
+ */
+dnsServer?: string, };
 
 export type BedrockRequest = { 
 /**
@@ -549,6 +726,41 @@ players: Array<string>,
  */
 full: boolean, };
 
+export type MinecraftQueryStatOptions = { 
+/**
+ * The full stat, with every player's name (default true); false: the basic stat.
+ */
+full?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 export type SqpRequest = { "type": "challenge" } | { "type": "query", challenge: number, version?: number, chunks?: ChunkSet, };
 
 export type SqpResponse = { "type": "challenge", challenge: number, } | { "type": "query", challenge: number, version?: number, info?: SqpServerInfo, rules?: SqpRules, players?: SqpRecords, teams?: SqpRecords, metrics?: Array<number>, missing?: Array<SqpChunk>, } | { "type": "queryPart", challenge: number, version: number, current: number, last: number, 
@@ -606,6 +818,41 @@ maxChallenges?: number,
  * Split replies above this many bytes into several packets.
  */
 maxPacketSize?: number, };
+
+export type SqpQueryOptions = { 
+/**
+ * Chunks to request: names or the bit mask (default all five).
+ */
+chunks?: SqpChunk[] | number, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
@@ -747,6 +994,45 @@ compress?: boolean,
  * Per-source token bucket (default burst 60, 30 per second).
  */
 rateLimit?: RateLimit, };
+
+export type A2sQueryOptions = { 
+/**
+ * Ask A2S_PLAYER after A2S_INFO (default true).
+ */
+players?: boolean, 
+/**
+ * Ask A2S_RULES too (default false); the rules land in `raw.rules`.
+ */
+rules?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
 
 export type SourceRconPacket = { 
 /**
@@ -899,42 +1185,6 @@ export interface TraceEvent {
   time: number;
 }
 
-export interface NetworkOptions {
-  /**
-   * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
-   * every retransmission. A dead server costs exactly this.
-   */
-  timeout?: number;
-  /** Retransmissions of an unanswered request within the budget (0–10, default 1). */
-  retries?: number;
-  /** Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason). */
-  signal?: AbortSignal;
-  /** Address family for host names: 4, 6 or 0 (either; default). */
-  family?: 0 | 4 | 6;
-  /** Send from this local address (an IP of this machine), for firewalled hosts. */
-  localAddress?: string;
-  /** Send from this local port. */
-  localPort?: number;
-  /** Called for every datagram or stream chunk, both ways (a packet trace, for debugging). */
-  trace?: (event: TraceEvent) => void;
-}
-
-export interface SampQueryOptions extends NetworkOptions {
-  /** A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default). */
-  encoding?: string;
-  /**
-   * `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
-   * otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
-   */
-  players?: 'auto' | 'c' | 'd' | false;
-  /** Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans). */
-  openMp?: boolean;
-  /** Measure latency with `p` (default true; false: the `i` round trip is the latency). */
-  ping?: boolean;
-  /** Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false). */
-  rawStrings?: boolean;
-}
-
 export interface SampServeOptions {
   /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too). */
   host?: string;
@@ -949,25 +1199,6 @@ export interface SampServeOptions {
 
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-/** `query('minecraft-java', target, options)`. */
-export interface MinecraftJavaQueryOptions extends NetworkOptions {
-  /** Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`. */
-  srv?: 'auto' | boolean;
-  /** Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's). */
-  dnsServer?: string;
-  /** Handshake protocol version (default 47). */
-  protocolVersion?: number;
-  /** Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true). */
-  legacyFallback?: boolean;
-  /** Refuse a status frame above this many bytes (default 256 KiB). */
-  maxFrame?: number;
-}
-
-export interface MinecraftLegacyQueryOptions extends Omit<MinecraftJavaQueryOptions, 'protocolVersion' | 'legacyFallback' | 'maxFrame'> {
-  /** Which legacy ping to send (default `'1.6'`). */
-  variant?: 'beta' | '1.4' | '1.6';
-}
 
 export interface MinecraftServeOptions {
   /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
@@ -998,33 +1229,12 @@ export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
   favicon?: string | Favicon;
 };
 
-export interface A2sQueryOptions extends NetworkOptions {
-  /** Ask A2S_PLAYER after A2S_INFO (default true). */
-  players?: boolean;
-  /** Ask A2S_RULES too (default false); the rules land in `raw.rules`. */
-  rules?: boolean;
-}
-
-
-export interface SqpQueryOptions extends NetworkOptions {
-  /** Chunks to request: names or the bit mask (default all five). */
-  chunks?: SqpChunk[] | number;
-}
-
-
-
 /** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
 export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
   motd?: string | Motd;
   levelName?: string | Motd | null;
   serverGuid?: string;
 };
-
-/** `query('minecraft-query', target, options)`: the server's `enable-query` port (default 25565, UDP). */
-export interface MinecraftQueryStatOptions extends NetworkOptions {
-  /** The full stat, with every player's name (default true); false: the basic stat. */
-  full?: boolean;
-}
 
 /** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
 export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };

@@ -96,3 +96,16 @@ impl Input for DecodeOptions {
         Ok(options)
     }
 }
+
+/// `query('a2s', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "A2sQueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// Ask A2S_PLAYER after A2S_INFO (default true).
+    pub players: Option<bool>,
+    /// Ask A2S_RULES too (default false); the rules land in `raw.rules`.
+    pub rules: Option<bool>,
+}

@@ -53,7 +53,7 @@ impl spec::Protocol for A2s {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, Info, TheShip, SourceTv, GoldSrcInfo, GoldSrcMod, Player, A2sQueryResult, A2sState,
-            DecodeOptions, ServeOptions,
+            DecodeOptions, ServeOptions, super::options::QueryOptions,
         ]
     }
 }

@@ -130,3 +130,24 @@ impl Input for ServeRcon {
         Ok(options)
     }
 }
+
+/// `query('samp', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "SampQueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptionsDecl {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// A WHATWG label (`'windows-1251'`, `'cp1252'`, `'utf-8'`, …) or `'auto'` (default).
+    pub encoding: Option<String>,
+    /// `'auto'` (default): `d` when the version rule says SA:MP, `c` when it says open.mp, both
+    /// otherwise; `'c'`; `'d'` (`c` when the server ignores `d`, with a warning); `false`: no list.
+    #[ts(optional, type = "'auto' | 'c' | 'd' | false")]
+    pub players: Option<()>,
+    /// Ask open.mp's `o` extras (default true; false saves an exchange in bulk scans).
+    pub open_mp: Option<bool>,
+    /// Measure latency with `p` (default true; false: the `i` round trip is the latency).
+    pub ping: Option<bool>,
+    /// Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false).
+    pub raw_strings: Option<bool>,
+}

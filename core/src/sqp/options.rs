@@ -96,3 +96,15 @@ impl Input for DecodeOptions {
         Ok(options)
     }
 }
+
+/// `query('sqp', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "SqpQueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// Chunks to request: names or the bit mask (default all five).
+    #[ts(optional, type = "SqpChunk[] | number")]
+    pub chunks: Option<()>,
+}

@@ -46,7 +46,7 @@ impl spec::Protocol for Sqp {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, ChunkKind, ChunkSet, Chunks, ServerInfo, Rules, Records, Field, Typed, ValueType, Scalar,
-            super::exchange::SqpQueryResult, DecodeOptions, ServeOptions,
+            super::exchange::SqpQueryResult, DecodeOptions, ServeOptions, super::options::QueryOptions,
         ]
     }
 }

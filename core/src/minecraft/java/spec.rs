@@ -59,7 +59,7 @@ impl spec::Protocol for Java {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, JavaStatus, Version, Players, SamplePlayer, Favicon, ForgeData, ForgeMod, ForgeChannel,
-            JavaQueryResult, JavaLatencySource, SrvRecord,
+            JavaQueryResult, JavaLatencySource, SrvRecord, options::QueryOptions,
         ]
     }
 }
@@ -101,7 +101,9 @@ impl spec::Protocol for Legacy {
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        crate::spec::decls![cfg; legacy::Request, legacy::Response, super::LegacyQueryResult]
+        crate::spec::decls![cfg;
+            legacy::Request, legacy::Response, super::LegacyQueryResult, super::options::LegacyQueryOptions,
+        ]
     }
 }
 

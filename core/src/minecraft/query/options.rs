@@ -21,3 +21,15 @@ impl StatRequest {
         Ok(Self { common, full })
     }
 }
+
+/// `query('minecraft-query', target, options)`: the server's `enable-query` port (default
+/// 25565, UDP). Its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "MinecraftQueryStatOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// The full stat, with every player's name (default true); false: the basic stat.
+    pub full: Option<bool>,
+}
