@@ -16,43 +16,8 @@ export interface TraceEvent {
   time: number;
 }
 
-export interface SampServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too). */
-  host?: string;
-  /** UDP port (default 7777; 0 picks a free one). */
-  port?: number;
-  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`). */
-  legacy?: boolean;
-  rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
-  /** Per-source token bucket (default burst 60, 30 per second). */
-  rateLimit?: RateLimit;
-}
-
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-export interface MinecraftServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
-  host?: string;
-  /** TCP port (default 25565; 0 picks a free one). */
-  port?: number;
-  /** Per-connection deadline in ms (default 5000). */
-  connectionTimeout?: number;
-  /** Connections served at once (default 256; RCON connections have as many again). */
-  maxConnections?: number;
-  /**
-   * Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output split
-   * every 4096 characters); `handler`'s lines are joined with `\n`. A silent connection is
-   * let go after 5 minutes.
-   */
-  rcon?: {
-    /** TCP port (default 25575; 0 picks a free one, see `rconPort`). */
-    port?: number;
-    /** `rcon.password`; not empty (vanilla runs no RCON without one). */
-    password: string;
-    handler(command: string): string[] | string | Promise<string[] | string>;
-  };
-}
 
 /** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
 export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {

@@ -335,6 +335,29 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type SampServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too).
+ */
+host?: string, 
+/**
+ * UDP port (default 7777; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`).
+ */
+legacy?: boolean, 
+/**
+ * RCON on the query port: the password, and the handler that runs a command (the
+ * host's: it is split off before the options reach the core).
+ */
+rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> }, 
+/**
+ * Per-source token bucket (default burst 60, 30 per second).
+ */
+rateLimit?: RateLimit, };
+
 export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
 
 export type JavaResponse = { "type": "status" } & JavaStatus | { "type": "pong", payload: Hex, };
@@ -472,6 +495,32 @@ srv?: 'auto' | boolean,
  * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
  */
 dnsServer?: string, };
+
+export type MinecraftServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * TCP port (default 25565; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Per-connection deadline in ms (default 5000).
+ */
+connectionTimeout?: number, 
+/**
+ * Connections served at once (default 256; RCON connections have as many again); more
+ * wait for a slot.
+ */
+maxConnections?: number, 
+/**
+ * Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output
+ * split every 4096 characters); `handler`'s lines are joined with `\n`. A silent
+ * connection is let go after 5 minutes. `port`: default 25575 (0 picks a free one, see
+ * `rconPort`); `password`: not empty (vanilla runs no RCON without one).
+ */
+rcon?: { port?: number; password: string; handler(command: string): string[] | string | Promise<string[] | string> }, };
 
 export type LegacyRequest = { "variant": "beta" } | { "variant": "1.4" } | { "variant": "1.6", protocol?: number, host: string, port: number, };
 
@@ -1185,43 +1234,8 @@ export interface TraceEvent {
   time: number;
 }
 
-export interface SampServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too). */
-  host?: string;
-  /** UDP port (default 7777; 0 picks a free one). */
-  port?: number;
-  /** Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`). */
-  legacy?: boolean;
-  rcon?: { password: string; handler(command: string): string[] | string | Promise<string[] | string> };
-  /** Per-source token bucket (default burst 60, 30 per second). */
-  rateLimit?: RateLimit;
-}
-
 /** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
 export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-export interface MinecraftServeOptions {
-  /** IP address to listen on (default `'0.0.0.0'`: every IPv4 interface). */
-  host?: string;
-  /** TCP port (default 25565; 0 picks a free one). */
-  port?: number;
-  /** Per-connection deadline in ms (default 5000). */
-  connectionTimeout?: number;
-  /** Connections served at once (default 256; RCON connections have as many again). */
-  maxConnections?: number;
-  /**
-   * Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output split
-   * every 4096 characters); `handler`'s lines are joined with `\n`. A silent connection is
-   * let go after 5 minutes.
-   */
-  rcon?: {
-    /** TCP port (default 25575; 0 picks a free one, see `rconPort`). */
-    port?: number;
-    /** `rcon.password`; not empty (vanilla runs no RCON without one). */
-    password: string;
-    handler(command: string): string[] | string | Promise<string[] | string>;
-  };
-}
 
 /** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
 export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {

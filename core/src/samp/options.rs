@@ -89,13 +89,31 @@ impl RconRequest {
     }
 }
 
+/// `serve('samp', state, options)`.
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SampServeOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct ServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface; `'127.0.0.1'` for this machine only, `'::'` for IPv6 too).
     pub host: Option<String>,
+    /// UDP port (default 7777; 0 picks a free one).
     pub port: Option<u16>,
-    /// Answer like SA:MP 0.3.7; by default, when the state's `version` rule says SA:MP.
+    /// Answer like SA:MP 0.3.7 (`d` answered, `o` not); by default when the state's version rule says SA:MP (`0.3.7-R2`).
     pub legacy: Option<bool>,
+    /// RCON on the query port: the password, and the handler that runs a command (the
+    /// host's: it is split off before the options reach the core).
+    #[cfg_attr(
+        feature = "ts",
+        ts(
+            optional,
+            type = "{ password: string; handler(command: string): string[] | string | Promise<string[] | string> }"
+        )
+    )]
     pub rcon: Option<ServeRcon>,
+    /// Per-source token bucket (default burst 60, 30 per second).
     pub rate_limit: Option<crate::limit::RateLimit>,
 }
 

@@ -55,7 +55,7 @@ impl spec::Protocol for Samp {
         crate::spec::decls![cfg;
             Request, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, super::Rules,
             super::RconLine, super::ReplyText, DecodeOptions, ServerState, super::RawStrings, super::PlayersSource,
-            super::LatencySource, Address, super::options::QueryOptionsDecl,
+            super::LatencySource, Address, super::options::QueryOptionsDecl, ServeOptions,
         ]
     }
 }

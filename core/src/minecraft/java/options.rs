@@ -5,15 +5,36 @@ use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 
+/// `serve('minecraft-java' | 'minecraft-legacy', state, options)`.
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "MinecraftServeOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct ServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
     pub host: Option<String>,
+    /// TCP port (default 25565; 0 picks a free one).
     pub port: Option<u16>,
-    /// Per-connection deadline (default 5000 ms).
+    /// Per-connection deadline in ms (default 5000).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub connection_timeout: Option<u64>,
-    /// Connections served at once (default 256); more wait for a slot.
+    /// Connections served at once (default 256; RCON connections have as many again); more
+    /// wait for a slot.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_connections: Option<usize>,
-    /// Minecraft RCON on a second TCP port (`rcon.port`, default 25575).
+    /// Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output
+    /// split every 4096 characters); `handler`'s lines are joined with `\n`. A silent
+    /// connection is let go after 5 minutes. `port`: default 25575 (0 picks a free one, see
+    /// `rconPort`); `password`: not empty (vanilla runs no RCON without one).
+    #[cfg_attr(
+        feature = "ts",
+        ts(
+            optional,
+            type = "{ port?: number; password: string; handler(command: string): string[] | string | Promise<string[] | string> }"
+        )
+    )]
     pub rcon: Option<ServeRcon>,
 }
 

@@ -59,7 +59,7 @@ impl spec::Protocol for Java {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, JavaStatus, Version, Players, SamplePlayer, Favicon, ForgeData, ForgeMod, ForgeChannel,
-            JavaQueryResult, JavaLatencySource, SrvRecord, options::QueryOptions,
+            JavaQueryResult, JavaLatencySource, SrvRecord, options::QueryOptions, ServeOptions,
         ]
     }
 }
