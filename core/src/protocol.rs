@@ -20,6 +20,8 @@ macro_rules! registry {
             &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Tape>()),*];
         static JSON: &[Decoders<String>] = &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Json>()),*];
         #[cfg(feature = "ts")]
+        static CLIS: &[spec::Cli] = &[$(<$protocol as spec::Protocol>::CLI),*];
+        #[cfg(feature = "ts")]
         static TYPES: &[spec::Types] = &[$(<$protocol as spec::Protocol>::TYPES),*];
         #[cfg(feature = "ts")]
         static DECLARATIONS: &[fn(&ts_rs::Config) -> Vec<String>] =
@@ -123,6 +125,12 @@ impl Protocol {
     #[cfg(feature = "ts")]
     pub fn types(self) -> &'static spec::Types {
         &TYPES[self.0 as usize]
+    }
+
+    /// How the CLI takes its options.
+    #[cfg(feature = "ts")]
+    pub fn cli(self) -> &'static spec::Cli {
+        &CLIS[self.0 as usize]
     }
 
     /// The TypeScript declarations of its types.

@@ -218,3 +218,36 @@ pub fn registry_module() -> String {
         rows.concat()
     )
 }
+
+/// `npm/gamequery/cli/protocols.json`: how the CLI takes each query's options (its flags
+/// and the usage's line, with the default port), from the registry.
+pub fn cli_table() -> String {
+    use crate::spec::Takes;
+    let mut table = serde_json::Map::new();
+    for p in Protocol::all().filter(|p| p.queryable()) {
+        let cli = p.cli();
+        let flags: Vec<serde_json::Value> = cli
+            .flags
+            .iter()
+            .map(|f| {
+                let (kind, value) = match f.takes {
+                    Takes::Text => ("text", serde_json::Value::Null),
+                    Takes::Number => ("number", serde_json::Value::Null),
+                    Takes::List => ("list", serde_json::Value::Null),
+                    Takes::TextOrNone => ("text-or-none", serde_json::Value::Null),
+                    Takes::Set(json) => ("set", serde_json::from_str(json).expect("a flag's value is JSON")),
+                };
+                serde_json::json!({ "flag": f.name, "option": f.option, "kind": kind, "value": value })
+            })
+            .collect();
+        let port = match p.spec().default_port {
+            Some(port) => format!("default port {port}"),
+            None => "no default port".to_string(),
+        };
+        let usage = [cli.usage, &format!("({port})")].join(" ").trim().to_string();
+        table.insert(p.name().into(), serde_json::json!({ "usage": usage, "flags": flags }));
+    }
+    let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(table)).expect("JSON");
+    text.push('\n');
+    text
+}

@@ -4,23 +4,19 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { query, rcon, serve } = require('./index.js');
-const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS } = require('gamequery-wasm/glue');
+const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS, PROTOCOL_REGISTRY } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
+// Each query's flags and usage line, generated from the core's registry (`npm run build`).
+const QUERY_FLAGS = require('./cli/protocols.json');
 
 const USAGE = `Usage:
   gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n] [--debug]
-      samp:             [--encoding X] [--players auto|c|d|none]
-      minecraft-java:   [--no-srv] [--dns-server ip:port] [--protocol-version n]
-      minecraft-legacy: [--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]
-      minecraft:        Java and Bedrock at once [--bedrock-port N] [--full-players] [--no-srv]
-      minecraft-bedrock: (default port 19132)
-      minecraft-query:  [--basic] (GameSpy4: the full player list; default port 25565)
-      sqp:              [--chunks info,rules,players,teams,metrics]
-      a2s:              Valve A2S (default port 27015) [--rules] [--no-players]
+${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usage ?? ''}`.trimEnd()).join('\n')}
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
-  gamequery rcon samp|minecraft-java|a2s <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
-      samp: [--idle ms] [--encoding X]; minecraft-java: Source RCON, default port 25575; a2s: port 27015
+  gamequery rcon ${RCON_PROTOCOLS.join('|')} <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
+      ${PROTOCOL_REGISTRY.filter((p) => p.rcon).map((p) => `${p.name}: ${p.rcon.session ? 'Source RCON, ' : ''}default port ${p.rcon.port}`).join('; ')}
+      SA:MP's: [--idle ms] [--encoding X]
   gamequery demo
 
 Options everywhere: --color / --no-color (default: colour on a terminal; NO_COLOR and
@@ -31,21 +27,16 @@ Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad u
 
 const EVERYWHERE = ['help', 'version', 'color', 'no-color'];
 const NETWORK = ['json', 'timeout', 'retries', 'debug'];
+const ownFlags = (protocol) => QUERY_FLAGS[protocol]?.flags ?? [];
 /** Flags each command accepts, and which of them take no value. */
 const COMMANDS = {
-  samp: [...NETWORK, 'encoding', 'players'],
-  'minecraft-java': [...NETWORK, 'no-srv', 'dns-server', 'protocol-version'],
-  'minecraft-legacy': [...NETWORK, 'no-srv', 'dns-server', 'variant'],
-  'minecraft-bedrock': [...NETWORK],
-  minecraft: [...NETWORK, 'no-srv', 'dns-server', 'bedrock-port', 'full-players'],
-  'minecraft-query': [...NETWORK, 'basic'],
-  sqp: [...NETWORK, 'chunks'],
-  a2s: [...NETWORK, 'rules', 'no-players'],
+  ...Object.fromEntries(QUERY_PROTOCOLS.map((p) => [p, [...NETWORK, ...ownFlags(p).map((f) => f.flag)]])),
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'no-srv', 'legacy', 'basic', 'full-players', 'rules', 'no-players'];
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy',
+  ...new Set(QUERY_PROTOCOLS.flatMap((p) => ownFlags(p).filter((f) => f.kind === 'set').map((f) => f.flag)))];
 
 class UsageError extends Error {}
 
@@ -73,8 +64,7 @@ function parseArgs(argv) {
 }
 
 function checkFlags(command, flags) {
-  // A protocol with no flags of its own takes the network ones.
-  const known = [...EVERYWHERE, ...(COMMANDS[command] ?? (QUERY_PROTOCOLS.includes(command) ? NETWORK : []))];
+  const known = [...EVERYWHERE, ...(COMMANDS[command] ?? [])];
   for (const [name, value] of Object.entries(flags)) {
     if (!known.includes(name)) {
       throw new UsageError(`unknown option --${name} for '${command}'; its options: ${known.map((k) => `--${k}`).join(', ')}`);
@@ -155,21 +145,13 @@ async function main(argv, state) {
   if (!rest[0]) throw new UsageError(`${protocol} needs a target <host[:port]>`);
   noMore(rest, 1);
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
-  if (protocol === 'samp') {
-    Object.assign(options, { encoding: flags.encoding, players: flags.players === 'none' ? false : flags.players });
-  } else if (protocol === 'sqp') {
-    if (flags.chunks) options.chunks = flags.chunks.split(',').map((c) => c.trim());
-  } else if (protocol === 'minecraft') {
-    Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'],
-      bedrockPort: number(flags, 'bedrock-port'), fullPlayers: flags['full-players'] || undefined });
-  } else if (protocol === 'minecraft-query') {
-    if (flags.basic) options.full = false;
-  } else if (protocol === 'a2s') {
-    Object.assign(options, { rules: flags.rules || undefined, players: flags['no-players'] ? false : undefined });
-  } else if (protocol !== 'minecraft-bedrock') {
-    Object.assign(options, { srv: flags['no-srv'] ? false : undefined, dnsServer: flags['dns-server'] });
-    if (protocol === 'minecraft-java') options.protocolVersion = number(flags, 'protocol-version');
-    else options.variant = flags.variant;
+  for (const { flag, option, kind, value } of ownFlags(protocol)) {
+    if (flags[flag] === undefined) continue;
+    if (kind === 'set') options[option] = value;
+    else if (kind === 'number') options[option] = number(flags, flag);
+    else if (kind === 'list') options[option] = flags[flag].split(',').map((c) => c.trim());
+    else if (kind === 'text-or-none') options[option] = flags[flag] === 'none' ? false : flags[flag];
+    else options[option] = flags[flag];
   }
   const status = await query(protocol, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));

@@ -43,6 +43,13 @@ impl spec::Protocol for A2s {
         rcon_options: "MinecraftRconOptions",
         state: "A2sServeState",
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "Valve A2S [--rules] [--no-players]",
+        flags: &[
+            spec::Flag::new("rules", "rules", spec::Takes::Set("true")),
+            spec::Flag::new("no-players", "players", spec::Takes::Set("false")),
+        ],
+    };
     const PACKETS: Option<Packets> = Some(Packets::of::<A2s>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);

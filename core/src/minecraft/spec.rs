@@ -21,5 +21,14 @@ impl spec::Protocol for Race {
         query_options: "MinecraftRaceOptions",
         ..Types::NONE
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "Java and Bedrock at once [--bedrock-port N] [--full-players] [--no-srv] [--dns-server ip:port]",
+        flags: &[
+            spec::Flag::new("bedrock-port", "bedrockPort", spec::Takes::Number),
+            spec::Flag::new("full-players", "fullPlayers", spec::Takes::Set("true")),
+            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
+            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
+        ],
+    };
     const QUERY: Option<spec::Query> = Some(spec::Query::Race);
 }

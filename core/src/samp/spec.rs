@@ -44,6 +44,13 @@ impl spec::Protocol for Samp {
         rcon_options: "RconOptions",
         state: "SampServeState",
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--encoding X] [--players auto|c|d|none]",
+        flags: &[
+            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
+            spec::Flag::new("players", "players", spec::Takes::TextOrNone),
+        ],
+    };
     const PACKETS: Option<Packets> = Some(Packets::of::<Samp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);

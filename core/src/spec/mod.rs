@@ -44,6 +44,8 @@ pub trait Protocol {
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;
+    /// How the CLI takes its options (`gamequery <name> <host> --flag …`).
+    const CLI: Cli = Cli::NONE;
     /// The TypeScript declarations of its own types ([`Types`] names them).
     #[cfg(feature = "ts")]
     fn declarations(_cfg: &ts_rs::Config) -> Vec<String> {
@@ -119,6 +121,46 @@ impl Types {
         state: "never",
         rcon_options: "never",
     };
+}
+
+/// How the CLI takes a protocol's own query options; read by the generation of the CLI's
+/// table (`npm/gamequery/cli/protocols.json`) only.
+#[derive(Debug, Clone, Copy)]
+pub struct Cli {
+    /// What the usage's line says after the name: `[--rules] [--no-players]`.
+    pub usage: &'static str,
+    pub flags: &'static [Flag],
+}
+
+impl Cli {
+    pub const NONE: Cli = Cli { usage: "", flags: &[] };
+}
+
+/// `--name` sets the query option `option`.
+#[derive(Debug, Clone, Copy)]
+pub struct Flag {
+    pub name: &'static str,
+    pub option: &'static str,
+    pub takes: Takes,
+}
+
+/// What a flag's value becomes.
+#[derive(Debug, Clone, Copy)]
+pub enum Takes {
+    Text,
+    Number,
+    /// Comma-separated.
+    List,
+    /// No value: the flag alone sets the option to this JSON value.
+    Set(&'static str),
+    /// Text, except `none`, which is `false`.
+    TextOrNone,
+}
+
+impl Flag {
+    pub const fn new(name: &'static str, option: &'static str, takes: Takes) -> Self {
+        Self { name, option, takes }
+    }
 }
 
 /// How a protocol answers `query`.

@@ -37,6 +37,10 @@ impl spec::Protocol for Sqp {
         state: "SqpChunks",
         rcon_options: "never",
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--chunks info,rules,players,teams,metrics]",
+        flags: &[spec::Flag::new("chunks", "chunks", spec::Takes::List)],
+    };
     const PACKETS: Option<Packets> = Some(Packets::of::<Sqp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);

@@ -35,6 +35,7 @@ impl spec::Protocol for Bedrock {
         state: "BedrockServeState",
         rcon_options: "never",
     };
+    const CLI: spec::Cli = spec::Cli { usage: "", flags: &[] };
     const PACKETS: Option<Packets> = Some(Packets::of::<Bedrock>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);

@@ -49,6 +49,14 @@ impl spec::Protocol for Java {
         rcon_options: "MinecraftRconOptions",
         state: "JavaServeState",
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--no-srv] [--dns-server ip:port] [--protocol-version n]",
+        flags: &[
+            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
+            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
+            spec::Flag::new("protocol-version", "protocolVersion", spec::Takes::Number),
+        ],
+    };
     const PACKETS: Option<Packets> = Some(Packets::of::<Java>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);
@@ -94,6 +102,14 @@ impl spec::Protocol for Legacy {
         query_options: "MinecraftLegacyQueryOptions",
         rcon_options: "never",
         ..<Java as spec::Protocol>::TYPES
+    };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]",
+        flags: &[
+            spec::Flag::new("variant", "variant", spec::Takes::Text),
+            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
+            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
+        ],
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<Legacy>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(legacy_plan));

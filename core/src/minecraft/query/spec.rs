@@ -35,6 +35,10 @@ impl spec::Protocol for MinecraftQuery {
         state: "MinecraftQueryServeState",
         rcon_options: "never",
     };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--basic] GameSpy4, every player's name",
+        flags: &[spec::Flag::new("basic", "full", spec::Takes::Set("false"))],
+    };
     const PACKETS: Option<Packets> = Some(Packets::of::<MinecraftQuery>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const SERVE: Option<spec::ServeFn> = Some(serve);
