@@ -57,6 +57,13 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
         .map_err(to_napi)
 }
 
+/// A status for people (fields, sections, notes, warnings: what the CLI prints), as JSON
+/// text; the status as JSON text.
+#[napi(js_name = "describeStatus")]
+pub fn describe_status(status: String, color: bool) -> napi::Result<String> {
+    api::describe_status(&status, color).map_err(to_napi)
+}
+
 #[napi]
 pub async fn query(
     protocol: String,

@@ -42,6 +42,14 @@ pub fn shapes() -> String {
     gamequery_core::tape::shapes::all_json()
 }
 
+/// A status for people (what the CLI prints), as JSON text: the engine's only (the
+/// browser's codec module does without it).
+#[cfg(feature = "engine")]
+#[wasm_bindgen(js_name = describeStatus)]
+pub fn describe_status(status: &str, color: bool) -> Result<String, JsValue> {
+    api::describe_status(status, color).map_err(to_js_error)
+}
+
 #[wasm_bindgen(js_name = encodeRequest)]
 pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, JsValue> {
     let request = stringify(&request)?;

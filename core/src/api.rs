@@ -38,6 +38,19 @@ pub fn decode_response<S: Decode>(protocol: &str, bytes: &[u8], options: Option<
     (S::decoders(protocol).response)(bytes, options)
 }
 
+/// `describeStatus(status, color)`: a status (JSON text, as `query` gave it) for people —
+/// fields, sections, notes, warnings — as JSON text. Its `protocol` picks the describer.
+pub fn describe_status(status: &str, color: bool) -> Result<String> {
+    let status: Value =
+        serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
+    let protocol = status["protocol"].as_str().and_then(|p| Protocol::parse(p).ok());
+    let description = match protocol {
+        Some(p) => p.describe(&status, color),
+        None => crate::spec::describe::generic(&status, color),
+    };
+    Ok(to_json(&description))
+}
+
 /// The VarInt at `offset` → (value, length in bytes); the oracle for the JS `decodeVarInt`.
 pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
     crate::wire::decode_varint(bytes, offset, "VarInt")?.ok_or_else(|| {

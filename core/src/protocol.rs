@@ -15,6 +15,7 @@ macro_rules! registry {
         static QUERIES: &[Option<spec::Query>] = &[$(<$protocol as spec::Protocol>::QUERY),*];
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
+        static DESCRIBERS: &[Option<spec::DescribeFn>] = &[$(<$protocol as spec::Protocol>::DESCRIBE),*];
         // One table per output form: a build that never makes JSON links no JSON decoder.
         static TAPE: &[Decoders<crate::tape::Tape>] =
             &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Tape>()),*];
@@ -109,6 +110,11 @@ impl Protocol {
             RCONS[self.0 as usize]?
         };
         Some((rcon, run))
+    }
+
+    /// A status of it for people (the fields every status has, for one without its own).
+    pub fn describe(self, status: &serde_json::Value, color: bool) -> spec::describe::Description {
+        DESCRIBERS[self.0 as usize].unwrap_or(spec::describe::generic)(status, color)
     }
 
     /// `query` and `queryMany` take it.

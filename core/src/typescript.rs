@@ -21,7 +21,8 @@ pub fn declarations() -> String {
     let mut all = decls![&cfg;
         Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
         crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::limit::RateLimit,
-        crate::options::NetworkOptions,
+        crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
+        crate::spec::describe::TableCell,
     ];
     all[0] = all[0].replace(&format!("Status<{}>", RuleList::name(&cfg)), "Status<R>");
     for protocol in Protocol::all() {

@@ -40,6 +40,14 @@ export function callError(e, signal, target) {
   return err;
 }
 
+/** `describeStatus`'s arguments: the status as JSON text, and whether to colour. */
+export function describeArgs(status, options) {
+  check.object(status, 'status');
+  if (status == null || typeof status.protocol !== 'string') throw invalid(`status must be a query's result; got ${describe(status)}`);
+  check.object(options, 'options');
+  return [JSON.stringify(status), options?.color === true];
+}
+
 /** `rcon`'s command. */
 export function checkCommand(command) {
   if (typeof command !== 'string') throw invalid(`command must be a string; got ${describe(command)}`);

@@ -4,7 +4,7 @@
 // when to retry, what a reply means and when a call is done are the core's decisions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, callError, networkArgs, rconArgs, manyArgs, rconSessionObject } from './calls.mjs';
+import { abortError, callError, networkArgs, rconArgs, manyArgs, rconSessionObject, describeArgs } from './calls.mjs';
 import { createServe } from './responders.mjs';
 
 /**
@@ -327,7 +327,13 @@ export function createEngine(wasm, transport, readTape) {
 
   const serve = createServe(wasm, transport);
 
-  return { query, queryMany, rcon, rconSession, serve };
+  /** A status for people: labelled fields, sections, notes, warnings (what the CLI prints). */
+  function describeStatus(status, options) {
+    const [text, color] = describeArgs(status, options);
+    return JSON.parse(call(() => wasm.describeStatus(text, color)));
+  }
+
+  return { query, queryMany, rcon, rconSession, serve, describeStatus };
 }
 
 /**

@@ -119,6 +119,21 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type StatusDescription = { 
+/**
+ * `[label, value]` in order (values as the server sent them: a printer cleans control
+ * characters, except in a `motd`, which is clean already and may hold ANSI colours).
+ */
+fields: Array<[string, string]>, sections: Array<StatusSection>, 
+/**
+ * Lines after the sections (`players: none listed (…)`).
+ */
+notes: Array<string>, warnings: Array<string>, };
+
+export type StatusSection = { title: string, fields?: Array<[string, string]>, headers?: Array<string>, rows?: Array<Array<StatusTableCell | null>>, };
+
+export type StatusTableCell = string | number;
+
 export type SampRequest = { ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
 /**
  * The code page of password and command: a WHATWG label (default `utf-8`).

@@ -1,6 +1,6 @@
 // The Node package: the codec and the network types (gamequery-wasm's types.d.ts, generated
 // from the Rust types once for both packages) plus the network functions below.
-import type { QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
+import type { AnyStatus, StatusDescription, QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
 
 export * from 'gamequery-wasm/types';
 
@@ -31,4 +31,10 @@ export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Tar
 /** Logs in once (`options.timeout` covers connecting and the login), then runs commands on that connection. */
 export declare function rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions): Promise<RconSession>;
 /** Answers queries for `state` until `close()`. */
+/**
+ * A status for people, as the CLI prints it: labelled fields (MOTDs in ANSI colours with
+ * `color`), then sections (rules, a players table), notes and warnings — for a bot's
+ * message or a log line without knowing each protocol's `raw`.
+ */
+export declare function describeStatus(status: AnyStatus, options?: { color?: boolean }): StatusDescription;
 export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

@@ -4,7 +4,7 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
-const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject } = require('gamequery-wasm/calls');
+const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
@@ -217,7 +217,13 @@ async function serve(protocol, state, options) {
   });
 }
 
+/** A status for people: labelled fields, sections, notes, warnings (what the CLI prints). */
+function describeStatus(status, options) {
+  const [text, color] = describeArgs(status, options);
+  return JSON.parse(call(() => binding.describeStatus(text, color)));
+}
+
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, rconSession, serve,
+  query, queryMany, rcon, rconSession, serve, describeStatus,
 };

@@ -72,3 +72,30 @@ test('the registry is what both packages and the CLI list', () => {
   const servable = PROTOCOL_REGISTRY.filter((p) => p.serve).map((p) => p.name);
   assert.deepEqual(Object.keys(SAMPLES).sort(), [...servable].sort());
 });
+
+test('describeStatus: any status for people, its protocol\'s fields or the common ones', async () => {
+  const server = await gamequery.serve('a2s', SAMPLES.a2s(), { host: '127.0.0.1', port: 0 });
+  try {
+    const status = await gamequery.query('a2s', `127.0.0.1:${server.port}`, { timeout: 2000, rules: true });
+    const d = gamequery.describeStatus(status);
+    const field = (label) => d.fields.find(([k]) => k === label)?.[1];
+    assert.equal(field('name'), status.name);
+    assert.equal(field('players'), `${status.players.online}/${status.players.max} (${status.players.bots} of them bots)`);
+    assert.match(field('protocol'), /^a2s \(protocol \d+\)$/);
+    const rules = d.sections.find((s) => s.title === 'rules');
+    assert.deepEqual(rules.fields.map(([k]) => k.trim()), Object.keys(status.raw.rules));
+    const players = d.sections.find((s) => s.title.startsWith('players'));
+    assert.deepEqual(players.headers, ['name', 'score', 'time']);
+    assert.equal(players.rows.length, status.raw.players.length);
+    assert.equal(typeof players.rows[0][1], 'number');
+  } finally {
+    await server.close();
+  }
+  // A protocol without a describer of its own: the fields every status has.
+  const future = { protocol: 'quake3', name: 'Q', map: 'q3dm17', mode: null, version: null, password: false,
+    players: { online: 1, max: 8, bots: null, list: [{ name: 'Ranger' }], partial: false }, pingMs: 12.4, address: '127.0.0.1', port: 27960, raw: {} };
+  const d = gamequery.describeStatus(future, { color: true });
+  assert.deepEqual(d.fields, [['name', 'Q'], ['protocol', 'quake3'], ['map', 'q3dm17'], ['players', '1/8'], ['password', 'no'], ['ping', '12 ms']]);
+  assert.deepEqual(d.sections, [{ title: 'players (1)', headers: ['name'], rows: [['Ranger']] }]);
+  assert.throws(() => gamequery.describeStatus(null), (e) => e.code === 'GQ_INVALID_ARGUMENT');
+});

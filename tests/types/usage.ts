@@ -201,6 +201,11 @@ async function a2sUsage() {
   await session.run('status');
   // @ts-expect-error SA:MP's RCON keeps no login: rconSession is for Source RCON only.
   await rconSession('samp', 'sa.example.org', { password: 'p' });
+  const { describeStatus } = await import('gamequery');
+  const described = describeStatus(s, { color: true });
+  const firstField: [string, string] | undefined = described.fields[0];
+  const cell: string | number | null | undefined = described.sections[0]?.rows?.[0]?.[0];
+  void [firstField, cell];
   void [steamId, bots, rules, server, lines];
 }
 

@@ -3,6 +3,7 @@
 //! Layouts: `docs/protocols/minecraft-java.md`.
 
 pub mod bedrock;
+pub mod describe;
 pub mod java;
 pub mod legacy;
 pub mod query;

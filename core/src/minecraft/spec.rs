@@ -31,4 +31,5 @@ impl spec::Protocol for Race {
         ],
     };
     const QUERY: Option<spec::Query> = Some(spec::Query::Race);
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
 }

@@ -4,6 +4,7 @@
 //! [`Response`]s; responders do the reverse. [`exchange`] and [`rcon`] drive whole client
 //! flows; [`responder`] answers like open.mp.
 
+pub mod describe;
 pub mod exchange;
 mod header;
 mod info;

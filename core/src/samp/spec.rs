@@ -53,6 +53,7 @@ impl spec::Protocol for Samp {
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<Samp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const RCON: Option<spec::RconFn> = Some(rcon);
 

@@ -8,6 +8,7 @@
 //! that a build which decodes packets only (the browser's codec module) links no
 //! exchange and no responder.
 
+pub mod describe;
 pub mod outcome;
 pub mod packets;
 pub mod query;
@@ -44,6 +45,9 @@ pub trait Protocol {
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;
+    /// Its status for people (`describeStatus`, what the CLI prints); without one, the
+    /// fields every status has.
+    const DESCRIBE: Option<DescribeFn> = None;
     /// How the CLI takes its options (`gamequery <name> <host> --flag …`).
     const CLI: Cli = Cli::NONE;
     /// The TypeScript declarations of its own types ([`Types`] names them).
@@ -176,4 +180,6 @@ pub enum Query {
 pub type PlanFn = fn(options: serde_json::Value, target: &crate::target::Target) -> crate::Result<Box<dyn QueryPlan>>;
 /// An RCON command's plan: the options, then the command.
 pub type RconFn = fn(options: serde_json::Value, command: &str) -> crate::Result<Box<dyn QueryPlan>>;
+/// A status (as JavaScript holds it) for people; `color`: ANSI renderings where there are.
+pub type DescribeFn = fn(status: &serde_json::Value, color: bool) -> describe::Description;
 pub type ServeFn = fn(ServeArgs<'_>) -> crate::Result<(Box<dyn Responder>, Listen)>;

@@ -3,6 +3,7 @@
 //! `docs/protocols/sqp.md`.
 
 mod chunks;
+pub mod describe;
 pub mod exchange;
 pub mod options;
 mod packets;

@@ -43,6 +43,7 @@ impl spec::Protocol for Sqp {
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<Sqp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
 
     #[cfg(feature = "ts")]

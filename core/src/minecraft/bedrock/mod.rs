@@ -4,6 +4,7 @@
 //! servers' quirks: `docs/protocols/minecraft-bedrock.md`.
 
 pub mod advertisement;
+pub mod describe;
 pub mod exchange;
 pub mod options;
 pub mod packets;

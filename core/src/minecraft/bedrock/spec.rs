@@ -38,6 +38,7 @@ impl spec::Protocol for Bedrock {
     const CLI: spec::Cli = spec::Cli { usage: "", flags: &[] };
     const PACKETS: Option<Packets> = Some(Packets::of::<Bedrock>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
 
     #[cfg(feature = "ts")]

@@ -1,6 +1,7 @@
 //! Server List Ping (1.7+): framing, packets both directions, the status document with
 //! its MOTD renderings and Forge data, the client exchange and the responder.
 
+pub mod describe;
 mod document;
 pub mod exchange;
 mod forge;

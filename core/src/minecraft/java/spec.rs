@@ -59,6 +59,7 @@ impl spec::Protocol for Java {
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<Java>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
 
     #[cfg(feature = "ts")]
@@ -113,6 +114,7 @@ impl spec::Protocol for Legacy {
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<Legacy>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(legacy_plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
 
     #[cfg(feature = "ts")]

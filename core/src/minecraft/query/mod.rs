@@ -2,6 +2,7 @@
 //! the game port): a handshake for a challenge token, then a basic or full stat. Layouts
 //! and the servers' quirks: `docs/protocols/minecraft-query.md`.
 
+pub mod describe;
 pub mod exchange;
 pub mod options;
 pub mod packets;

@@ -41,6 +41,7 @@ impl spec::Protocol for MinecraftQuery {
     };
     const PACKETS: Option<Packets> = Some(Packets::of::<MinecraftQuery>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
 
     #[cfg(feature = "ts")]
