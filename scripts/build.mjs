@@ -126,7 +126,8 @@ const wasmBuilds = [
   // The web builds leave code pages to the host's TextDecoder (feature host-text);
   // `--converge` runs -Oz until it stops shrinking (1 KB gzipped, a few seconds).
   ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text'], 'web'],
-  ['web', 'wasm', ['-Oz', '--converge'], ['--features', 'host-text'], 'web-engine'],
+  // The engine for browsers and Workers: no describeStatus (the CLI's, on Node only).
+  ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text,engine,share'], 'web-engine'],
 ];
 const wasmOut = wasmBuilds.map((b) => `npm/gamequery-wasm/pkg/${b[4]}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {

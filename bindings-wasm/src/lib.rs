@@ -42,9 +42,9 @@ pub fn shapes() -> String {
     gamequery_core::tape::shapes::all_json()
 }
 
-/// A status for people (what the CLI prints), as JSON text: the engine's only (the
-/// browser's codec module does without it).
-#[cfg(feature = "engine")]
+/// A status for people (what the CLI prints), as JSON text: in the Node build only (the
+/// browser's modules do without it).
+#[cfg(feature = "describe")]
 #[wasm_bindgen(js_name = describeStatus)]
 pub fn describe_status(status: &str, color: bool) -> Result<String, JsValue> {
     api::describe_status(status, color).map_err(to_js_error)
