@@ -83,8 +83,11 @@ function number(flags, name) {
 /** `name` if it is one of `known` (what the command takes); `what` names the argument. */
 function protocolOf(name, known = QUERY_PROTOCOLS, what = 'a protocol') {
   if (name === undefined) throw new UsageError(`needs ${what}: ${known.join(', ')}`);
-  if (name === 'source-rcon' && !known.includes(name)) {
-    throw new UsageError("source-rcon is a packet codec, not a query: run a command with 'gamequery rcon minecraft-java|a2s <host> --password P <command>'");
+  // A protocol with packets but no query of its own: Source RCON, which `rcon` runs.
+  const codec = PROTOCOL_REGISTRY.find((p) => p.name === name && p.packets && !p.query && !known.includes(name));
+  if (codec) {
+    const runs = PROTOCOL_REGISTRY.filter((p) => p.rcon?.session).map((p) => p.name).join('|');
+    throw new UsageError(`${name} is a packet codec, not a query: run a command with 'gamequery rcon ${runs} <host> --password P <command>'`);
   }
   if (!known.includes(name)) throw new UsageError(`unknown protocol ${JSON.stringify(name)}; ${what}: ${known.join(', ')}`);
   return name;
