@@ -3,6 +3,12 @@
 // first download (the codec) does not carry them. build.mjs writes calls.cjs from this file.
 import { GameQueryError, PROTOCOLS, RCON_PROTOCOLS, call, check, describe, invalid, fromNative } from './glue.mjs';
 
+/** Arguments cross to the core as JSON text. */
+export const json = (value) => JSON.stringify(value ?? null);
+
+/** A transport's error for a connection nothing listens for. */
+export const refusal = (e) => e?.code === 'ECONNREFUSED';
+
 /** The error an aborted signal rejects with: an AbortError carrying the signal's reason. */
 export function abortError(signal) {
   const reason = signal?.reason;

@@ -1,11 +1,13 @@
-// Runs the core's sans-IO calls and responders (compiled to WebAssembly) over sockets the
-// host provides: Node's dgram/net/dns (gamequery's WASM engine), a Worker's `connect()`,
-// a WebSocket relay. This file only moves bytes and keeps timers: which packet to send,
-// when to retry, what a reply means and when a call is done are the core's decisions.
+// The network API of the core compiled to WebAssembly, over sockets the host provides:
+// Node's dgram/net/dns (gamequery's WASM engine), a Worker's `connect()`, a WebSocket
+// relay. One call runs in drive.mjs, an RCON session in session.mjs, responders in
+// responders.mjs; here: the API, queryMany's pacing, and a transport from socket functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
-import { GameQueryError, isGameQueryError, fromNative, call, check, tapeReader, invalid, codecApi } from './glue.mjs';
-import { abortError, callError, networkArgs, rconArgs, manyArgs, rconSessionObject, describeArgs } from './calls.mjs';
+import { GameQueryError, fromNative, call, check, tapeReader, codecApi } from './glue.mjs';
+import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json } from './calls.mjs';
 import { createServe } from './responders.mjs';
+import { runCall } from './drive.mjs';
+import { runSession } from './session.mjs';
 
 /**
  * A transport: what the host can do. Every member is optional except `open`.
@@ -19,127 +21,6 @@ import { createServe } from './responders.mjs';
  */
 
 const seed = () => crypto.getRandomValues(new Uint32Array(2));
-const json = (value) => JSON.stringify(value ?? null);
-const refusal = (e) => e?.code === 'ECONNREFUSED';
-
-/** Runs one `Call` to its end: the result's tape read by `read`, or the error. */
-export function runCall(wasmCall, transport, { signal, trace, read }) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const now = () => performance.now() - t0;
-    const conns = new Map();
-    const given = new Set();
-    let timer;
-    let done = false;
-
-    const finish = (error, value) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      for (const c of conns.values()) c.close();
-      conns.clear();
-      if (error) reject(error);
-      else resolve(value);
-    };
-    // Every answer from the host goes in, then whatever the call wants next goes out.
-    const pump = () => {
-      if (done) return;
-      try {
-        for (let io = wasmCall.pollIo(); io !== undefined; io = wasmCall.pollIo()) perform(io);
-        const result = wasmCall.pollResult();
-        if (result !== undefined) return finish(null, read(result));
-      } catch (e) {
-        return finish(fromNative(e));
-      }
-      clearTimeout(timer);
-      const at = wasmCall.pollTimeout();
-      if (at !== undefined) {
-        timer = setTimeout(() => {
-          wasmCall.handleTimeout(now());
-          pump();
-        }, Math.max(0, at - now()));
-      }
-    };
-    const later = (fn) => (...args) => {
-      if (done) return;
-      fn(...args);
-      pump();
-    };
-    const onAbort = later(() => wasmCall.abort());
-
-    function perform(io) {
-      switch (io[0]) {
-        case 'srv': {
-          const [, name, server] = io;
-          if (!transport.srv) return wasmCall.srv(now(), []);
-          transport.srv(name, server).then(
-            later((records) => wasmCall.srv(now(), records.flat())),
-            later(() => wasmCall.srv(now(), [])),
-          );
-          return;
-        }
-        case 'resolve': {
-          const [, host, family, server] = io;
-          transport.lookup(host, family, server).then(
-            later((addresses) => wasmCall.resolved(now(), addresses, undefined)),
-            later((e) => wasmCall.resolved(now(), [], String(e?.message ?? e))),
-          );
-          return;
-        }
-        case 'open': {
-          const [, id, kind, host, port, localAddress, localPort] = io;
-          const on = {
-            data: later((bytes) => {
-              trace?.({ direction: 'receive', bytes, address: host, port, time: now() });
-              wasmCall.received(now(), id, bytes);
-            }),
-            closed: later(() => wasmCall.closed(now(), id)),
-            refused: later(() => wasmCall.refused(now(), id)),
-            failed: later((message) => wasmCall.failed(now(), id, String(message))),
-          };
-          given.add(id);
-          Promise.resolve()
-            .then(() => transport.open(kind, host, port, { localAddress, localPort }, on))
-            .then(
-              (conn) => {
-                // Given up on while it opened: the call moved on.
-                if (done || !given.has(id)) return conn.close();
-                conns.set(id, { ...conn, host, port });
-                later(() => wasmCall.opened(now(), id))();
-              },
-              (e) => {
-                // The transport cannot carry this protocol (no `datagram` given for UDP …):
-                // the caller's mistake, said as such rather than as a network failure.
-                if (isGameQueryError(e) && e.code === 'GQ_INVALID_ARGUMENT') return finish(e);
-                later(() => (refusal(e) ? wasmCall.refused(now(), id) : wasmCall.failed(now(), id, String(e?.message ?? e))))();
-              },
-            );
-          return;
-        }
-        case 'send': {
-          const [, id, bytes] = io;
-          const c = conns.get(id);
-          if (!c) return;
-          trace?.({ direction: 'send', bytes, address: c.host, port: c.port, time: now() });
-          c.send(bytes);
-          return;
-        }
-        case 'close': {
-          given.delete(io[1]);
-          conns.get(io[1])?.close();
-          conns.delete(io[1]);
-          return;
-        }
-        default:
-          throw new Error(`unknown io ${io[0]}`);
-      }
-    }
-
-    signal?.addEventListener('abort', onAbort, { once: true });
-    pump();
-  });
-}
 
 /**
  * The network API over `transport`: `query`, `queryMany`, `rcon`, `serve`, with the
@@ -174,90 +55,8 @@ export function createEngine(wasm, transport, readTape) {
   }
 
   /** Logs in once, then runs commands on that connection: the core's session, our socket and timers. */
-  async function rconSession(protocol, target, options) {
-    // Every protocol name passes here: the core says why a session is for Minecraft only.
-    const { signal, trace, rest } = networkArgs(protocol, target, options);
-    if (trace) throw invalid('options.trace is not available for rconSession');
-    const s = call(() => new wasm.RconSession(protocol, json(target), json(rest)));
-    const [host, port, family, timeout] = s.endpoint();
-    let conn;
-    let broken = null;
-    let waiter = null;
-    let failOpen = () => {};
-    const fail = (error) => {
-      broken ??= error;
-      conn?.close();
-      failOpen(broken);
-      const w = waiter;
-      waiter = null;
-      w?.reject(broken);
-    };
-    // Bytes out, then the session's next event to whoever waits for one.
-    const pump = () => {
-      try {
-        if (conn) for (let b = s.transmit(); b !== undefined; b = s.transmit()) conn.send(b);
-        if (!waiter) return;
-        const event = s.event();
-        if (event === undefined) return;
-        const w = waiter;
-        waiter = null;
-        w.resolve(event);
-      } catch (e) {
-        fail(fromNative(e));
-      }
-    };
-    /** The session's next event within the deadline; a deadline or an abort ends the session. */
-    const next = (sig) => new Promise((resolve, reject) => {
-      if (broken) return reject(broken);
-      const onAbort = () => fail(abortError(sig));
-      const timer = setTimeout(() => fail(fromNative(s.timedOut())), timeout);
-      const done = () => {
-        clearTimeout(timer);
-        sig?.removeEventListener('abort', onAbort);
-      };
-      sig?.addEventListener('abort', onAbort, { once: true });
-      waiter = { resolve: (v) => (done(), resolve(v)), reject: (e) => (done(), reject(e)) };
-      pump();
-    });
-    const login = next(signal);
-    const opening = new Promise((_, reject) => (failOpen = reject));
-    opening.catch(() => {});
-    try {
-      let address = host;
-      if (!hostResolves) {
-        const found = await Promise.race([transport.lookup(host, family).catch((e) => {
-          throw fromNative(s.dnsFailed(String(e?.message ?? e)));
-        }), opening]);
-        if (!found.length) throw fromNative(s.dnsFailed('no address'));
-        address = found[0];
-      }
-      s.connected(address);
-      conn = await Promise.race([Promise.resolve().then(() => transport.open('tcp', address, port, {}, {
-        data: (bytes) => (s.input(bytes), pump()),
-        closed: () => (s.closed(), pump()),
-        refused: () => fail(fromNative(s.refused())),
-        failed: (message) => fail(fromNative(s.failed(String(message)))),
-      })).catch((e) => {
-        if (isGameQueryError(e)) throw e;
-        throw fromNative(refusal(e) ? s.refused() : s.failed(String(e?.message ?? e)));
-      }), opening]);
-      if (broken) conn.close();
-      pump();
-      await login;
-    } catch (e) {
-      fail(e);
-      login.catch(() => {});
-      throw broken;
-    }
-    return rconSessionObject(async (command, sig) => {
-      // As natively: once a command failed (or close()), every later one is refused.
-      if (broken) throw fromNative(s.failed('the RCON session is closed'));
-      call(() => s.command(command));
-      const lines = await next(sig);
-      return lines;
-    }, async () => {
-      fail(fromNative(s.failed('the RCON session is closed')));
-    });
+  function rconSession(protocol, target, options) {
+    return runSession(wasm, transport, hostResolves, protocol, target, options);
   }
 
   async function* queryMany(targets, options) {

@@ -194,7 +194,7 @@ if (!MEASURE) {
   download('browser download (gamequery-wasm, web entry): init() and the codec',
     ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'protocols.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped)');
   download('  + at the first network call: the engine',
-    ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'calls.mjs']);
+    ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'drive.mjs', 'session.mjs', 'calls.mjs']);
   sizes('the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
     await pageDownload(fileURLToPath(new URL('../..', import.meta.url))));
   console.log(`\n(decode and VarInt: each contender's median over ${PROCESSES} processes)`);

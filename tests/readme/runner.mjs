@@ -45,7 +45,7 @@ function run(args) {
  */
 async function inWorkerd(code, n) {
   const pkg = join(root, 'npm/gamequery-wasm');
-  const files = ['web.mjs', 'engine.mjs', 'responders.mjs', 'protocols.mjs', 'glue.mjs', 'calls.mjs', 'pkg/web/gamequery_wasm.js', 'pkg/web-engine/gamequery_wasm.js'];
+  const files = ['web.mjs', 'engine.mjs', 'responders.mjs', 'drive.mjs', 'session.mjs', 'protocols.mjs', 'glue.mjs', 'calls.mjs', 'pkg/web/gamequery_wasm.js', 'pkg/web-engine/gamequery_wasm.js'];
   const main = join(dir, `worker-${n}.mjs`);
   writeFileSync(main, `${code}\n`);
   const shim = join(dir, `worker-${n}-package.mjs`);

@@ -18,6 +18,8 @@ const worker :Workerd.Worker = (
     (name = "npm/gamequery-wasm/engine.mjs", esModule = embed "../../npm/gamequery-wasm/engine.mjs"),
     (name = "npm/gamequery-wasm/responders.mjs", esModule = embed "../../npm/gamequery-wasm/responders.mjs"),
     (name = "npm/gamequery-wasm/protocols.mjs", esModule = embed "../../npm/gamequery-wasm/protocols.mjs"),
+    (name = "npm/gamequery-wasm/drive.mjs", esModule = embed "../../npm/gamequery-wasm/drive.mjs"),
+    (name = "npm/gamequery-wasm/session.mjs", esModule = embed "../../npm/gamequery-wasm/session.mjs"),
     (name = "npm/gamequery-wasm/glue.mjs", esModule = embed "../../npm/gamequery-wasm/glue.mjs"),
     (name = "npm/gamequery-wasm/calls.mjs", esModule = embed "../../npm/gamequery-wasm/calls.mjs"),
     (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm.js"),
