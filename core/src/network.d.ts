@@ -1,6 +1,7 @@
-// The network API's types, shared by both packages: options, targets, results, the
-// responder handle and the transport a WASM engine runs over. Appended to types.d.ts by
-// core/src/typescript.rs.
+// The network API's shapes that belong to no protocol — targets, traces, the responder and
+// RCON session handles, queryMany's items and results, sockets and transports — shared by
+// both packages and appended to types.d.ts by core/src/typescript.rs. Every protocol's
+// options and states are generated from its Rust types instead.
 
 /** `'host:port'` (IPv6 as `'[::1]:7777'`) or `{ host, port }`. */
 export type Target = string | { host: string; port?: number };
@@ -14,38 +15,6 @@ export interface TraceEvent {
   port: number;
   /** Milliseconds since the call began. */
   time: number;
-}
-
-/** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
-export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-/** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
-export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
-  motd?: string | object | Motd;
-  favicon?: string | Favicon;
-};
-
-/** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
-export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
-  motd?: string | Motd;
-  levelName?: string | Motd | null;
-  serverGuid?: string;
-};
-
-/** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
-export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
-
-/**
- * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
- * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
- */
-export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'localPort'> {
-  /** Bedrock's UDP port (default 19132). */
-  bedrockPort?: number;
-  /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
-  fullPlayers?: boolean;
-  /** The Query port when it is not the game port. */
-  queryPort?: number;
 }
 
 // `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
@@ -68,14 +37,6 @@ export interface Responder<S> {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
-export interface MinecraftRconOptions extends NetworkOptions {
-  /** The server's `rcon.password`. */
-  password: string;
-  /** The output lines as plain text (default), with ANSI colours, or with `§` codes as sent. */
-  format?: 'plain' | 'ansi' | 'minecraft';
-}
-
 /** A logged-in RCON connection (`rconSession`): commands run one after another, in order. */
 export interface RconSession {
   /**
@@ -87,17 +48,6 @@ export interface RconSession {
   close(): Promise<void>;
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-export interface RconOptions extends NetworkOptions {
-  password: string;
-  /**
-   * How long without a line ends the reply (default 250 ms): after the last line, or, for a
-   * command that prints nothing, after the server answered the `i` query sent beside it.
-   */
-  idle?: number;
-  /** Code page of the command and the reply (default: UTF-8 out, detection in). */
-  encoding?: string;
 }
 
 /** One server for `queryMany`: its protocol, and options of that protocol. */

@@ -373,6 +373,52 @@ rcon?: { password: string; handler(command: string): string[] | string | Promise
  */
 rateLimit?: RateLimit, };
 
+export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
+
+export type RconOptions = { 
+/**
+ * The server's `rcon_password`.
+ */
+password: string, 
+/**
+ * How long without a line ends the reply (default 250 ms): after the last line, or, for a
+ * command that prints nothing, after the server answered the `i` query sent beside it.
+ */
+idle?: number, 
+/**
+ * Code page of the command and the reply (default: UTF-8 out, detection in).
+ */
+encoding?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
 
 export type JavaResponse = { "type": "status" } & JavaStatus | { "type": "pong", payload: Hex, };
@@ -537,6 +583,8 @@ maxConnections?: number,
  */
 rcon?: { port?: number; password: string; handler(command: string): string[] | string | Promise<string[] | string> }, };
 
+export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & { motd?: string | object | Motd; favicon?: string | Favicon };
+
 export type LegacyRequest = { "variant": "beta" } | { "variant": "1.4" } | { "variant": "1.6", protocol?: number, host: string, port: number, };
 
 export type LegacyResponse = { 
@@ -698,6 +746,8 @@ portV6: number | null,
  */
 extra: Array<string>, };
 
+export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & { motd?: string | Motd; levelName?: string | Motd | null; serverGuid?: string };
+
 export type MinecraftQueryRequest = { type: QueryRequestKind, sessionId: number, 
 /**
  * The challenge token (stats only).
@@ -824,6 +874,8 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
+
+export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
 
 export type SqpRequest = { "type": "challenge" } | { "type": "query", challenge: number, version?: number, chunks?: ChunkSet, };
 
@@ -1112,6 +1164,47 @@ type: number,
  */
 body: string, };
 
+export type MinecraftRconOptions = { 
+/**
+ * The server's `rcon.password`.
+ */
+password: string, 
+/**
+ * The output lines as plain text (default), with ANSI colours, or with `§` codes as sent.
+ */
+format?: 'plain' | 'ansi' | 'minecraft', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type MinecraftRaceOptions = Omit<MinecraftJavaQueryOptions, 'localPort'> & { bedrockPort?: number; fullPlayers?: boolean; queryPort?: number };
+
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
@@ -1231,9 +1324,10 @@ export interface RconTypes {
   a2s: MinecraftRconOptions;
 }
 
-// The network API's types, shared by both packages: options, targets, results, the
-// responder handle and the transport a WASM engine runs over. Appended to types.d.ts by
-// core/src/typescript.rs.
+// The network API's shapes that belong to no protocol — targets, traces, the responder and
+// RCON session handles, queryMany's items and results, sockets and transports — shared by
+// both packages and appended to types.d.ts by core/src/typescript.rs. Every protocol's
+// options and states are generated from its Rust types instead.
 
 /** `'host:port'` (IPv6 as `'[::1]:7777'`) or `{ host, port }`. */
 export type Target = string | { host: string; port?: number };
@@ -1247,38 +1341,6 @@ export interface TraceEvent {
   port: number;
   /** Milliseconds since the call began. */
   time: number;
-}
-
-/** What `serve` accepts: `query('samp').raw`, or any state with at least `info`. */
-export type SampServeState = Partial<SampServerState> & Pick<SampServerState, 'info'>;
-
-/** What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a `§` string or a component, `favicon` a data URI. */
-export type JavaServeState = Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & {
-  motd?: string | object | Motd;
-  favicon?: string | Favicon;
-};
-
-/** The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD; `serverGuid` random when absent. */
-export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & {
-  motd?: string | Motd;
-  levelName?: string | Motd | null;
-  serverGuid?: string;
-};
-
-/** What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a rendered MOTD. */
-export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
-
-/**
- * `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
- * target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
- */
-export interface MinecraftRaceOptions extends Omit<MinecraftJavaQueryOptions, 'localPort'> {
-  /** Bedrock's UDP port (default 19132). */
-  bedrockPort?: number;
-  /** Also the Query (GameSpy4) full stat, for every player's name (needs `enable-query`). */
-  fullPlayers?: boolean;
-  /** The Query port when it is not the game port. */
-  queryPort?: number;
 }
 
 // `await using` (TypeScript 5.2+ with the `esnext.disposable` lib or Node's types) closes
@@ -1301,14 +1363,6 @@ export interface Responder<S> {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** `rcon('minecraft-java', target, options, command)`: Source RCON (`enable-rcon`, default port 25575). */
-export interface MinecraftRconOptions extends NetworkOptions {
-  /** The server's `rcon.password`. */
-  password: string;
-  /** The output lines as plain text (default), with ANSI colours, or with `§` codes as sent. */
-  format?: 'plain' | 'ansi' | 'minecraft';
-}
-
 /** A logged-in RCON connection (`rconSession`): commands run one after another, in order. */
 export interface RconSession {
   /**
@@ -1320,17 +1374,6 @@ export interface RconSession {
   close(): Promise<void>;
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-export interface RconOptions extends NetworkOptions {
-  password: string;
-  /**
-   * How long without a line ends the reply (default 250 ms): after the last line, or, for a
-   * command that prints nothing, after the server answered the `i` query sent beside it.
-   */
-  idle?: number;
-  /** Code page of the command and the reply (default: UTF-8 out, detection in). */
-  encoding?: string;
 }
 
 /** One server for `queryMany`: its protocol, and options of that protocol. */

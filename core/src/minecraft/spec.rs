@@ -31,5 +31,23 @@ impl spec::Protocol for Race {
         ],
     };
     const QUERY: Option<spec::Query> = Some(spec::Query::Race);
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        crate::spec::decls![cfg; RaceOptions]
+    }
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
 }
+
+/// `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
+/// target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
+/// `bedrockPort`: Bedrock's UDP port (default 19132); `fullPlayers`: also the Query
+/// (GameSpy4) full stat, for every player's name (needs `enable-query`); `queryPort`: the
+/// Query port when it is not the game port.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(
+    rename = "MinecraftRaceOptions",
+    type = "Omit<MinecraftJavaQueryOptions, 'localPort'> & { bedrockPort?: number; fullPlayers?: boolean; queryPort?: number }"
+)]
+pub struct RaceOptions;

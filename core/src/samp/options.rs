@@ -169,3 +169,29 @@ pub struct QueryOptionsDecl {
     /// Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false).
     pub raw_strings: Option<bool>,
 }
+
+/// What `serve` accepts: `query('samp').raw`, or any state with at least `info`.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(
+    rename = "SampServeState",
+    type = "Partial<SampServerState> & Pick<SampServerState, 'info'>"
+)]
+pub struct ServeStateDecl;
+
+/// `rcon('samp', target, options, command)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "RconOptions", rename_all = "camelCase", optional_fields)]
+pub struct RconOptionsDecl {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// The server's `rcon_password`.
+    #[ts(optional = false)]
+    pub password: String,
+    /// How long without a line ends the reply (default 250 ms): after the last line, or, for a
+    /// command that prints nothing, after the server answered the `i` query sent beside it.
+    pub idle: Option<f64>,
+    /// Code page of the command and the reply (default: UTF-8 out, detection in).
+    pub encoding: Option<String>,
+}

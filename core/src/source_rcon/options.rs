@@ -40,3 +40,19 @@ impl SourceRconRequest {
         })
     }
 }
+
+/// `rcon('minecraft-java' | 'a2s', target, options, command)` and `rconSession`: its
+/// TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "MinecraftRconOptions", rename_all = "camelCase", optional_fields)]
+pub struct RconOptionsDecl {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// The server's `rcon.password`.
+    #[ts(optional = false)]
+    pub password: String,
+    /// The output lines as plain text (default), with ANSI colours, or with `§` codes as sent.
+    #[ts(optional, type = "'plain' | 'ansi' | 'minecraft'")]
+    pub format: Option<()>,
+}

@@ -34,7 +34,7 @@ impl spec::Protocol for SourceRcon {
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        crate::spec::decls![cfg; Packet]
+        crate::spec::decls![cfg; Packet, super::options::RconOptionsDecl]
     }
 }
 

@@ -19,3 +19,13 @@ impl BedrockRequest {
         Ok(Self { common })
     }
 }
+
+/// The advertisement to answer pings with: `motd` as a `§` string or a rendered MOTD;
+/// `serverGuid` random when absent.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(
+    rename = "BedrockServeState",
+    type = "Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & { motd?: string | Motd; levelName?: string | Motd | null; serverGuid?: string }"
+)]
+pub struct ServeStateDecl;

@@ -43,7 +43,7 @@ impl spec::Protocol for Bedrock {
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        crate::spec::decls![cfg; Ping, Pong, super::Advertisement, super::BedrockQueryResult]
+        crate::spec::decls![cfg; Ping, Pong, super::Advertisement, super::BedrockQueryResult, super::options::ServeStateDecl]
     }
 }
 

@@ -113,3 +113,13 @@ pub struct Lookup {
     /// Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
     pub dns_server: Option<String>,
 }
+
+/// What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a
+/// `§` string or a component, `favicon` a data URI.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(
+    rename = "JavaServeState",
+    type = "Omit<Partial<JavaStatus>, 'motd' | 'favicon'> & { motd?: string | object | Motd; favicon?: string | Favicon }"
+)]
+pub struct ServeStateDecl;

@@ -69,6 +69,7 @@ impl spec::Protocol for Java {
         crate::spec::decls![cfg;
             Request, Response, JavaStatus, Version, Players, SamplePlayer, Favicon, ForgeData, ForgeMod, ForgeChannel,
             JavaQueryResult, JavaLatencySource, SrvRecord, options::QueryOptions, ServeOptions,
+            options::ServeStateDecl,
         ]
     }
 }

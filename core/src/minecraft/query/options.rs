@@ -33,3 +33,13 @@ pub struct QueryOptions {
     /// The full stat, with every player's name (default true); false: the basic stat.
     pub full: Option<bool>,
 }
+
+/// What to answer stats with: `query('minecraft-query').raw`, `motd` as a `§` string or a
+/// rendered MOTD.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(
+    rename = "MinecraftQueryServeState",
+    type = "Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd }"
+)]
+pub struct ServeStateDecl;

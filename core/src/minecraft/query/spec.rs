@@ -47,7 +47,7 @@ impl spec::Protocol for MinecraftQuery {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::*;
-        crate::spec::decls![cfg; Request, RequestKind, Response, ResponseKind, Stat, QueryResult, super::options::QueryOptions]
+        crate::spec::decls![cfg; Request, RequestKind, Response, ResponseKind, Stat, QueryResult, super::options::QueryOptions, super::options::ServeStateDecl]
     }
 }
 
