@@ -3,7 +3,7 @@
 // relay. One call runs in drive.mjs, an RCON session in session.mjs, responders in
 // responders.mjs; here: the API, queryMany's pacing, and a transport from socket functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
-import { GameQueryError, fromNative, call, check, tapeReader, codecApi } from './glue.mjs';
+import { GameQueryError, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
 import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json } from './calls.mjs';
 import { createServe } from './responders.mjs';
 import { runCall } from './drive.mjs';
@@ -195,7 +195,7 @@ export function wasmApi(wasm) {
     return [createEngine(wasm, socketTransport({ connect, datagram }), readTape), rest];
   };
   return {
-    ...codecApi(wasm, readTape),
+    ...wasmCodec(wasm, readTape),
     query(protocol, target, options) {
       check.object(options, 'options');
       const [engine, rest] = overSockets(options);

@@ -307,22 +307,20 @@ export function decodeVarInt(bytes, offset = 0) {
 
 
 /**
- * The codec over one core instance (`wasm`: a wasm-bindgen build of bindings-wasm):
- * encode/decode, `FrameDecoder`, VarInt. `readTape` reads that instance's tapes.
+ * The codec functions both packages export, their arguments checked and their errors made
+ * GameQueryErrors once, over a `core` that does the work: the WASM build's (`wasmCodec`) or
+ * the addon's (gamequery's native.js). `core` has `encodeRequest(protocol, request)`,
+ * `decodeRequest(protocol, bytes)`, `encodeResponse`, `decodeResponse(protocol, bytes,
+ * options)` (results as objects) and `frames(protocol, options)` (a joiner with `push`).
  */
-export function codecApi(wasm, readTape = tapeReader(() => wasm.shapes())) {
-  const read = ([text, values, wide]) => readTape(text, values, wide);
-  const start = (protocol, bytes, name) => {
-    check.protocol(protocol);
-    if (name) check.bytes(bytes, name);
-  };
+export function codecApi(core) {
   class FrameDecoder {
     #inner;
     /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */
     constructor(protocol, options) {
       check.protocol(protocol);
       check.object(options, 'options');
-      this.#inner = call(() => new wasm.FrameDecoder(protocol, options ?? {}));
+      this.#inner = call(() => core.frames(protocol, options));
     }
     push(chunk) {
       check.bytes(chunk, 'chunk');
@@ -337,23 +335,37 @@ export function codecApi(wasm, readTape = tapeReader(() => wasm.shapes())) {
     decodeVarInt,
     FrameDecoder,
     encodeRequest(protocol, request) {
-      start(protocol);
+      check.protocol(protocol);
       check.object(request, 'request');
-      return call(() => wasm.encodeRequest(protocol, request));
+      return call(() => core.encodeRequest(protocol, request));
     },
     decodeRequest(protocol, bytes) {
-      start(protocol, bytes, 'bytes');
-      return read(call(() => wasm.decodeRequest(protocol, bytes)));
+      check.protocol(protocol);
+      check.bytes(bytes, 'bytes');
+      return call(() => core.decodeRequest(protocol, bytes));
     },
     encodeResponse(protocol, response) {
-      start(protocol);
+      check.protocol(protocol);
       check.object(response, 'response');
-      return call(() => wasm.encodeResponse(protocol, response));
+      return call(() => core.encodeResponse(protocol, response));
     },
     decodeResponse(protocol, bytes, options) {
-      start(protocol, bytes, 'bytes');
+      check.protocol(protocol);
+      check.bytes(bytes, 'bytes');
       check.object(options, 'options');
-      return read(call(() => wasm.decodeResponse(protocol, bytes, options ?? undefined)));
+      return call(() => core.decodeResponse(protocol, bytes, options ?? undefined));
     },
   };
+}
+
+/** The codec of one WASM core instance (`wasm`: a wasm-bindgen build of bindings-wasm). */
+export function wasmCodec(wasm, readTape = tapeReader(() => wasm.shapes())) {
+  const read = ([text, values, wide]) => readTape(text, values, wide);
+  return codecApi({
+    encodeRequest: (protocol, request) => wasm.encodeRequest(protocol, request),
+    decodeRequest: (protocol, bytes) => read(wasm.decodeRequest(protocol, bytes)),
+    encodeResponse: (protocol, response) => wasm.encodeResponse(protocol, response),
+    decodeResponse: (protocol, bytes, options) => read(wasm.decodeResponse(protocol, bytes, options)),
+    frames: (protocol, options) => new wasm.FrameDecoder(protocol, options ?? {}),
+  });
 }

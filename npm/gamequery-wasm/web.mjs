@@ -8,7 +8,7 @@
 // responders), so a page that only decodes never downloads it. Where files cannot be
 // fetched (a Worker's bundle), hand it over as `init({ engine })` / `initSync({ engine })`.
 import load, * as wasm from './pkg/web/gamequery_wasm.js';
-import { codecApi } from './glue.mjs';
+import { wasmCodec } from './glue.mjs';
 
 let engineSource;
 let engine;
@@ -35,7 +35,7 @@ const laterMany = (api) => async function* queryMany(targets, options) {
 export const {
   PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
   encodeVarInt, decodeVarInt, FrameDecoder,
-} = codecApi(wasm);
+} = wasmCodec(wasm);
 export const query = later('query');
 export const rcon = later('rcon');
 export const rconSession = later('rconSession');

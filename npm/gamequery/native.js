@@ -3,7 +3,7 @@
 // Rust core; this file adapts JS conventions (AbortSignal, trace and RCON handler
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
-const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, check, invalid } = require('gamequery-wasm/glue');
+const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, invalid, codecApi } = require('gamequery-wasm/glue');
 const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
@@ -15,45 +15,17 @@ const readTape = tapeReader(() => binding.shapes());
 const scratch = new Float64Array(4096);
 // The sync decoders take a protocol's id: a number crosses Node-API 40 ns cheaper than a string.
 const protocolIds = new Map(binding.protocols().map((name, id) => [name, id]));
-// One lookup validates and finds the id (check.protocol's list is the same names).
-const protocolId = (protocol) => protocolIds.get(protocol) ?? check.protocol(protocol);
 const read = (out) => (typeof out === 'string' ? readTape(out, scratch, out, scratch[scratch.length - 1]) : readTape(out[0], out[1] ?? scratch, out[2]));
 
-function encodeRequest(protocol, request) {
-  check.protocol(protocol);
-  check.object(request, 'request');
-  return call(() => binding.encodeRequest(protocol, json(request)));
-}
-function decodeRequest(protocol, bytes) {
-  const id = protocolId(protocol);
-  check.bytes(bytes);
-  return read(call(() => binding.decodeRequest(id, bytes, scratch)));
-}
-function encodeResponse(protocol, response) {
-  check.protocol(protocol);
-  check.object(response, 'response');
-  return call(() => binding.encodeResponse(protocol, json(response)));
-}
-function decodeResponse(protocol, bytes, options) {
-  const id = protocolId(protocol);
-  check.bytes(bytes);
-  check.object(options, 'options');
-  return read(call(() => binding.decodeResponse(id, bytes, options == null ? undefined : json(options), scratch)));
-}
-
-/** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → complete packets. */
-class FrameDecoder {
-  #inner;
-  constructor(protocol, options) {
-    check.protocol(protocol);
-    check.object(options, 'options');
-    this.#inner = call(() => new binding.FrameDecoder(protocol, options?.maxFrame, options?.goldSrc));
-  }
-  push(chunk) {
-    check.bytes(chunk, 'chunk');
-    return call(() => this.#inner.push(chunk));
-  }
-}
+// The codec functions, checked and their errors mapped by the glue both engines share.
+const { encodeRequest, decodeRequest, encodeResponse, decodeResponse, FrameDecoder } = codecApi({
+  encodeRequest: (protocol, request) => binding.encodeRequest(protocol, json(request)),
+  decodeRequest: (protocol, bytes) => read(binding.decodeRequest(protocolIds.get(protocol), bytes, scratch)),
+  encodeResponse: (protocol, response) => binding.encodeResponse(protocol, json(response)),
+  decodeResponse: (protocol, bytes, options) =>
+    read(binding.decodeResponse(protocolIds.get(protocol), bytes, options == null ? undefined : json(options), scratch)),
+  frames: (protocol, options) => new binding.FrameDecoder(protocol, options?.maxFrame, options?.goldSrc),
+});
 
 let nextCallId = 1;
 
