@@ -99,3 +99,12 @@ test('describeStatus: any status for people, its protocol\'s fields or the commo
   assert.deepEqual(d.sections, [{ title: 'players (1)', headers: ['name'], rows: [['Ranger']] }]);
   assert.throws(() => gamequery.describeStatus(null), (e) => e.code === 'GQ_INVALID_ARGUMENT');
 });
+
+test('gamequery demo serves and queries every protocol that serves, then the extras', () => {
+  const out = execFileSync(process.execPath, [new URL('npm/gamequery/cli.js', root).pathname, 'demo'], { encoding: 'utf8' });
+  for (const p of PROTOCOL_REGISTRY.filter((p) => p.serve)) {
+    assert.match(out, new RegExp(`^protocol +${p.name}\\b`, 'm'), `the demo shows no ${p.name} status`);
+  }
+  assert.match(out, /^editions +java \+ bedrock/m);
+  assert.match(out, /\ndemo: all queries answered\n$/);
+});

@@ -141,4 +141,18 @@ const SAMPLES = {
   a2s: a2sServer,
 };
 
-module.exports = { SAMPLES, openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer, a2sServer };
+/**
+ * How `gamequery demo` shows each protocol's responder, beside SAMPLES: what the section
+ * says, and what the responder and the query are given beyond the defaults.
+ */
+const DEMOS = {
+  samp: { title: 'open.mp-like server (20 players, extras)' },
+  'minecraft-java': { title: 'Minecraft Java server (component MOTD, sample, favicon)' },
+  'minecraft-legacy': { title: 'a Minecraft server through the legacy 1.6 ping' },
+  'minecraft-bedrock': { title: 'Minecraft Bedrock server (RakNet unconnected ping)' },
+  'minecraft-query': { title: 'Minecraft Query (GameSpy4) — the full player list and plugins' },
+  sqp: { title: 'Unity SQP server (rules, players, teams; replies split at 128 bytes)', serve: { maxPacketSize: 128 } },
+  a2s: { title: 'Valve A2S server (challenge, bzip2-compressed split replies)', serve: { maxPacketSize: 300, compress: true }, query: { rules: true } },
+};
+
+module.exports = { SAMPLES, DEMOS, openMpServer, legacyServer, crowdedServer, minecraftServer, sqpServer, bedrockServer, queryServer, a2sServer };
