@@ -64,6 +64,12 @@ pub fn describe_status(status: String, color: bool) -> napi::Result<String> {
     api::describe_status(&status, color).map_err(to_napi)
 }
 
+/// A state to serve for `protocol` (JSON text): what `gamequery serve` answers with.
+#[napi(js_name = "sampleState")]
+pub fn sample_state(protocol: String) -> napi::Result<String> {
+    api::sample_state(&protocol).map(str::to_string).map_err(to_napi)
+}
+
 #[napi]
 pub async fn query(
     protocol: String,

@@ -50,6 +50,13 @@ pub fn describe_status(status: &str, color: bool) -> Result<String, JsValue> {
     api::describe_status(status, color).map_err(to_js_error)
 }
 
+/// A state to serve for `protocol` (JSON text): in the Node build only.
+#[cfg(feature = "describe")]
+#[wasm_bindgen(js_name = sampleState)]
+pub fn sample_state(protocol: &str) -> Result<String, JsValue> {
+    api::sample_state(protocol).map(str::to_string).map_err(to_js_error)
+}
+
 #[wasm_bindgen(js_name = encodeRequest)]
 pub fn encode_request(protocol: &str, request: JsValue) -> Result<Uint8Array, JsValue> {
     let request = stringify(&request)?;

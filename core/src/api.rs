@@ -51,6 +51,11 @@ pub fn describe_status(status: &str, color: bool) -> Result<String> {
     Ok(to_json(&description))
 }
 
+/// `sampleState(protocol)`: a state to serve (JSON text), for every protocol that serves.
+pub fn sample_state(protocol: &str) -> Result<&'static str> {
+    Protocol::parse(protocol)?.sample()
+}
+
 /// The VarInt at `offset` → (value, length in bytes); the oracle for the JS `decodeVarInt`.
 pub fn decode_varint(bytes: &[u8], offset: usize) -> Result<(i32, usize)> {
     crate::wire::decode_varint(bytes, offset, "VarInt")?.ok_or_else(|| {

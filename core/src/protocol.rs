@@ -15,6 +15,7 @@ macro_rules! registry {
         static QUERIES: &[Option<spec::Query>] = &[$(<$protocol as spec::Protocol>::QUERY),*];
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
+        static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
         static DESCRIBERS: &[Option<spec::DescribeFn>] = &[$(<$protocol as spec::Protocol>::DESCRIBE),*];
         // One table per output form: a build that never makes JSON links no JSON decoder.
         static TAPE: &[Decoders<crate::tape::Tape>] =
@@ -112,6 +113,14 @@ impl Protocol {
         Some((rcon, run))
     }
 
+    /// A state to serve (JSON text), for every protocol that serves.
+    pub fn sample(self) -> Result<&'static str> {
+        match SAMPLES[self.0 as usize] {
+            Some(state) if self.servable() => Ok(state),
+            _ => Err(self.alone()),
+        }
+    }
+
     /// A status of it for people (the fields every status has, for one without its own).
     pub fn describe(self, status: &serde_json::Value, color: bool) -> spec::describe::Description {
         DESCRIBERS[self.0 as usize].unwrap_or(spec::describe::generic)(status, color)
@@ -172,5 +181,23 @@ impl Decode for sink::Tape {
 impl Decode for sink::Json {
     fn decoders(protocol: Protocol) -> &'static Decoders<String> {
         &JSON[protocol.0 as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Protocol;
+
+    #[test]
+    fn every_protocol_that_serves_has_a_sample_it_serves() {
+        for p in Protocol::all() {
+            match p.sample() {
+                Ok(state) => {
+                    let served = crate::serve::Server::new(p.name(), state, serde_json::Value::Null, false, 1);
+                    assert!(served.is_ok(), "{}: {:?}", p.name(), served.err());
+                }
+                Err(_) => assert!(!p.servable(), "{} serves but has no sample", p.name()),
+            }
+        }
     }
 }

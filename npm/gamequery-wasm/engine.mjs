@@ -3,7 +3,7 @@
 // relay. One call runs in drive.mjs, an RCON session in session.mjs, responders in
 // responders.mjs; here: the API, queryMany's pacing, and a transport from socket functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
-import { GameQueryError, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
+import { GameQueryError, SERVE_PROTOCOLS, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
 import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json } from './calls.mjs';
 import { createServe } from './responders.mjs';
 import { runCall } from './drive.mjs';
@@ -132,7 +132,13 @@ export function createEngine(wasm, transport, readTape) {
     return JSON.parse(call(() => wasm.describeStatus(text, color)));
   }
 
-  return { query, queryMany, rcon, rconSession, serve, describeStatus };
+  /** A state to serve for `protocol`: what `gamequery serve` answers with. */
+  function sampleState(protocol) {
+    check.protocol(protocol, SERVE_PROTOCOLS);
+    return JSON.parse(call(() => wasm.sampleState(protocol)));
+  }
+
+  return { query, queryMany, rcon, rconSession, serve, describeStatus, sampleState };
 }
 
 /**

@@ -3,7 +3,7 @@
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { query, rcon, serve } = require('./index.js');
+const { query, rcon, serve, sampleState } = require('./index.js');
 const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS, PROTOCOL_REGISTRY } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
 // Each query's flags and usage line, generated from the core's registry (`npm run build`).
@@ -178,10 +178,8 @@ function readState(file) {
 }
 
 async function serveCommand(protocol, flags) {
-  const { SAMPLES } = require('./cli/samples.js');
   const samp = protocol === 'samp';
-  if (!flags.state && !SAMPLES[protocol]) throw new UsageError(`serve ${protocol} needs --state file.json (there is no sample state for it)`);
-  const state = flags.state ? readState(flags.state) : SAMPLES[protocol]();
+  const state = flags.state ? readState(flags.state) : sampleState(protocol);
   // Without --port each protocol's responder takes its own default (the core's).
   const options = { host: flags.host, port: number(flags, 'port') };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];

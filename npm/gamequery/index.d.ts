@@ -37,4 +37,6 @@ export declare function rconSession(protocol: RconSessionProtocol, target: Targe
  * message or a log line without knowing each protocol's `raw`.
  */
 export declare function describeStatus(status: AnyStatus, options?: { color?: boolean }): StatusDescription;
+/** A state to serve for `protocol` (what `gamequery serve` answers with): a starting point for tests and demos. */
+export declare function sampleState<P extends ServeProtocol>(protocol: P): NetworkTypes[P]['state'];
 export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

@@ -4,6 +4,6 @@ const gamequery = createRequire(import.meta.url)('./index.js');
 
 export const {
   PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
-  encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, rconSession, serve, describeStatus, engine, engineError,
+  encodeVarInt, decodeVarInt, FrameDecoder, query, queryMany, rcon, rconSession, serve, describeStatus, sampleState, engine, engineError,
 } = gamequery;
 export default gamequery;

@@ -3,7 +3,7 @@
 // Rust core; this file adapts JS conventions (AbortSignal, trace and RCON handler
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
-const { GameQueryError, tapeReader, encodeVarInt, decodeVarInt, call, fromNative, invalid, codecApi } = require('gamequery-wasm/glue');
+const { GameQueryError, SERVE_PROTOCOLS, tapeReader, encodeVarInt, decodeVarInt, call, check, fromNative, invalid, codecApi } = require('gamequery-wasm/glue');
 const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
@@ -189,6 +189,12 @@ async function serve(protocol, state, options) {
   });
 }
 
+/** A state to serve for `protocol`: what `gamequery serve` answers with. */
+function sampleState(protocol) {
+  check.protocol(protocol, SERVE_PROTOCOLS);
+  return JSON.parse(call(() => binding.sampleState(protocol)));
+}
+
 /** A status for people: labelled fields, sections, notes, warnings (what the CLI prints). */
 function describeStatus(status, options) {
   const [text, color] = describeArgs(status, options);
@@ -197,5 +203,5 @@ function describeStatus(status, options) {
 
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, rconSession, serve, describeStatus,
+  query, queryMany, rcon, rconSession, serve, describeStatus, sampleState,
 };

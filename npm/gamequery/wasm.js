@@ -5,10 +5,10 @@
 const wasm = require('gamequery-wasm');
 const transport = require('./transport.js');
 
-const { query, queryMany, rcon, rconSession, serve, describeStatus } = wasm.createEngine(transport);
+const { query, queryMany, rcon, rconSession, serve, describeStatus, sampleState } = wasm.createEngine(transport);
 const { encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder } = wasm;
 
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
-  query, queryMany, rcon, rconSession, serve, describeStatus,
+  query, queryMany, rcon, rconSession, serve, describeStatus, sampleState,
 };

@@ -1,19 +1,16 @@
 // Every protocol of the core's registry has what a protocol needs (docs/adding-a-protocol.md):
-// golden vectors from a peer, a responder that our query reads back into a Status, typings,
-// a CLI entry and a README row. A protocol added to the registry without one of them fails
+// golden vectors from a peer, a sample state that its responder serves and our query reads
+// back into a Status, typings, a CLI entry and a README row. A protocol added to the registry without one of them fails
 // here, named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
 import * as gamequery from 'gamequery';
 
-const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
-const { SAMPLES } = require('../../npm/gamequery/cli/samples.js');
 const types = read('npm/gamequery-wasm/types.d.ts');
 const readme = read('npm/gamequery/README.md');
 const usage = execFileSync(process.execPath, [new URL('npm/gamequery/cli.js', root).pathname, '--help'], { encoding: 'utf8' });
@@ -55,8 +52,9 @@ for (const p of PROTOCOL_REGISTRY) {
     }
     if (!p.serve) return;
     // The responder, read back by our own query through the addon: the status mapping.
-    assert.equal(typeof SAMPLES[p.name], 'function', `${p.name} has no sample state for 'gamequery serve'`);
-    const server = await gamequery.serve(p.name, SAMPLES[p.name](), { host: '127.0.0.1', port: 0 });
+    const sample = gamequery.sampleState(p.name);
+    assert.equal(typeof sample, 'object', `${p.name} has no sample state in the core`);
+    const server = await gamequery.serve(p.name, sample, { host: '127.0.0.1', port: 0 });
     try {
       const status = await gamequery.query(p.name, `127.0.0.1:${server.port}`, { timeout: 2000 });
       assert.equal(status.protocol, p.name);
@@ -73,12 +71,13 @@ for (const p of PROTOCOL_REGISTRY) {
 
 test('the registry is what both packages and the CLI list', () => {
   assert.deepEqual([...gamequery.PROTOCOLS], PROTOCOL_REGISTRY.map((p) => p.name));
-  const servable = PROTOCOL_REGISTRY.filter((p) => p.serve).map((p) => p.name);
-  assert.deepEqual(Object.keys(SAMPLES).sort(), [...servable].sort());
+  for (const p of PROTOCOL_REGISTRY.filter((p) => !p.serve)) {
+    assert.throws(() => gamequery.sampleState(p.name), (e) => e.code === 'GQ_INVALID_ARGUMENT', p.name);
+  }
 });
 
 test('describeStatus: any status for people, its protocol\'s fields or the common ones', async () => {
-  const server = await gamequery.serve('a2s', SAMPLES.a2s(), { host: '127.0.0.1', port: 0 });
+  const server = await gamequery.serve('a2s', gamequery.sampleState('a2s'), { host: '127.0.0.1', port: 0 });
   try {
     const status = await gamequery.query('a2s', `127.0.0.1:${server.port}`, { timeout: 2000, rules: true });
     const d = gamequery.describeStatus(status);

@@ -10,19 +10,18 @@ import { readmeBlocks } from './blocks.mjs';
 
 const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
-const { serve } = require('gamequery');
-const samples = require('./npm/gamequery/cli/samples.js');
+const { serve, sampleState } = require('gamequery');
 
 /** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'. */
 async function startServers() {
   const host = '127.0.0.1';
   return Promise.all([
-    serve('samp', samples.openMpServer(), { host, port: 7777, rcon: { password: 'changeme', handler: (c) => [`ran ${c}`] } }),
-    serve('minecraft-java', samples.minecraftServer(), { host, port: 25565, rcon: { port: 25575, password: 'hunter2', handler: (c) => `ran ${c}` } }),
-    serve('minecraft-bedrock', samples.bedrockServer(), { host, port: 19132 }),
-    serve('minecraft-query', samples.queryServer(), { host, port: 25565 }),
-    serve('sqp', samples.sqpServer(), { host, port: 7778 }),
-    serve('a2s', samples.a2sServer(), { host, port: 27015 }),
+    serve('samp', sampleState('samp'), { host, port: 7777, rcon: { password: 'changeme', handler: (c) => [`ran ${c}`] } }),
+    serve('minecraft-java', sampleState('minecraft-java'), { host, port: 25565, rcon: { port: 25575, password: 'hunter2', handler: (c) => `ran ${c}` } }),
+    serve('minecraft-bedrock', sampleState('minecraft-bedrock'), { host, port: 19132 }),
+    serve('minecraft-query', sampleState('minecraft-query'), { host, port: 25565 }),
+    serve('sqp', sampleState('sqp'), { host, port: 7778 }),
+    serve('a2s', sampleState('a2s'), { host, port: 27015 }),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // Compile-only checks of the shipped declarations (`tsc -p tests/types`).
 import {
   query, queryMany, serve, rcon, decodeResponse, decodeRequest, encodeResponse, encodeRequest, encodeVarInt, decodeVarInt, FrameDecoder,
-  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type QueryProtocol,
+  GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type QueryProtocol, type A2sServeState,
 } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
 
@@ -201,7 +201,11 @@ async function a2sUsage() {
   await session.run('status');
   // @ts-expect-error SA:MP's RCON keeps no login: rconSession is for Source RCON only.
   await rconSession('samp', 'sa.example.org', { password: 'p' });
-  const { describeStatus } = await import('gamequery');
+  const { describeStatus, sampleState } = await import('gamequery');
+  const sample: A2sServeState = sampleState('a2s');
+  // @ts-expect-error 'minecraft' races editions that are each served on their own: no sample state.
+  sampleState('minecraft');
+  void sample;
   const described = describeStatus(s, { color: true });
   const firstField: [string, string] | undefined = described.fields[0];
   const cell: string | number | null | undefined = described.sections[0]?.rows?.[0]?.[0];

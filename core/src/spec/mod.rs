@@ -45,6 +45,9 @@ pub trait Protocol {
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;
+    /// A state to serve, as JSON text (`sampleState(name)`: what `gamequery serve` and the
+    /// demo answer with, and what the conformance test serves and queries back).
+    const SAMPLE: Option<&'static str> = None;
     /// Its status for people (`describeStatus`, what the CLI prints); without one, the
     /// fields every status has.
     const DESCRIBE: Option<DescribeFn> = None;

@@ -1,6 +1,6 @@
 'use strict';
 // `gamequery demo`: sample servers on loopback, queried through the addon.
-const { serve, query, rcon, rconSession } = require('../index.js');
+const { serve, query, rcon, rconSession, sampleState } = require('../index.js');
 const { SERVE_PROTOCOLS } = require('gamequery-wasm/glue');
 const { printStatus } = require('./format.js');
 const samples = require('./samples.js');
@@ -11,10 +11,10 @@ async function demo({ color = false } = {}) {
   const servers = [];
   const local = { host: '127.0.0.1', port: 0 };
   try {
-    // Every protocol that serves: its sample state, served on loopback and queried back.
+    // Every protocol that serves: its sample state (the core's), served on loopback and queried back.
     for (const protocol of SERVE_PROTOCOLS) {
       const demo = samples.DEMOS[protocol] ?? {};
-      const server = await serve(protocol, samples.SAMPLES[protocol](), { ...local, ...demo.serve });
+      const server = await serve(protocol, sampleState(protocol), { ...local, ...demo.serve });
       servers.push(server);
       section(`${demo.title ?? `${protocol} server`} — 127.0.0.1:${server.port}`);
       show(await query(protocol, `127.0.0.1:${server.port}`, { timeout: 2000, ...demo.query }));
@@ -38,7 +38,7 @@ async function demo({ color = false } = {}) {
 
     // Minecraft RCON beside a status responder, and the race of both editions.
     const console_ = (cmd) => (cmd === 'list' ? '§6There are 2 of a max of 100 players online: §fSteve, Alex' : `§cUnknown or incomplete command: ${cmd}`);
-    const minecraft = await serve('minecraft-java', samples.minecraftServer(), { ...local, rcon: { port: 0, password: 'changeme', handler: console_ } });
+    const minecraft = await serve('minecraft-java', sampleState('minecraft-java'), { ...local, rcon: { port: 0, password: 'changeme', handler: console_ } });
     servers.push(minecraft);
     section(`Minecraft RCON (Source RCON) — one login, two commands — 127.0.0.1:${minecraft.rconPort}`);
     const session = await rconSession('minecraft-java', `127.0.0.1:${minecraft.rconPort}`, { password: 'changeme', timeout: 2000 });
@@ -47,7 +47,7 @@ async function demo({ color = false } = {}) {
     } finally {
       await session.close();
     }
-    const pe = await serve('minecraft-bedrock', samples.bedrockServer(), local);
+    const pe = await serve('minecraft-bedrock', sampleState('minecraft-bedrock'), local);
     servers.push(pe);
     section(`query('minecraft'): Java and Bedrock at once, merged — 127.0.0.1:${minecraft.port}, Bedrock ${pe.port}`);
     show(await query('minecraft', `127.0.0.1:${minecraft.port}`, { bedrockPort: pe.port, timeout: 2000 }));
