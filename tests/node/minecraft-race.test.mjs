@@ -107,3 +107,21 @@ test("'minecraft' is a query only", async () => {
   await assert.rejects(serve('minecraft', {}), (e) => e.code === 'GQ_INVALID_ARGUMENT');
   await assert.rejects(query('minecraft', '127.0.0.1:25565', { localPort: 5000 }), (e) => e.code === 'GQ_INVALID_ARGUMENT' && /localPort/.test(e.message));
 });
+
+test('a port given is tried for both editions: a Bedrock-only server at host:port answers', async () => {
+  const bedrock = await serve('minecraft-bedrock', BEDROCK, { host: '127.0.0.1', port: 0 });
+  closers.push(() => bedrock.close());
+  const started = performance.now();
+  const s = await query('minecraft', `127.0.0.1:${bedrock.port}`, { timeout: 3000 });
+  assert.ok(performance.now() - started < 1500, 'answered long before the deadline');
+  assert.deepEqual(s.raw.editions, ['bedrock']);
+  assert.equal(s.port, bedrock.port);
+  assert.equal(s.players.online, 3);
+  // Java was asked on the same port, over TCP, where nothing listens.
+  assert.equal(s.raw.errors.java.code, 'GQ_PORT_CLOSED');
+  // bedrockPort still says where Bedrock is when it is not the given port.
+  const java = await serve('minecraft-java', javaState(), { host: '127.0.0.1', port: 0 });
+  closers.push(() => java.close());
+  const both = await query('minecraft', `127.0.0.1:${java.port}`, { bedrockPort: bedrock.port, timeout: 3000 });
+  assert.deepEqual(both.raw.editions, ['java', 'bedrock']);
+});

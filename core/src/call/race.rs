@@ -1,5 +1,6 @@
 //! `query('minecraft', target)`: the Java status (with SRV and the legacy fallback) and
-//! the Bedrock ping run at once as two calls; the first edition to answer gives the other
+//! the Bedrock ping run at once as two calls, both on the target's port when it has one
+//! (TCP and UDP), else each edition's default; the first edition to answer gives the other
 //! a short grace — three of its own round trips, 50 to 500 ms — and never the whole
 //! deadline. `fullPlayers` adds the Query (GameSpy4) full stat once Java answered, at its
 //! address and port. The host sees one call: socket ids are the sub-calls' ids times 4
@@ -100,9 +101,13 @@ impl Race {
                 )))
             }
         };
-        let bedrock_port = port_option(&own, "bedrockPort")?.unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
         let query_port = port_option(&own, "queryPort")?;
         let t = crate::options::parse_target(target)?;
+        // A port given with the target is tried for both editions (Java over TCP, Bedrock over
+        // UDP): a Bedrock-only server's address has its own port in it.
+        let bedrock_port = port_option(&own, "bedrockPort")?
+            .or(t.port)
+            .unwrap_or(crate::minecraft::bedrock::DEFAULT_PORT);
         let java = Call::query(
             "minecraft-java",
             target,

@@ -40,8 +40,9 @@ impl spec::Protocol for Race {
 }
 
 /// `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The
-/// target's port is Java's; Bedrock's is `bedrockPort`. Java's options apply to Java.
-/// `bedrockPort`: Bedrock's UDP port (default 19132); `fullPlayers`: also the Query
+/// target's port is tried for both (Java over TCP, Bedrock over UDP); without one, each
+/// edition's default. Java's options apply to Java. `bedrockPort`: Bedrock's UDP port when
+/// it is not the target's (default: the target's port, else 19132); `fullPlayers`: also the Query
 /// (GameSpy4) full stat, for every player's name (needs `enable-query`); `queryPort`: the
 /// Query port when it is not the game port.
 #[cfg(feature = "ts")]
