@@ -4,13 +4,12 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, SERVE_PROTOCOLS, tapeReader, encodeVarInt, decodeVarInt, call, check, fromNative, invalid, codecApi } = require('gamequery-wasm/glue');
-const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs } = require('gamequery-wasm/calls');
+const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs, json } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
 // with the wide text (non-ASCII strings) after it from the offset in scratch's last slot
 // (`[text, null, wide]` when some of those hold characters past U+00FF).
-const json = (value) => JSON.stringify(value ?? null);
 const readTape = tapeReader(() => binding.shapes());
 const scratch = new Float64Array(4096);
 // The sync decoders take a protocol's id: a number crosses Node-API 40 ns cheaper than a string.

@@ -187,10 +187,7 @@ impl Call {
                 return Ok(call);
             }
         };
-        let port = t
-            .port
-            .or(spec.default_port)
-            .ok_or_else(|| Error::invalid(format!("{} has no default port: give host:port", spec.label)))?;
+        let port = spec.port(t.port)?;
         Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
     }
 

@@ -89,6 +89,15 @@ pub struct Spec {
     pub alone: &'static str,
 }
 
+impl Spec {
+    /// The port to query: the one given with the target, else the protocol's default.
+    pub fn port(&self, given: Option<u16>) -> crate::Result<u16> {
+        given
+            .or(self.default_port)
+            .ok_or_else(|| crate::Error::invalid(format!("{} has no default port: give host:port", self.label)))
+    }
+}
+
 /// RCON of a protocol: its own over the query's datagrams (SA:MP), or Source RCON over TCP
 /// on a port of its own (Minecraft's `enable-rcon`, a Source server's game port).
 #[derive(Debug, Clone, Copy)]

@@ -32,10 +32,7 @@ impl Plan {
         };
         Some(parse_target(target).and_then(|t| {
             let plan = make(options, &t)?;
-            let port = t
-                .port
-                .or(spec.default_port)
-                .ok_or_else(|| Error::invalid(format!("{} has no default port: give host:port", spec.label)))?;
+            let port = spec.port(t.port)?;
             Ok((Plan { protocol, plan }, t, port))
         }))
     }
