@@ -73,9 +73,9 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
 }
 
-// 3. protocols.cjs, glue.cjs, calls.cjs, responders.cjs, drive.cjs, session.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
+// 3. protocols.cjs, games.cjs, glue.cjs, calls.cjs, responders.cjs, drive.cjs, session.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
 //    (same code). Only `export function|class|const` and named imports of siblings.
-for (const name of ['protocols', 'glue', 'calls', 'responders', 'drive', 'session', 'engine']) {
+for (const name of ['protocols', 'games', 'glue', 'calls', 'responders', 'drive', 'session', 'engine']) {
   const esm = `npm/gamequery-wasm/${name}.mjs`;
   const cjs = `npm/gamequery-wasm/${name}.cjs`;
   if (!stale([cjs], [esm])) continue;

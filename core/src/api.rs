@@ -44,11 +44,30 @@ pub fn describe_status(status: &str, color: bool) -> Result<String> {
     let status: Value =
         serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
     let protocol = status["protocol"].as_str().and_then(|p| Protocol::parse(p).ok());
-    let description = match protocol {
+    let mut description = match protocol {
         Some(p) => p.describe(&status, color),
         None => crate::spec::describe::generic(&status, color),
     };
+    where_to_join(&status, &mut description);
     Ok(to_json(&description))
+}
+
+/// What every status says about ports, whatever its protocol: the game asked for and the
+/// query port that answered (after the name), and where players join (last).
+fn where_to_join(status: &Value, d: &mut crate::spec::describe::Description) {
+    let game = &status["game"];
+    if let (Some(name), Some(id)) = (game["name"].as_str(), game["id"].as_str()) {
+        let port = game["queryPort"]
+            .as_u64()
+            .map(|p| format!(", query port {p}"))
+            .unwrap_or_default();
+        let at = d.fields.iter().position(|(l, _)| l == "name").map_or(0, |k| k + 1);
+        d.fields
+            .insert(at, ("queried as".into(), format!("{name} ({id}){port}")));
+    }
+    if let Some(connect) = status["connect"].as_str().filter(|c| !c.is_empty()) {
+        d.fields.push(("connect".into(), connect.to_string()));
+    }
 }
 
 /// `sampleState(protocol)`: a state to serve (JSON text), for every protocol that serves.

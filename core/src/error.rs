@@ -43,6 +43,8 @@ pub enum ErrorCode {
     Dns,
     /// A socket operation failed.
     Network,
+    /// A game whose protocol gamequery does not speak yet (the message names it).
+    UnsupportedGame,
 }
 
 impl ErrorCode {
@@ -64,6 +66,7 @@ impl ErrorCode {
         Self::RconAuth,
         Self::Dns,
         Self::Network,
+        Self::UnsupportedGame,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -85,6 +88,7 @@ impl ErrorCode {
             Self::RconAuth => "GQ_RCON_AUTH",
             Self::Dns => "GQ_DNS",
             Self::Network => "GQ_NETWORK",
+            Self::UnsupportedGame => "GQ_UNSUPPORTED_GAME",
         }
     }
 }
@@ -124,6 +128,16 @@ pub struct Context {
     /// Its IP as text (`err.address`), written here by the calls that know it, so that
     /// formatting an IPv6 address stays out of the browser's codec module.
     pub ip: Option<String>,
+    /// A game's query: what happened on each candidate port (`err.candidates`).
+    pub candidates: Vec<Candidate>,
+}
+
+/// One candidate port of a game's query, and why it gave no status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub port: u16,
+    pub code: ErrorCode,
+    pub message: String,
 }
 
 impl Error {
@@ -182,6 +196,7 @@ impl Error {
             target: target.to_string(),
             address,
             ip: address.map(|a| a.ip().to_string()),
+            candidates: Vec::new(),
         }));
         self
     }
@@ -257,6 +272,18 @@ pub struct Detail<'a> {
     pub address: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<u16>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[serde(serialize_with = "candidates")]
+    pub candidates: &'a [Candidate],
+}
+
+fn candidates<S: serde::Serializer>(list: &[Candidate], s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(list.len()))?;
+    for c in list {
+        seq.serialize_element(&serde_json::json!({ "port": c.port, "code": c.code.as_str(), "message": c.message }))?;
+    }
+    seq.end()
 }
 
 impl Detail<'_> {
@@ -291,6 +318,20 @@ impl Detail<'_> {
                 Value::Number(n) => out.push_str(&n.to_string()),
             }
         }
+        if !self.candidates.is_empty() {
+            out.push_str(",\"candidates\":[");
+            for (k, c) in self.candidates.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                out.push_str(&format!("{{\"port\":{},\"code\":", c.port));
+                crate::json::write_string(&mut out, c.code.as_str());
+                out.push_str(",\"message\":");
+                crate::json::write_string(&mut out, &c.message);
+                out.push('}');
+            }
+            out.push(']');
+        }
         out.push('}');
         out
     }
@@ -310,6 +351,7 @@ impl Error {
             target: context.map(|c| c.target.as_str()),
             address: context.and_then(|c| c.ip.clone()),
             port: context.and_then(|c| c.address).map(|a| a.port()),
+            candidates: context.map_or(&[], |c| &c.candidates),
         }
     }
 }

@@ -50,8 +50,10 @@ export interface RconSession {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** One server for `queryMany`: its protocol, and options of that protocol. */
-export type QueryManyItem = { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol];
+/** One server for `queryMany`: its protocol (or game), and options of that protocol. */
+export type QueryManyItem =
+  | { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol]
+  | { [G in QueryGame]: { protocol: G; target: Target; options?: GameQueryOptions<G> } }[QueryGame];
 
 /** What `queryMany` yields for each server as it finishes: its status, or its error. */
 export type QueryManyResult<T, S = AnyStatus> =

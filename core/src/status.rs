@@ -15,11 +15,60 @@ pub struct Status<R> {
     pub password: bool,
     pub players: StatusPlayers,
     pub ping_ms: Option<f64>,
-    /// The address that was queried (after DNS), and its port.
+    /// The address that was queried (after DNS), and its port: the query port.
     pub address: String,
     pub port: u16,
+    /// Where players join, `host:port`: the host as the caller gave it (or as SRV named
+    /// it), with the game port the server advertises (A2S), else the game port of the
+    /// game asked for, else the port queried.
+    pub connect: String,
+    /// The game asked for, when the query named one (`query('rust', …)`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub game: Option<GameMatch>,
+    /// The game port the server advertised (A2S's extra data), for `connect`.
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub advertised_port: Option<u16>,
     /// Everything the server sent, typed per protocol.
     pub raw: R,
+}
+
+impl<R> Status<R> {
+    /// `connect` for a status queried at `host`: call once the query is done. `game`:
+    /// the game asked for, its game port known.
+    pub fn settle(&mut self, host: &str, game: Option<GameMatch>) {
+        let port = self
+            .advertised_port
+            .or(game.as_ref().and_then(|g| g.game_port))
+            .unwrap_or(self.port);
+        self.connect = join(host, port);
+        self.game = game;
+    }
+}
+
+/// `host:port`, an IPv6 address in brackets.
+pub fn join(host: &str, port: u16) -> String {
+    if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+/// `Status.game`: the game a query named, and how its ports came out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameMatch {
+    /// Its id, as the registry spells it (an old id given is answered with the new one).
+    #[cfg_attr(feature = "ts", ts(type = "GameId"))]
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The port players connect to, as given or the game's default; `null` if neither.
+    pub game_port: Option<u16>,
+    /// The candidate that answered.
+    pub query_port: u16,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -6,7 +6,7 @@ use ts_rs::{Config, TS};
 use crate::error::ErrorCode;
 use crate::protocol::Protocol;
 use crate::spec::decls;
-use crate::status::{PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::status::{GameMatch, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::text::Motd;
 use crate::values::{Hex, RuleList};
 
@@ -22,7 +22,7 @@ pub fn declarations() -> String {
         Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
         crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::limit::RateLimit,
         crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
-        crate::spec::describe::TableCell,
+        crate::spec::describe::TableCell, GameMatch,
     ];
     all[0] = all[0].replace(&format!("Status<{}>", RuleList::name(&cfg)), "Status<R>");
     for protocol in Protocol::all() {
@@ -34,6 +34,8 @@ pub fn declarations() -> String {
         out.push_str("\n\n");
     }
     out.push_str(&surface());
+    out.push('\n');
+    out.push_str(&games());
     out.push('\n');
     out.push_str(&network());
     out.push('\n');
@@ -132,6 +134,8 @@ export declare class GameQueryError extends Error {{
   readonly offset?: number;
   /** The offending text (a status that is not JSON). */
   readonly text?: string;
+  /** A game's query that no candidate port answered: what happened on each. */
+  readonly candidates?: ReadonlyArray<{{ port: number; code: ErrorCode; message: string }}>;
   readonly cause?: unknown;
 }}
 /** True for an error either package threw. */
@@ -251,4 +255,92 @@ pub fn cli_table() -> String {
     let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(table)).expect("JSON");
     text.push('\n');
     text
+}
+
+/// The games' ids and what each supported one queries, from the games table.
+fn games() -> String {
+    use crate::games::GAMES;
+    let ids: Vec<String> = GAMES.iter().map(|g| format!("'{}'", g.id)).collect();
+    let protocols: String = GAMES
+        .iter()
+        .filter_map(|g| Some(format!("  {}: '{}';\n", g.id, g.supported()?.name())))
+        .collect();
+    format!(
+        "/** Every game id of the games table (`games`): gamedig 5's ids. */\n\
+         export type GameId =\n  | {ids};\n\n\
+         /** The protocol each game that gamequery can query answers in. */\n\
+         export interface GameProtocols {{\n{protocols}}}\n\
+         /** What `query` takes for a game: the games whose protocol gamequery speaks. */\n\
+         export type QueryGame = keyof GameProtocols;\n\
+         /** A game's query options: its protocol's, and `queryPort` (the given port is then the game port only). */\n\
+         export type GameQueryOptions<G extends QueryGame> = NetworkTypes[GameProtocols[G]]['queryOptions'] & {{ queryPort?: number }};\n\
+         /** A game's query result: its protocol's status, with `game` (its id, the game port and the query port that answered). */\n\
+         export type GameStatusOf<G extends QueryGame> = StatusOf<GameProtocols[G]> & {{ game: GameMatch }};\n\n\
+         /** One game of `games`. */\n\
+         export interface GameEntry {{\n\
+         \x20 id: GameId;\n\
+         \x20 name: string;\n\
+         \x20 /** Its release year; `null` where not known. */\n\
+         \x20 year: number | null;\n\
+         \x20 /** The protocol its servers answer, by gamequery's name for it (one not implemented yet keeps the name it will have). */\n\
+         \x20 protocol: string;\n\
+         \x20 /** `query` takes it: gamequery speaks its protocol. */\n\
+         \x20 supported: boolean;\n\
+         \x20 /** The port players connect to by default. */\n\
+         \x20 gamePort: number | null;\n\
+         \x20 /** The query's own port, when it does not move with the game port. */\n\
+         \x20 queryPort: number | null;\n\
+         \x20 /** The query port as offsets from the game port, tried at once. */\n\
+         \x20 queryPortOffsets: readonly number[];\n\
+         \x20 /** Ids it had before (gamedig 4's), still accepted. */\n\
+         \x20 oldIds: readonly string[];\n\
+         \x20 /** Where the port rule comes from when it is not gamedig 5.3.3's. */\n\
+         \x20 source: string | null;\n\
+         }}\n",
+        ids = ids.join("\n  | "),
+    )
+}
+
+/// `games.mjs` of gamequery-wasm: the games table as JavaScript reads it (`games`, the
+/// CLI's `gamequery games`), one row per game.
+pub fn games_module() -> String {
+    use crate::games::GAMES;
+    let text = |s: &str| crate::error::quoted(s);
+    let rows: String = GAMES
+        .iter()
+        .map(|g| {
+            let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+            let port = |p: Option<u16>| p.map_or("null".into(), |p| p.to_string());
+            let year = if g.year == 0 { "null".into() } else { g.year.to_string() };
+            let source = if g.source.is_empty() {
+                "null".into()
+            } else {
+                text(g.source)
+            };
+            format!(
+                "  [{}, {}, {year}, {}, {}, {}, {}, {}, {}, {source}],\n",
+                text(g.id),
+                text(g.name),
+                text(g.protocol),
+                g.supported().is_some(),
+                port(g.game_port),
+                port(g.query_port),
+                list(g.offsets.iter().map(|o| o.to_string()).collect()),
+                list(g.old_ids.iter().map(|o| text(o)).collect()),
+            )
+        })
+        .collect();
+    format!(
+        "// Generated from the core's games table (core/src/games/table.rs) by `npm run build`.\n\
+         // Do not edit. build.mjs writes games.cjs from this file.\n\n\
+         const KEYS = ['id', 'name', 'year', 'protocol', 'supported', 'gamePort', 'queryPort', 'queryPortOffsets', 'oldIds', 'source'];\n\
+         const ROWS = [\n{rows}];\n\n\
+         /** Every game gamequery knows, by id (gamedig 5's ids): its protocol and ports. */\n\
+         export const games = Object.freeze(Object.fromEntries(ROWS.map((row) => {{\n\
+         \x20 const entry = Object.fromEntries(KEYS.map((key, k) => [key, row[k]]));\n\
+         \x20 Object.freeze(entry.queryPortOffsets);\n\
+         \x20 Object.freeze(entry.oldIds);\n\
+         \x20 return [entry.id, Object.freeze(entry)];\n\
+         }})));\n"
+    )
 }

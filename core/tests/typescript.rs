@@ -38,3 +38,15 @@ fn the_cli_table_is_current() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(have == want, "{path} is stale: run `npm run build`");
 }
+
+#[test]
+fn the_games_module_is_current() {
+    let want = gamequery_core::typescript::games_module();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let path = format!("{root}/npm/gamequery-wasm/games.mjs");
+    if std::env::var_os("GQ_WRITE_TYPES").is_some() {
+        std::fs::write(&path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(have == want, "{path} is stale: run `npm run build`");
+}

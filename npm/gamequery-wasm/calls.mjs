@@ -16,9 +16,13 @@ export function abortError(signal) {
   return new GameQueryError({ code: 'GQ_ABORTED', message }, reason === undefined ? undefined : { cause: reason });
 }
 
-/** Checks what every network call shares and splits off the JS-only options. */
+/**
+ * Checks what every network call shares and splits off the JS-only options. `protocols`:
+ * the names it takes; `null` for a query, which takes a game id too (the core knows them).
+ */
 export function networkArgs(protocol, target, options, protocols = PROTOCOLS) {
-  check.protocol(protocol, protocols);
+  if (protocols !== null) check.protocol(protocol, protocols);
+  else if (typeof protocol !== 'string' || protocol === '') throw invalid(`protocol must be a protocol's name or a game's id; got ${describe(protocol)}`);
   check.target(target);
   check.object(options, 'options');
   const { signal, trace, ...rest } = options ?? {};

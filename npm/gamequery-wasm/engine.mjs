@@ -43,7 +43,7 @@ export function createEngine(wasm, transport, readTape) {
   };
 
   async function query(protocol, target, options) {
-    const { signal, trace, rest } = networkArgs(protocol, target, options);
+    const { signal, trace, rest } = networkArgs(protocol, target, options, null);
     return settle(signal, target, () => runCall(start(protocol, json(target), json(rest)), transport, { signal, trace, read }));
   }
 

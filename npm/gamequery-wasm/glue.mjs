@@ -29,7 +29,7 @@ export class GameQueryError extends Error {
   constructor(detail, options) {
     super(detail.message, options);
     this.name = detail.code === 'GQ_ABORTED' ? 'AbortError' : 'GameQueryError';
-    for (const key of ['code', 'protocol', 'target', 'address', 'port', 'attempts', 'field', 'offset', 'text']) {
+    for (const key of ['code', 'protocol', 'target', 'address', 'port', 'attempts', 'field', 'offset', 'text', 'candidates']) {
       if (detail[key] != null) this[key] = detail[key];
     }
   }

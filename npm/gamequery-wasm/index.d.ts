@@ -1,6 +1,6 @@
 // The WASM package: the codec and the network types, declared in types.d.ts (generated
 // from the Rust types), plus loading and the network API over your host's sockets.
-import type { QueryProtocol, ServeProtocol, RconSessionProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+import type { GameQueryOptions, GameStatusOf, QueryGame, QueryProtocol, ServeProtocol, RconSessionProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
 
 export * from './types';
 
@@ -28,6 +28,8 @@ export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView 
 
 /** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP). */
 export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
+/** Queries a game's server: its candidate query ports at once (see gamequery's `query`). */
+export declare function query<G extends QueryGame>(game: G, target: Target, options: GameQueryOptions<G> & SocketOptions): Promise<GameStatusOf<G>>;
 export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
@@ -40,6 +42,7 @@ export declare function rconSession(protocol: RconSessionProtocol, target: Targe
 /** The network API over a transport of yours (what `gamequery`'s WASM engine does with Node's sockets). */
 export declare function createEngine(transport: Transport): {
   query<P extends QueryProtocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+  query<G extends QueryGame>(game: G, target: Target, options?: GameQueryOptions<G>): Promise<GameStatusOf<G>>;
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
   queryMany<P extends QueryProtocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
   rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;

@@ -3,9 +3,19 @@
 
 export type Status<R> = { protocol: string, name: string, map: string | null, mode: string | null, version: string | null, password: boolean, players: StatusPlayers, pingMs: number | null, 
 /**
- * The address that was queried (after DNS), and its port.
+ * The address that was queried (after DNS), and its port: the query port.
  */
 address: string, port: number, 
+/**
+ * Where players join, `host:port`: the host as the caller gave it (or as SRV named
+ * it), with the game port the server advertises (A2S), else the game port of the
+ * game asked for, else the port queried.
+ */
+connect: string, 
+/**
+ * The game asked for, when the query named one (`query('rust', …)`).
+ */
+game?: GameMatch, 
 /**
  * Everything the server sent, typed per protocol.
  */
@@ -133,6 +143,20 @@ notes: Array<string>, warnings: Array<string>, };
 export type StatusSection = { title: string, fields?: Array<[string, string]>, headers?: Array<string>, rows?: Array<Array<StatusTableCell | null>>, };
 
 export type StatusTableCell = string | number;
+
+export type GameMatch = { 
+/**
+ * Its id, as the registry spells it (an old id given is answered with the new one).
+ */
+id: GameId, name: string, 
+/**
+ * The port players connect to, as given or the game's default; `null` if neither.
+ */
+gamePort: number | null, 
+/**
+ * The candidate that answered.
+ */
+queryPort: number, };
 
 export type SampRequest = { ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
 /**
@@ -1250,7 +1274,8 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_ABORTED'
   | 'GQ_RCON_AUTH'
   | 'GQ_DNS'
-  | 'GQ_NETWORK';
+  | 'GQ_NETWORK'
+  | 'GQ_UNSUPPORTED_GAME';
 
 /**
  * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network
@@ -1272,6 +1297,8 @@ export declare class GameQueryError extends Error {
   readonly offset?: number;
   /** The offending text (a status that is not JSON). */
   readonly text?: string;
+  /** A game's query that no candidate port answered: what happened on each. */
+  readonly candidates?: ReadonlyArray<{ port: number; code: ErrorCode; message: string }>;
   readonly cause?: unknown;
 }
 /** True for an error either package threw. */
@@ -1302,6 +1329,541 @@ export declare class FrameDecoder {
   /** `maxFrame`: refuse a declared frame above this many bytes (default 256 KiB) with GQ_FRAME_TOO_LARGE. */
   constructor(protocol: FrameProtocol, options?: { maxFrame?: number; goldSrc?: boolean });
   push(chunk: Uint8Array): Uint8Array[];
+}
+
+/** Every game id of the games table (`games`): gamedig 5's ids. */
+export type GameId =
+  | 'a2oa'
+  | 'aaa'
+  | 'aapg'
+  | 'abioticfactor'
+  | 'actionsource'
+  | 'acwa'
+  | 'ahl'
+  | 'alienarena'
+  | 'alienswarm'
+  | 'americasarmy'
+  | 'americasarmy2'
+  | 'americasarmy3'
+  | 'aoc'
+  | 'aoe2'
+  | 'aosc'
+  | 'arma2'
+  | 'arma3'
+  | 'armagetronadvanced'
+  | 'armareforger'
+  | 'armaresistance'
+  | 'asa'
+  | 'ase'
+  | 'asr08'
+  | 'assettocorsa'
+  | 'atlas'
+  | 'avorion'
+  | 'avp2'
+  | 'avp2010'
+  | 'baldursgate'
+  | 'ballisticoverkill'
+  | 'barotrauma'
+  | 'bas'
+  | 'basedefense'
+  | 'battalion1944'
+  | 'battlefield1942'
+  | 'battlefield2'
+  | 'battlefield2142'
+  | 'battlefield3'
+  | 'battlefield4'
+  | 'battlefieldhardline'
+  | 'battlefieldvietnam'
+  | 'bbc2'
+  | 'beammp'
+  | 'blackmesa'
+  | 'bladesymphony'
+  | 'brainbread'
+  | 'brainbread2'
+  | 'breach'
+  | 'breed'
+  | 'brink'
+  | 'brokeprotocol'
+  | 'c2d'
+  | 'c3db'
+  | 'cacr'
+  | 'cbu'
+  | 'chaser'
+  | 'chrome'
+  | 'cmw'
+  | 'cod'
+  | 'cod2'
+  | 'cod3'
+  | 'cod4mw'
+  | 'codbo3'
+  | 'codenamecure'
+  | 'codenameeagle'
+  | 'codmw2'
+  | 'codmw3'
+  | 'coduo'
+  | 'codwaw'
+  | 'coj'
+  | 'colonysurvival'
+  | 'conanexiles'
+  | 'contagion'
+  | 'contractjack'
+  | 'corekeeper'
+  | 'counterstrike15'
+  | 'counterstrike16'
+  | 'counterstrike2'
+  | 'crce'
+  | 'creativerse'
+  | 'crysis'
+  | 'crysis2'
+  | 'crysiswars'
+  | 'cscz'
+  | 'csgo'
+  | 'css'
+  | 'dab'
+  | 'daikatana'
+  | 'dal'
+  | 'dayofdragons'
+  | 'dayz'
+  | 'dayzmod'
+  | 'ddd'
+  | 'ddpt'
+  | 'deathmatchclassic'
+  | 'deerhunter2005'
+  | 'descent3'
+  | 'deusex'
+  | 'devastation'
+  | 'dhe4445'
+  | 'discord'
+  | 'dmomam'
+  | 'dnf2001'
+  | 'dod'
+  | 'dods'
+  | 'doi'
+  | 'doom3'
+  | 'dootf'
+  | 'dota2'
+  | 'dow'
+  | 'dst'
+  | 'dtr2'
+  | 'dystopia'
+  | 'eco'
+  | 'egs'
+  | 'eldewrito'
+  | 'empiresmod'
+  | 'enshrouded'
+  | 'etqw'
+  | 'ets2'
+  | 'exfil'
+  | 'f1c9902'
+  | 'factorio'
+  | 'farcry'
+  | 'farcry2'
+  | 'farmingsimulator19'
+  | 'farmingsimulator22'
+  | 'farmingsimulator25'
+  | 'fear'
+  | 'ffow'
+  | 'fof'
+  | 'formulaone2002'
+  | 'fortressforever'
+  | 'foundry'
+  | 'garrysmod'
+  | 'gck'
+  | 'geneshift'
+  | 'globaloperations'
+  | 'goldeneyesource'
+  | 'groundbreach'
+  | 'gta5am'
+  | 'gta5f'
+  | 'gta5r'
+  | 'gtasam'
+  | 'gtasamta'
+  | 'gtasao'
+  | 'gtavcmta'
+  | 'gunmanchronicles'
+  | 'gus'
+  | 'halo'
+  | 'halo2'
+  | 'hawakening'
+  | 'heretic2'
+  | 'hexen2'
+  | 'hiddendangerous2'
+  | 'hl2d'
+  | 'hld'
+  | 'hlds'
+  | 'hll'
+  | 'hlof'
+  | 'homefront'
+  | 'homeworld2'
+  | 'hurtworld'
+  | 'hytale'
+  | 'i2cs'
+  | 'i2s'
+  | 'icarus'
+  | 'imic'
+  | 'insurgency'
+  | 'insurgencysandstorm'
+  | 'ironstorm'
+  | 'jb0n'
+  | 'jc2m'
+  | 'jc3m'
+  | 'killingfloor'
+  | 'killingfloor2'
+  | 'kloc'
+  | 'kpctnc'
+  | 'kreedzclimbing'
+  | 'kspd'
+  | 'l4d'
+  | 'l4d2'
+  | 'm2m'
+  | 'm2o'
+  | 'mbe'
+  | 'medievalengineers'
+  | 'mgm'
+  | 'minecraft'
+  | 'minetest'
+  | 'mnc'
+  | 'moe'
+  | 'moh'
+  | 'moha'
+  | 'mohaa'
+  | 'mohaab'
+  | 'mohaas'
+  | 'mohpa'
+  | 'mohw'
+  | 'mordhau'
+  | 'mumble'
+  | 'mutantfactions'
+  | 'nab'
+  | 'nascarthunder2004'
+  | 'naturalselection'
+  | 'naturalselection2'
+  | 'netpanzer'
+  | 'neverwinternights'
+  | 'neverwinternights2'
+  | 'nexuiz'
+  | 'nfshp2'
+  | 'nitrofamily'
+  | 'nla'
+  | 'nmrih'
+  | 'nolf2asihw'
+  | 'nucleardawn'
+  | 'ofcwc'
+  | 'ofr'
+  | 'ohd'
+  | 'onset'
+  | 'openarena'
+  | 'openttd'
+  | 'painkiller'
+  | 'palworld'
+  | 'pce'
+  | 'pixark'
+  | 'plutonium'
+  | 'postal2'
+  | 'postscriptum'
+  | 'prb2'
+  | 'prey'
+  | 'projectcars'
+  | 'projectcars2'
+  | 'projectzomboid'
+  | 'pvak2'
+  | 'q3a'
+  | 'quake'
+  | 'quake2'
+  | 'quake4'
+  | 'quakelive'
+  | 'rainbowsix'
+  | 'rallisportchallenge'
+  | 'rallymasters'
+  | 'rdkf'
+  | 'rdr2r'
+  | 'redline'
+  | 'redorchestra'
+  | 'redorchestra2'
+  | 'renegade10'
+  | 'renown'
+  | 'rfactor'
+  | 'rfactor2'
+  | 'ricochet'
+  | 'risingworld'
+  | 'ron'
+  | 'roo4145'
+  | 'ror2'
+  | 'rs2rs'
+  | 'rs2v'
+  | 'rs3rs'
+  | 'rtcw'
+  | 'rune'
+  | 'rust'
+  | 's2ats'
+  | 'satisfactory'
+  | 'sdtd'
+  | 'serioussam'
+  | 'serioussam2'
+  | 'shatteredhorizon'
+  | 'shogo'
+  | 'shootmania'
+  | 'sin'
+  | 'sinepisodes'
+  | 'sof'
+  | 'sof2'
+  | 'soldat'
+  | 'sotf'
+  | 'soulmask'
+  | 'spaceengineers'
+  | 'squad'
+  | 'ssl'
+  | 'sstse'
+  | 'stalker'
+  | 'starbound'
+  | 'starmade'
+  | 'starsiege'
+  | 'stbc'
+  | 'stn'
+  | 'stvef'
+  | 'stvef2'
+  | 'suicidesurvival'
+  | 'svencoop'
+  | 'swat4'
+  | 'swb'
+  | 'swb2'
+  | 'swjk2jo'
+  | 'swjkja'
+  | 'swrc'
+  | 'synergy'
+  | 't1s'
+  | 'tacticalops'
+  | 'tcgraw'
+  | 'tcgraw2'
+  | 'teamfactor'
+  | 'teamfortress2'
+  | 'teamspeak2'
+  | 'teamspeak3'
+  | 'terminus'
+  | 'terrariatshock'
+  | 'tfc'
+  | 'theforest'
+  | 'thefront'
+  | 'thehidden'
+  | 'theisle'
+  | 'theship'
+  | 'thespecialists'
+  | 'thps3'
+  | 'thps4'
+  | 'thu2'
+  | 'tie'
+  | 'toh'
+  | 'tonolf'
+  | 'towerunite'
+  | 'toxikk'
+  | 'trackmania2'
+  | 'trackmaniaforever'
+  | 'tremulous'
+  | 'tribesvengeance'
+  | 'tron20'
+  | 'turok2'
+  | 'u2tax'
+  | 'universalcombat'
+  | 'unreal'
+  | 'unrealtournament'
+  | 'unrealtournament2003'
+  | 'unrealtournament2004'
+  | 'unrealtournament3'
+  | 'unturned'
+  | 'urbanterror'
+  | 'v8sc'
+  | 'valheim'
+  | 'vampireslayer'
+  | 'vcm'
+  | 'ventrilo'
+  | 'vietcong'
+  | 'vietcong2'
+  | 'vintagestory'
+  | 'vrising'
+  | 'warfork'
+  | 'warsow'
+  | 'wet'
+  | 'wolfenstein'
+  | 'wop'
+  | 'wot'
+  | 'wurmunlimited'
+  | 'xonotic'
+  | 'xpandrally'
+  | 'zombiemaster'
+  | 'zps';
+
+/** The protocol each game that gamequery can query answers in. */
+export interface GameProtocols {
+  a2oa: 'a2s';
+  aapg: 'a2s';
+  abioticfactor: 'a2s';
+  actionsource: 'a2s';
+  ahl: 'a2s';
+  alienswarm: 'a2s';
+  americasarmy3: 'a2s';
+  aoc: 'a2s';
+  arma2: 'a2s';
+  arma3: 'a2s';
+  armareforger: 'a2s';
+  ase: 'a2s';
+  atlas: 'a2s';
+  avorion: 'a2s';
+  avp2010: 'a2s';
+  ballisticoverkill: 'a2s';
+  barotrauma: 'a2s';
+  basedefense: 'a2s';
+  battalion1944: 'a2s';
+  blackmesa: 'a2s';
+  bladesymphony: 'a2s';
+  brainbread: 'a2s';
+  brainbread2: 'a2s';
+  breach: 'a2s';
+  brink: 'a2s';
+  cmw: 'a2s';
+  codbo3: 'a2s';
+  codenamecure: 'a2s';
+  codmw3: 'a2s';
+  colonysurvival: 'a2s';
+  conanexiles: 'a2s';
+  contagion: 'a2s';
+  corekeeper: 'a2s';
+  counterstrike15: 'a2s';
+  counterstrike16: 'a2s';
+  counterstrike2: 'a2s';
+  creativerse: 'a2s';
+  cscz: 'a2s';
+  csgo: 'a2s';
+  css: 'a2s';
+  dab: 'a2s';
+  dal: 'a2s';
+  dayofdragons: 'a2s';
+  dayz: 'a2s';
+  dayzmod: 'a2s';
+  ddd: 'a2s';
+  deathmatchclassic: 'a2s';
+  dmomam: 'a2s';
+  dod: 'a2s';
+  dods: 'a2s';
+  doi: 'a2s';
+  dota2: 'a2s';
+  dow: 'a2s';
+  dst: 'a2s';
+  dystopia: 'a2s';
+  egs: 'a2s';
+  empiresmod: 'a2s';
+  enshrouded: 'a2s';
+  ets2: 'a2s';
+  exfil: 'a2s';
+  fof: 'a2s';
+  fortressforever: 'a2s';
+  foundry: 'a2s';
+  garrysmod: 'a2s';
+  goldeneyesource: 'a2s';
+  groundbreach: 'a2s';
+  gtasam: 'samp';
+  gtasao: 'samp';
+  gunmanchronicles: 'a2s';
+  hl2d: 'a2s';
+  hld: 'a2s';
+  hlds: 'a2s';
+  hll: 'a2s';
+  hlof: 'a2s';
+  homefront: 'a2s';
+  hurtworld: 'a2s';
+  icarus: 'a2s';
+  imic: 'a2s';
+  insurgency: 'a2s';
+  insurgencysandstorm: 'a2s';
+  jc3m: 'a2s';
+  killingfloor2: 'a2s';
+  kreedzclimbing: 'a2s';
+  l4d: 'a2s';
+  l4d2: 'a2s';
+  mbe: 'minecraft';
+  medievalengineers: 'a2s';
+  minecraft: 'minecraft';
+  mnc: 'a2s';
+  moe: 'a2s';
+  mordhau: 'a2s';
+  naturalselection: 'a2s';
+  naturalselection2: 'a2s';
+  nla: 'a2s';
+  nmrih: 'a2s';
+  nucleardawn: 'a2s';
+  ohd: 'a2s';
+  onset: 'a2s';
+  pce: 'a2s';
+  pixark: 'a2s';
+  postscriptum: 'a2s';
+  projectcars: 'a2s';
+  projectcars2: 'a2s';
+  projectzomboid: 'a2s';
+  pvak2: 'a2s';
+  quakelive: 'a2s';
+  rdkf: 'a2s';
+  redorchestra2: 'a2s';
+  rfactor2: 'a2s';
+  ricochet: 'a2s';
+  risingworld: 'a2s';
+  ror2: 'a2s';
+  rs2v: 'a2s';
+  rust: 'a2s';
+  sdtd: 'a2s';
+  shatteredhorizon: 'a2s';
+  sinepisodes: 'a2s';
+  sotf: 'a2s';
+  soulmask: 'a2s';
+  spaceengineers: 'a2s';
+  starbound: 'a2s';
+  stn: 'a2s';
+  suicidesurvival: 'a2s';
+  svencoop: 'a2s';
+  synergy: 'a2s';
+  teamfortress2: 'a2s';
+  tfc: 'a2s';
+  theforest: 'a2s';
+  thefront: 'a2s';
+  thehidden: 'a2s';
+  theisle: 'a2s';
+  theship: 'a2s';
+  thespecialists: 'a2s';
+  towerunite: 'a2s';
+  toxikk: 'a2s';
+  unturned: 'a2s';
+  valheim: 'a2s';
+  vampireslayer: 'a2s';
+  vrising: 'a2s';
+  wurmunlimited: 'a2s';
+  zombiemaster: 'a2s';
+  zps: 'a2s';
+}
+/** What `query` takes for a game: the games whose protocol gamequery speaks. */
+export type QueryGame = keyof GameProtocols;
+/** A game's query options: its protocol's, and `queryPort` (the given port is then the game port only). */
+export type GameQueryOptions<G extends QueryGame> = NetworkTypes[GameProtocols[G]]['queryOptions'] & { queryPort?: number };
+/** A game's query result: its protocol's status, with `game` (its id, the game port and the query port that answered). */
+export type GameStatusOf<G extends QueryGame> = StatusOf<GameProtocols[G]> & { game: GameMatch };
+
+/** One game of `games`. */
+export interface GameEntry {
+  id: GameId;
+  name: string;
+  /** Its release year; `null` where not known. */
+  year: number | null;
+  /** The protocol its servers answer, by gamequery's name for it (one not implemented yet keeps the name it will have). */
+  protocol: string;
+  /** `query` takes it: gamequery speaks its protocol. */
+  supported: boolean;
+  /** The port players connect to by default. */
+  gamePort: number | null;
+  /** The query's own port, when it does not move with the game port. */
+  queryPort: number | null;
+  /** The query port as offsets from the game port, tried at once. */
+  queryPortOffsets: readonly number[];
+  /** Ids it had before (gamedig 4's), still accepted. */
+  oldIds: readonly string[];
+  /** Where the port rule comes from when it is not gamedig 5.3.3's. */
+  source: string | null;
 }
 
 /** The options, served state and `raw` result of each protocol's network calls. */
@@ -1376,8 +1938,10 @@ export interface RconSession {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** One server for `queryMany`: its protocol, and options of that protocol. */
-export type QueryManyItem = { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol];
+/** One server for `queryMany`: its protocol (or game), and options of that protocol. */
+export type QueryManyItem =
+  | { [P in QueryProtocol]: { protocol: P; target: Target; options?: NetworkTypes[P]['queryOptions'] } }[QueryProtocol]
+  | { [G in QueryGame]: { protocol: G; target: Target; options?: GameQueryOptions<G> } }[QueryGame];
 
 /** What `queryMany` yields for each server as it finishes: its status, or its error. */
 export type QueryManyResult<T, S = AnyStatus> =

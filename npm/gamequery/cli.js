@@ -3,7 +3,7 @@
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { query, rcon, serve, sampleState } = require('./index.js');
+const { query, rcon, serve, sampleState, games } = require('./index.js');
 const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS, PROTOCOL_REGISTRY } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
 // Each query's flags and usage line, generated from the core's registry (`npm run build`).
@@ -12,6 +12,10 @@ const QUERY_FLAGS = require('./cli/protocols.json');
 const USAGE = `Usage:
   gamequery <protocol> <host[:port]> [--json] [--timeout ms] [--retries n] [--debug]
 ${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usage ?? ''}`.trimEnd()).join('\n')}
+  gamequery <game> <host[:game port]> [--query-port N] [its protocol's options]
+      e.g. gamequery rust play.example.org:28015 — the query ports the game uses are tried at once
+  gamequery games [search] [--all] [--json]
+      the games and their ports (--all: those whose protocol is not here yet too)
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
   gamequery rcon ${RCON_PROTOCOLS.join('|')} <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
@@ -21,7 +25,7 @@ ${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usag
 
 Options everywhere: --color / --no-color (default: colour on a terminal; NO_COLOR and
 FORCE_COLOR are honoured), -h / --help, --version.
-Protocols: ${QUERY_PROTOCOLS.join(', ')}. IPv6 targets as [::1]:7777.
+Protocols: ${QUERY_PROTOCOLS.join(', ')}. Games: 'gamequery games'. IPv6 targets as [::1]:7777.
 Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad usage
 (including options the library refuses: GQ_INVALID_ARGUMENT, GQ_BAD_ENCODING).`;
 
@@ -33,9 +37,10 @@ const COMMANDS = {
   ...Object.fromEntries(QUERY_PROTOCOLS.map((p) => [p, [...NETWORK, ...ownFlags(p).map((f) => f.flag)]])),
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
+  games: ['json', 'all'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy',
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy', 'all',
   ...new Set(QUERY_PROTOCOLS.flatMap((p) => ownFlags(p).filter((f) => f.kind === 'set').map((f) => f.flag)))];
 
 class UsageError extends Error {}
@@ -119,7 +124,7 @@ async function main(argv, state) {
   if (flags.version) return console.log(JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')).version);
   if (flags.help) return console.log(USAGE);
   // Nothing asked: the usage, on stderr, as bad usage (a script's typo must not pass as success).
-  if (!command) throw new UsageError('needs a command: a protocol to query, serve, rcon or demo');
+  if (!command) throw new UsageError('needs a command: a protocol or game to query, games, serve, rcon or demo');
   const color = useColor(flags);
   if (command === 'demo') {
     checkFlags('demo', flags);
@@ -143,11 +148,18 @@ async function main(argv, state) {
     if (lines.length === 0) return console.error(protocol === 'samp' ? 'no output (or RCON is disabled on the server)' : 'no output');
     return console.log(lines.map((l) => clean(l)).join('\n'));
   }
-  const protocol = protocolOf(command, QUERY_PROTOCOLS, 'the protocols');
-  checkFlags(protocol, flags);
-  if (!rest[0]) throw new UsageError(`${protocol} needs a target <host[:port]>`);
+  if (command === 'games') {
+    checkFlags('games', flags);
+    return listGames(rest.join(' '), flags);
+  }
+  // A protocol's name is the protocol (a codec-only one gets its own message), else a game's id.
+  const game = PROTOCOL_REGISTRY.some((p) => p.name === command) ? undefined : gameOf(command);
+  const protocol = game ? game.protocol : protocolOf(command, QUERY_PROTOCOLS, 'the protocols');
+  checkFlags(protocol, game ? omitFlag(flags, 'query-port') : flags);
+  if (!rest[0]) throw new UsageError(`${command} needs a target <host[:port]>`);
   noMore(rest, 1);
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
+  if (game && flags['query-port'] !== undefined) options.queryPort = number(flags, 'query-port');
   for (const { flag, option, kind, value } of ownFlags(protocol)) {
     if (flags[flag] === undefined) continue;
     if (kind === 'set') options[option] = value;
@@ -156,9 +168,70 @@ async function main(argv, state) {
     else if (kind === 'text-or-none') options[option] = flags[flag] === 'none' ? false : flags[flag];
     else options[option] = flags[flag];
   }
-  const status = await query(protocol, rest[0], options);
+  const status = await query(command, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));
   else printStatus(status, { color });
+}
+
+/** The game `id` names (or named before), for a query: a usage error when there is none. */
+function gameOf(id) {
+  const game = games[id] ?? Object.values(games).find((g) => g.oldIds.includes(id));
+  if (game) return game;
+  const near = [...findGames(id), ...Object.values(games).filter((g) => distance(g.id, id.toLowerCase()) <= 2)].slice(0, 5).map((g) => g.id);
+  const hint = near.length ? `; games like it: ${near.join(', ')}` : "; 'gamequery games' lists the games";
+  throw new UsageError(`unknown protocol or game ${JSON.stringify(id)}; the protocols: ${QUERY_PROTOCOLS.join(', ')}${hint}`);
+}
+
+/** Edits between two words (Levenshtein), for "did you mean". */
+function distance(a, b) {
+  let row = [...Array(b.length + 1).keys()];
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+function omitFlag(flags, name) {
+  const { [name]: _, ...rest } = flags;
+  return rest;
+}
+
+/** Games whose id, old ids or name contain every word of `search` (any case). */
+function findGames(search = '') {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const found = Object.values(games).filter((g) => {
+    const text = [g.id, g.name, ...g.oldIds].join(' ').toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+  // The id itself first, then ids and names that start with what was asked.
+  const whole = words.join(' ');
+  const rank = (g) => ([g.id, ...g.oldIds].includes(whole) ? 0 : g.id.startsWith(whole) ? 1
+    : g.name.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.startsWith(words[0] ?? '')) ? 2 : 3);
+  return found.sort((a, b) => rank(a) - rank(b));
+}
+
+/** A game's ports as a person reads them: `game 28015, query +1`. */
+function portsOf(g) {
+  const query = g.queryPort !== null ? `query ${g.queryPort}`
+    : g.queryPortOffsets.length ? `query ${g.queryPortOffsets.map((o) => (o < 0 ? `${o}` : `+${o}`)).join(' or ')}`
+      : 'query on the game port';
+  return [g.gamePort === null ? undefined : `game ${g.gamePort}`, query].filter(Boolean).join(', ');
+}
+
+function listGames(search, flags) {
+  const found = findGames(search).filter((g) => flags.all || g.supported || search);
+  if (flags.json) return console.log(JSON.stringify(found, null, 2));
+  if (found.length === 0) throw new UsageError(`no game matches ${JSON.stringify(search)}; 'gamequery games --all' lists every game`);
+  const idWidth = Math.max(...found.map((g) => g.id.length));
+  const protoWidth = Math.max(...found.map((g) => g.protocol.length));
+  for (const g of found) {
+    const note = g.supported ? '' : '  (not yet supported)';
+    console.log(`${g.id.padEnd(idWidth)}  ${g.protocol.padEnd(protoWidth)}  ${g.name} — ${portsOf(g)}${note}`);
+  }
+  const hidden = Object.values(games).length - found.length;
+  if (!search && !flags.all && hidden > 0) console.error(`${found.length} games gamequery can query; ${hidden} more wait for their protocol (--all lists them).`);
 }
 
 /** `--state file.json`: its JSON, or a usage error that says what is wrong with the file. */
@@ -220,8 +293,8 @@ main(process.argv.slice(2), state).catch((e) => {
     process.exit(2);
   }
   if (state.json) {
-    const { name, code, message, protocol, target, address, port, attempts, field, offset } = e;
-    console.log(JSON.stringify({ error: { name, code: code ?? 'GQ_ERROR', message, protocol, target, address, port, attempts, field, offset } }, null, 2));
+    const { name, code, message, protocol, target, address, port, attempts, field, offset, candidates } = e;
+    console.log(JSON.stringify({ error: { name, code: code ?? 'GQ_ERROR', message, protocol, target, address, port, attempts, field, offset, candidates } }, null, 2));
   } else {
     console.error(`gamequery: ${e.code ? `${e.code}: ` : ''}${e.message}`);
   }

@@ -1,6 +1,6 @@
 // The Node package: the codec and the network types (gamequery-wasm's types.d.ts, generated
 // from the Rust types once for both packages) plus the network functions below.
-import type { AnyStatus, StatusDescription, QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
+import type { GameEntry, GameId, GameQueryOptions, GameStatusOf, QueryGame, AnyStatus, StatusDescription, QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
 
 export * from 'gamequery-wasm/types';
 
@@ -11,6 +11,15 @@ export declare const engineError: string | undefined;
 
 /** Queries a server and returns the unified Status; `raw` holds everything it sent. */
 export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
+/**
+ * Queries a game's server (`'rust'`, `'vrising'` …: the ids of `games`): the target's port is
+ * its game port, and the game's candidate query ports are asked at once; `status.game.queryPort`
+ * says which answered, `status.connect` where players join.
+ */
+export declare function query<G extends QueryGame>(game: G, target: Target, options?: GameQueryOptions<G>): Promise<GameStatusOf<G>>;
+
+/** Every game gamequery knows, by id: its protocol and port rule, and whether `query` takes it. */
+export declare const games: Readonly<Record<GameId, Readonly<GameEntry>>>;
 
 /**
  * Queries many servers, at most `concurrency` at a time, yielding each result as it

@@ -3,6 +3,7 @@
 // same Rust core as WebAssembly over Node's sockets: same functions, results and errors.
 // GAMEQUERY_ENGINE=wasm picks the WASM engine; GAMEQUERY_ENGINE=native refuses it.
 const { PROTOCOLS, GameQueryError, isGameQueryError } = require('gamequery-wasm/glue');
+const { games } = require('gamequery-wasm/games');
 
 function pick() {
   const wanted = process.env.GAMEQUERY_ENGINE;
@@ -22,7 +23,7 @@ function pick() {
 const { api, engine, engineError } = pick();
 
 module.exports = {
-  PROTOCOLS, GameQueryError, isGameQueryError,
+  PROTOCOLS, GameQueryError, isGameQueryError, games,
   ...api,
   /** `'native'` or `'wasm'`. */
   engine,

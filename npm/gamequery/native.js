@@ -44,7 +44,7 @@ async function withSignal(signal, target, start) {
 
 /** Queries one server and resolves with its Status; `raw` holds everything it sent. */
 async function query(protocol, target, options) {
-  const { signal, trace, rest } = networkArgs(protocol, target, options);
+  const { signal, trace, rest } = networkArgs(protocol, target, options, null);
   return read(await withSignal(signal, target, (id) => binding.query(protocol, json(target), json(rest), id, trace)));
 }
 

@@ -179,7 +179,7 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
   }
   // The protocols the help lists are the ones a query takes.
   const help = await runWith({}, '--help');
-  const listed = /^Protocols: (.*)\. IPv6/m.exec(help.stdout)[1].split(', ');
+  const listed = /^Protocols: (.*)\. Games: /m.exec(help.stdout)[1].split(', ');
   assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft']);
 });
 

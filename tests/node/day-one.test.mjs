@@ -119,7 +119,8 @@ test('one error class in both packages, with the call in its fields and message'
   assert.ok(decode instanceof GameQueryError && decode.code === 'GQ_TRUNCATED' && decode.field && decode.offset === 0);
 
   const bad = [
-    [() => query(undefined, 'x'), /^protocol must be one of 'samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'source-rcon', 'minecraft'; got undefined$/],
+    [() => query(undefined, 'x'), /^protocol must be a protocol's name or a game's id; got undefined$/],
+    [() => query('tetris', 'x'), /^unknown protocol or game "tetris"; protocols: samp, minecraft-java, .*; games: see `games`/],
     [() => query('samp', '127.0.0.1:7777:1'), /more than one ':'/],
     [() => query('sqp', '127.0.0.1:1', { chunks: ['player'] }), /option chunks must be .*'players'.*got "player"/],
     [() => query('samp', '127.0.0.1:1', { player: 'c' }), /unknown option "player" for a SA:MP query; its options are .*players/],

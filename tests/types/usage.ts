@@ -222,3 +222,27 @@ export async function disposal(): Promise<void> {
   void [session, server, wasmServer];
 }
 void a2sUsage;
+
+// Games: an id narrows to its protocol's status with `game`; the table is typed by id.
+export async function gameUsage(): Promise<void> {
+  const { query, queryMany, games } = await import('gamequery');
+  const rust = await query('rust', 'play.example.org:28015', { queryPort: 28016, rules: true, timeout: 3000 });
+  const appId: number | undefined = rust.raw.info?.appId;
+  const answered: number = rust.game.queryPort;
+  const connect: string = rust.connect;
+  const samp = await query('gtasam', '127.0.0.1:7777', { players: 'c' });
+  const host: string = samp.raw.info.hostname;
+  const entry = games.vrising;
+  const offsets: readonly number[] = entry.queryPortOffsets;
+  // @ts-expect-error not a game id
+  void games.notagame;
+  // @ts-expect-error a game whose protocol is not here yet is not a query's name
+  await query('bf1942', '127.0.0.1');
+  // @ts-expect-error rules is A2S's option, not SA:MP's
+  await query('gtasam', '127.0.0.1', { rules: true });
+  for await (const r of queryMany([{ protocol: 'vrising', target: 'h:27015', options: { queryPort: 27030 } }, { protocol: 'samp', target: 'h' }])) {
+    void r.status?.connect;
+  }
+  const wasmGames: typeof games = (await import('gamequery-wasm/games')).games;
+  void [appId, answered, connect, host, offsets, wasmGames];
+}

@@ -50,6 +50,9 @@ pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQuer
         ping_ms: Some(raw.latency_ms),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: raw.info.as_ref().and_then(|i| i.game_port),
         raw,
     }
 }

@@ -89,7 +89,8 @@ fn check_shared(shared: &Map<String, Value>, items: &[Item]) -> Result<()> {
     let mut checked: Vec<&str> = Vec::new();
     for item in items {
         let protocol = item.protocol.as_str();
-        if checked.contains(&protocol) || Protocol::parse(protocol).is_err() {
+        let runs = Protocol::parse(protocol).is_ok() || crate::games::resolve(protocol).is_ok();
+        if checked.contains(&protocol) || !runs {
             continue;
         }
         checked.push(protocol);
@@ -110,18 +111,28 @@ fn check_shared(shared: &Map<String, Value>, items: &[Item]) -> Result<()> {
 }
 
 /// Options of one item: the shared ones, then those shared under its protocol's name
-/// (`{ samp: { players: 'c' } }`), then its own.
+/// (`{ samp: { players: 'c' } }`), then — for a game — under the game's id (`{ rust: { … } }`),
+/// then its own.
 pub fn merge(shared: &Map<String, Value>, protocol: &str, own: Value) -> Value {
     let mut merged: Map<String, Value> = shared
         .iter()
-        .filter(|(k, _)| Protocol::parse(k).is_err())
+        .filter(|(k, _)| !names_queries(k))
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
-    if let Some(Value::Object(for_protocol)) = shared.get(protocol) {
-        merged.extend(for_protocol.clone());
+    let game = crate::games::find(protocol).filter(|_| Protocol::parse(protocol).is_err());
+    for name in game.map(|g| g.protocol).into_iter().chain([protocol]) {
+        if let Some(Value::Object(block)) = shared.get(name) {
+            merged.extend(block.clone());
+        }
     }
     if let Value::Object(own) = own {
         merged.extend(own);
     }
     Value::Object(merged)
+}
+
+/// A protocol's name or a game's id: a key of the shared options that holds options for
+/// its items only.
+fn names_queries(key: &str) -> bool {
+    Protocol::parse(key).is_ok() || crate::games::find(key).is_some()
 }

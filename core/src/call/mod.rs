@@ -9,10 +9,13 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
+mod front;
 pub mod many;
+pub mod ports;
 pub mod race;
 mod race_result;
 pub mod session;
+mod subcalls;
 
 use std::collections::VecDeque;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -21,6 +24,7 @@ use serde_json::Value;
 
 use crate::error::{Caller, Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
+use crate::games::Game;
 use crate::options::{parse_target, target_text, Common};
 use crate::protocol::Protocol;
 pub use crate::rng::Rng;
@@ -122,7 +126,8 @@ enum Step {
     Done,
 }
 
-/// `'minecraft'`: the race runs the calls (`Call::race`); this call only fronts them.
+/// `'minecraft'`, or a game's candidate ports: other calls run ([`front::Front`]); this
+/// call only fronts them.
 #[derive(Debug)]
 struct Fronting(Common);
 
@@ -131,7 +136,7 @@ impl QueryPlan for Fronting {
         &self.0
     }
     fn start(&mut self, _: Start<'_>) -> Result<Box<dyn Running>> {
-        Err(Error::invalid("the race opens no connection of its own"))
+        Err(Error::invalid("a fronting call opens no connection of its own"))
     }
 }
 
@@ -155,19 +160,31 @@ pub struct Call {
     io: VecDeque<Io>,
     next_id: u32,
     result: Option<Result<Outcome>>,
-    /// `'minecraft'`: the editions' calls, which this call only fronts.
-    race: Option<Box<race::Race>>,
+    /// The calls this call only fronts: `'minecraft'`'s editions, a game's ports.
+    front: Option<Box<dyn front::Front>>,
+    /// The game asked for, and its game port (given, or its default): for `Status.game`.
+    game: Option<(&'static Game, Option<u16>)>,
 }
 
 impl Call {
-    /// A query of `protocol` (`target` and `options` as JavaScript gave them). `seed`:
-    /// randomness from the host (ping payloads, RCON probes). `host_resolves`: the host
-    /// opens connections by name and has no resolver of its own to offer.
+    /// A query of `protocol` (`target` and `options` as JavaScript gave them), or of a
+    /// game (`'rust'`: its protocol, at its candidate ports). `seed`: randomness from the
+    /// host (ping payloads, RCON probes). `host_resolves`: the host opens connections by
+    /// name and has no resolver of its own to offer.
     pub fn query(protocol: &str, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
-        let protocol = Protocol::parse(protocol)?;
+        match Protocol::parse(protocol) {
+            Ok(p) => Self::of_protocol(p, target, options, seed, host_resolves),
+            Err(_) => {
+                let (game, p) = crate::games::resolve(protocol)?;
+                Self::of_game(game, p, target, options, seed, host_resolves)
+            }
+        }
+    }
+
+    fn of_protocol(protocol: Protocol, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
         let who = protocol.caller();
         let text = target_text(target);
         let in_call = |e: Error| in_call(e, who, &text);
@@ -177,18 +194,77 @@ impl Call {
             crate::spec::Query::Plan(plan) => plan(options, &t)?,
             crate::spec::Query::Race => {
                 let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
-                let common = Common::read(&mut crate::options::Options::new("Minecraft", Value::Null)?)?;
                 let port = t.port.or(spec.default_port).unwrap_or(0);
-                let plan = Box::new(Fronting(common));
-                let mut call = Self::new(who, text, t, port, plan, seed, host_resolves);
-                call.io.clear();
-                call.step = Step::Done;
-                call.race = Some(Box::new(race));
-                return Ok(call);
+                return Self::fronting(who, text, t, port, Box::new(race), seed, host_resolves);
             }
         };
         let port = spec.port(t.port)?;
         Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
+    }
+
+    /// A game's query: the given port is the game port unless `queryPort` is given; the
+    /// candidate query ports ([`Game::candidates`]) run at once ([`ports::Ports`]). The
+    /// `minecraft` race takes the given port as it is (both editions try it).
+    fn of_game(
+        game: &'static Game,
+        protocol: Protocol,
+        target: &Value,
+        options: Value,
+        seed: u64,
+        host_resolves: bool,
+    ) -> Result<Self> {
+        let who = protocol.caller();
+        let text = target_text(target);
+        let t = parse_target(target).map_err(|e| in_call(e, who, &text))?;
+        let mut call = match protocol.query()? {
+            crate::spec::Query::Race => Self::of_protocol(protocol, target, options, seed, host_resolves)?,
+            crate::spec::Query::Plan(_) => {
+                let (options, query_port) = take_query_port(options)?;
+                let ports = game.candidates(t.port, query_port)?;
+                let mut calls = Vec::with_capacity(ports.len());
+                for (k, port) in ports.iter().enumerate() {
+                    let at = serde_json::json!({ "host": t.host, "port": port });
+                    let seed = seed.rotate_left(13 * k as u32) ^ k as u64;
+                    calls.push(Self::of_protocol(protocol, &at, options.clone(), seed, host_resolves)?);
+                }
+                if calls.len() == 1 {
+                    calls.pop().expect("one call")
+                } else {
+                    let race = ports::Ports::new(who, game.name, text.clone(), ports.clone(), calls);
+                    Self::fronting(
+                        who,
+                        text.clone(),
+                        t.clone(),
+                        ports[0],
+                        Box::new(race),
+                        seed,
+                        host_resolves,
+                    )?
+                }
+            }
+        };
+        call.target = text;
+        call.host = t.host.clone();
+        call.game = Some((game, game.connect_port(t.port)));
+        Ok(call)
+    }
+
+    /// A call that only fronts `front`.
+    fn fronting(
+        who: Caller,
+        text: String,
+        t: Target,
+        port: u16,
+        front: Box<dyn front::Front>,
+        seed: u64,
+        host_resolves: bool,
+    ) -> Result<Self> {
+        let common = Common::read(&mut crate::options::Options::new(who.title, Value::Null)?)?;
+        let mut call = Self::new(who, text, t, port, Box::new(Fronting(common)), seed, host_resolves);
+        call.io.clear();
+        call.step = Step::Done;
+        call.front = Some(front);
+        Ok(call)
     }
 
     /// An RCON command: the protocol's own RCON, or Source RCON beside it.
@@ -244,7 +320,8 @@ impl Call {
             io: VecDeque::new(),
             next_id: 0,
             result: None,
-            race: None,
+            front: None,
+            game: None,
         };
         call.begin();
         call
@@ -333,15 +410,15 @@ impl Call {
     }
 
     pub fn poll_io(&mut self) -> Option<Io> {
-        if let Some(race) = &mut self.race {
-            return race.poll_io();
+        if let Some(front) = &mut self.front {
+            return front.poll_io();
         }
         self.io.pop_front()
     }
 
     pub fn poll_timeout(&self) -> Option<Millis> {
-        if let Some(race) = &self.race {
-            return race.poll_timeout();
+        if let Some(front) = &self.front {
+            return front.poll_timeout();
         }
         match &self.step {
             Step::Srv | Step::Resolve => Some(self.budget.end),
@@ -354,21 +431,34 @@ impl Call {
     /// The result once there is one: the `Status` (or RCON lines), or the error naming
     /// the call. The host closes what is still open.
     pub fn poll_result(&mut self) -> Option<Result<Outcome>> {
-        if let Some(race) = &mut self.race {
-            return race.poll_result();
-        }
-        self.result.take()
+        let result = match &mut self.front {
+            Some(front) => front.poll_result(),
+            None => self.result.take(),
+        }?;
+        Some(result.map(|mut outcome| {
+            let game = self.game.map(|(game, game_port)| crate::status::GameMatch {
+                id: game.id,
+                name: game.name,
+                game_port,
+                query_port: match &outcome {
+                    Outcome::Status(s) => s.port(),
+                    Outcome::Lines(_) => 0,
+                },
+            });
+            outcome.settle(&self.host, game);
+            outcome
+        }))
     }
 
     /// The address queried, once known.
     pub fn address(&self) -> Option<SocketAddr> {
-        self.race.as_ref().map_or(self.addr, |r| r.address())
+        self.front.as_ref().map_or(self.addr, |f| f.address())
     }
 
     /// The caller gave up (an AbortSignal): the call ends as aborted.
     pub fn abort(&mut self) {
-        if let Some(race) = &mut self.race {
-            return race.abort();
+        if let Some(front) = &mut self.front {
+            return front.abort();
         }
         if !matches!(self.step, Step::Done) {
             self.fail(Error::aborted());
@@ -376,8 +466,8 @@ impl Call {
     }
 
     pub fn handle_timeout(&mut self, now: Millis) {
-        if let Some(race) = &mut self.race {
-            return race.handle_timeout(now);
+        if let Some(front) = &mut self.front {
+            return front.handle_timeout(now);
         }
         match &mut self.step {
             Step::Srv | Step::Resolve if now >= self.budget.end => {
@@ -405,8 +495,8 @@ impl Call {
     }
 
     pub fn handle(&mut self, now: Millis, input: Input) {
-        if let Some(race) = &mut self.race {
-            return race.handle(now, input);
+        if let Some(front) = &mut self.front {
+            return front.handle(now, input);
         }
         match (&self.step, input) {
             (Step::Srv, Input::Srv(records)) => {
@@ -463,8 +553,8 @@ impl Call {
 
     /// Bytes received on `id`: a datagram, or a chunk of a stream.
     pub fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
-        if let Some(race) = &mut self.race {
-            return race.handle_received(now, id, bytes);
+        if let Some(front) = &mut self.front {
+            return front.handle_received(now, id, bytes);
         }
         if let Step::Exchanging { id: current, active } = &mut self.step {
             if *current == id {
@@ -556,6 +646,23 @@ impl Call {
         self.step = Step::Done;
         self.result = Some(outcome);
     }
+}
+
+/// A game's `queryPort` option, taken out of the options its protocol reads.
+fn take_query_port(options: Value) -> Result<(Value, Option<u16>)> {
+    let Value::Object(mut map) = options else {
+        return Ok((options, None));
+    };
+    let port = match map.remove("queryPort") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_f64()
+                .filter(|p| p.fract() == 0.0 && (1.0..=65535.0).contains(p))
+                .ok_or_else(|| Error::invalid(format!("option queryPort must be a port number, got {v}")))?
+                as u16,
+        ),
+    };
+    Ok((Value::Object(map), port))
 }
 
 fn in_call(e: Error, who: Caller, target: &str) -> Error {

@@ -3,16 +3,14 @@
 //! (TCP and UDP), else each edition's default; the first edition to answer gives the other
 //! a short grace — three of its own round trips, 50 to 500 ms — and never the whole
 //! deadline. `fullPlayers` adds the Query (GameSpy4) full stat once Java answered, at its
-//! address and port. The host sees one call: socket ids are the sub-calls' ids times 4
-//! plus the sub-call's number, and name lookups go out one at a time (their answers carry
-//! no id) and come back to the sub-call that asked.
-
-use std::collections::VecDeque;
+//! address and port. The host sees one call ([`Subcalls`]).
 
 use serde_json::{Map, Value};
 
+use super::front::Front;
 pub use super::race_result::RaceResult;
-use super::{Call, Input, Io, Outcome};
+use super::subcalls::Subcalls;
+use super::{Call, Outcome};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::Millis;
 use crate::minecraft::bedrock::BedrockQueryResult;
@@ -30,17 +28,15 @@ const COMMON: &[&str] = &["timeout", "retries", "family", "localAddress"];
 #[derive(Debug)]
 pub struct Race {
     target: String,
-    calls: [Option<Box<Call>>; 3],
+    subs: Subcalls,
     results: [Option<Result<Outcome>>; 3],
     /// `fullPlayers`: the Query call's options, seed and port, started once Java answered.
     query_plan: Option<(Value, u64, Option<u16>)>,
     host_resolves: bool,
-    /// The sub-call whose name lookup the host is answering, and those waiting.
-    asking: Option<usize>,
-    lookups: VecDeque<(usize, Io)>,
-    out: VecDeque<Io>,
     grace_end: Option<Millis>,
     result: Option<Result<Outcome>>,
+    /// The result was decided (and maybe taken already).
+    decided: bool,
 }
 
 /// The race's own options, Java's, and the common ones.
@@ -125,67 +121,35 @@ impl Race {
         )?;
         let mut query_options = common;
         query_options.insert("full".into(), Value::Bool(true));
-        Ok(Self {
+        let mut subs = Subcalls::default();
+        subs.start(JAVA, java);
+        subs.start(BEDROCK, bedrock);
+        let mut race = Self {
             target: crate::options::target_text(target),
-            calls: [Some(Box::new(java)), Some(Box::new(bedrock)), None],
+            subs,
             results: [None, None, None],
             query_plan: full_players.then(|| (Value::Object(query_options), seed.rotate_left(42), query_port)),
             host_resolves,
-            asking: None,
-            lookups: VecDeque::new(),
-            out: VecDeque::new(),
             grace_end: None,
             result: None,
-        })
-        .map(|mut race: Self| {
-            race.pump();
-            race
-        })
+            decided: false,
+        };
+        race.pump(0.0);
+        Ok(race)
     }
 
-    /// Moves the sub-calls' requests to the host, ids tagged, lookups one at a time.
-    fn pump(&mut self) {
-        for k in 0..3 {
-            let Some(call) = self.calls[k].as_mut() else { continue };
-            while let Some(io) = call.poll_io() {
-                let tag = |id: u32| id * 4 + k as u32;
-                match io {
-                    Io::Srv { .. } | Io::Resolve { .. } => self.lookups.push_back((k, io)),
-                    Io::Open {
-                        id,
-                        transport,
-                        host,
-                        port,
-                        local,
-                    } => self.out.push_back(Io::Open {
-                        id: tag(id),
-                        transport,
-                        host,
-                        port,
-                        local,
-                    }),
-                    Io::Send { id, bytes } => self.out.push_back(Io::Send { id: tag(id), bytes }),
-                    Io::Close { id } => self.out.push_back(Io::Close { id: tag(id) }),
-                }
-            }
-            if let Some(result) = call.poll_result() {
-                self.results[k] = Some(result);
-            }
-        }
-        if self.asking.is_none() {
-            if let Some((k, io)) = self.lookups.pop_front() {
-                self.asking = Some(k);
-                self.out.push_back(io);
-            }
-        }
+    /// Moves the sub-calls' requests to the host, takes their results.
+    fn pump(&mut self, now: Millis) {
+        let results = &mut self.results;
+        self.subs.pump(now, |k, result| results[k] = Some(result));
     }
 
     /// After any event: start the full stat, start the grace, or finish.
     fn settle(&mut self, now: Millis) {
-        self.pump();
-        if self.result.is_some() {
+        if self.decided || self.result.is_some() {
             return;
         }
+        self.pump(now);
         let java = match &self.results[JAVA] {
             Some(Ok(outcome)) => outcome.as_status::<JavaQueryResult>(),
             _ => None,
@@ -195,12 +159,12 @@ impl Race {
             let (options, seed, query_port) = plan;
             let target = serde_json::json!({ "host": java.address, "port": query_port.unwrap_or(java.port) });
             match Call::query("minecraft-query", &target, options, seed, self.host_resolves) {
-                Ok(call) => self.calls[QUERY] = Some(Box::new(call)),
+                Ok(call) => self.subs.start(QUERY, call),
                 Err(e) => self.results[QUERY] = Some(Err(e)),
             }
-            self.pump();
+            self.pump(now);
         }
-        let started: Vec<usize> = (0..3).filter(|&k| self.calls[k].is_some()).collect();
+        let started: Vec<usize> = (0..3).filter(|&k| self.subs.started(k)).collect();
         let done = started.iter().all(|&k| self.results[k].is_some());
         let first_latency = [JAVA, BEDROCK].iter().find_map(|&k| match &self.results[k] {
             Some(Ok(Outcome::Status(s))) => s.ping_ms(),
@@ -210,11 +174,13 @@ impl Race {
             self.grace_end = Some(now + (3.0 * latency).clamp(50.0, 500.0));
         }
         // The full stat, once asked for, is waited for within the deadline.
-        let waiting_query = self.calls[QUERY].is_some() && self.results[QUERY].is_none();
+        let waiting_query = self.subs.started(QUERY) && self.results[QUERY].is_none();
         let graced = self.grace_end.is_some_and(|end| now >= end) && !waiting_query;
         if done || graced {
+            self.subs.stop();
             let result = self.merge();
             self.result = Some(result);
+            self.decided = true;
         }
     }
 
@@ -255,74 +221,26 @@ impl Race {
         }
         Ok(Outcome::status(merged(java, bedrock, query, errors)))
     }
+}
 
-    pub fn poll_io(&mut self) -> Option<Io> {
-        self.out.pop_front()
+impl Front for Race {
+    fn subs(&self) -> &Subcalls {
+        &self.subs
     }
-
-    pub fn poll_timeout(&self) -> Option<Millis> {
-        if self.result.is_some() {
-            return None;
-        }
-        let subs = self.calls.iter().flatten().filter_map(|c| c.poll_timeout());
-        subs.chain(self.grace_end).reduce(f64::min)
+    fn subs_mut(&mut self) -> &mut Subcalls {
+        &mut self.subs
     }
-
-    pub fn poll_result(&mut self) -> Option<Result<Outcome>> {
-        self.result.take()
+    fn result(&mut self) -> &mut Option<Result<Outcome>> {
+        &mut self.result
     }
-
-    pub fn abort(&mut self) {
-        if self.result.is_none() {
-            self.result = Some(Err(Error::aborted()));
-        }
+    fn decided(&self) -> bool {
+        self.decided || self.result.is_some()
     }
-
-    pub fn handle_timeout(&mut self, now: Millis) {
-        for call in self.calls.iter_mut().flatten() {
-            call.handle_timeout(now);
-        }
-        self.settle(now);
+    fn settle(&mut self, now: Millis) {
+        Race::settle(self, now)
     }
-
-    pub fn handle(&mut self, now: Millis, input: Input) {
-        let route = |id: u32| ((id % 4) as usize, id / 4);
-        match input {
-            Input::Srv(_) | Input::Resolved(_) => {
-                if let Some(k) = self.asking.take() {
-                    if let Some(call) = self.calls[k].as_mut() {
-                        call.handle(now, input);
-                    }
-                }
-            }
-            Input::Opened { id } | Input::Closed { id } | Input::Refused { id } | Input::Failed { id, .. } => {
-                let (k, inner) = route(id);
-                let input = match input {
-                    Input::Opened { .. } => Input::Opened { id: inner },
-                    Input::Closed { .. } => Input::Closed { id: inner },
-                    Input::Refused { .. } => Input::Refused { id: inner },
-                    Input::Failed { message, .. } => Input::Failed { id: inner, message },
-                    other => other,
-                };
-                if let Some(call) = self.calls.get_mut(k).and_then(|c| c.as_mut()) {
-                    call.handle(now, input);
-                }
-            }
-        }
-        self.settle(now);
-    }
-
-    pub fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
-        let k = (id % 4) as usize;
-        if let Some(call) = self.calls.get_mut(k).and_then(|c| c.as_mut()) {
-            call.handle_received(now, id / 4, bytes);
-        }
-        self.settle(now);
-    }
-
-    /// The Java server's address once known, else Bedrock's.
-    pub fn address(&self) -> Option<std::net::SocketAddr> {
-        self.calls.iter().flatten().find_map(|c| c.address())
+    fn own_deadline(&self) -> Option<Millis> {
+        self.grace_end
     }
 }
 
@@ -379,6 +297,9 @@ fn merged(
         ping_ms,
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw: RaceResult {
             editions,
             java: java.map(|s| s.raw),

@@ -29,6 +29,9 @@ pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerStat
         ping_ms: raw.latency_ms,
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }

@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 
 use serde::Serialize;
 
-use crate::status::Status;
+use crate::status::{GameMatch, Status};
 use crate::tape::Tape;
 
 /// `Serialize` behind `dyn`, where something may ask for it.
@@ -37,6 +37,10 @@ pub trait Report: Erased + Send + 'static {
     fn to_tape(&self, size_hint: usize) -> Tape;
     /// The status appended to a tape of many (`queryMany`'s batches).
     fn push_to(&self, tape: &mut Tape);
+    /// The port that answered.
+    fn port(&self) -> u16;
+    /// [`Status::settle`]: `connect` and `game`, once the query is done.
+    fn settle(&mut self, host: &str, game: Option<GameMatch>);
 }
 
 impl<R: Serialize + Send + 'static> Report for Status<R> {
@@ -54,6 +58,12 @@ impl<R: Serialize + Send + 'static> Report for Status<R> {
     }
     fn push_to(&self, tape: &mut Tape) {
         tape.push(self)
+    }
+    fn port(&self) -> u16 {
+        self.port
+    }
+    fn settle(&mut self, host: &str, game: Option<GameMatch>) {
+        Status::settle(self, host, game)
     }
 }
 
@@ -96,6 +106,13 @@ impl Outcome {
         match self {
             Self::Status(s) => s.push_to(tape),
             Self::Lines(lines) => tape.push(lines),
+        }
+    }
+
+    /// [`Status::settle`], for a status; lines have no `connect`.
+    pub fn settle(&mut self, host: &str, game: Option<GameMatch>) {
+        if let Self::Status(s) = self {
+            s.settle(host, game)
         }
     }
 

@@ -49,6 +49,9 @@ pub fn status(outcome: SqpOutcome, address: String, port: u16) -> Status<SqpQuer
         ping_ms: Some(raw.latency_ms),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }

@@ -19,6 +19,9 @@ pub fn status(outcome: BedrockOutcome, address: String, port: u16) -> Status<Bed
         ping_ms: Some(raw.latency_ms),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }

@@ -36,6 +36,9 @@ pub fn status(raw: JavaQueryResult, address: String, port: u16) -> Status<JavaQu
         ping_ms: Some(raw.latency_ms),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }
@@ -54,6 +57,9 @@ pub fn legacy_status(reply: legacy::Response, rtt: f64, address: String, port: u
         ping_ms: Some(rtt),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }

@@ -23,6 +23,9 @@ pub fn status(outcome: StatOutcome, address: String, port: u16) -> Status<QueryR
         ping_ms: Some(raw.latency_ms),
         address,
         port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
         raw,
     }
 }

@@ -64,6 +64,8 @@ struct Start {
     origin: Millis,
     /// The target as given, for errors.
     target: String,
+    /// Its host, for `connect`.
+    host: String,
 }
 
 struct Job {
@@ -362,6 +364,8 @@ impl Engine {
         }
         let protocol = match Protocol::parse(&item.protocol) {
             Ok(p) => p,
+            // A game: its candidate ports race as one call of its own.
+            Err(_) if crate::games::find(&item.protocol).is_some() => return self.run_alone(index, item),
             Err(e) => return self.fail(index, e),
         };
         let text = target_text(&item.target);
@@ -373,6 +377,7 @@ impl Engine {
                     plan,
                     origin: self.now(),
                     target: text,
+                    host: target.host.clone(),
                 };
                 match target.host.parse::<IpAddr>() {
                     Ok(ip) => self.launch(start, SocketAddr::new(ip, port)),
@@ -485,7 +490,7 @@ impl Engine {
             trace(self.tracer.as_ref(), &self.clock, Direction::Send, job.addr, &packet);
             send(&self.sockets, &mut self.unsent, job.socket, job.addr, packet);
         }
-        if let Some(result) = jobs::finish(&mut job.query, job.start.index, &mut self.batch) {
+        if let Some(result) = jobs::finish(&mut job.query, job.start.index, &job.start.host, &mut self.batch) {
             return self.end(slot, result);
         }
         let deadline = job.query.poll_timeout();

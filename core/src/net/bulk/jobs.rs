@@ -70,9 +70,11 @@ impl Plan {
 pub type Query = Box<dyn Running>;
 
 /// Once `query` finished: its index then its status pushed onto `batch`, or the error.
-pub fn finish(query: &mut Query, index: u32, batch: &mut Tape) -> Option<Result<(), Error>> {
+/// `host`: the target's, for `connect`.
+pub fn finish(query: &mut Query, index: u32, host: &str, batch: &mut Tape) -> Option<Result<(), Error>> {
     let out = query.poll_result()?;
-    Some(out.map(|outcome| {
+    Some(out.map(|mut outcome| {
+        outcome.settle(host, None);
         batch.push(&index);
         outcome.push_to(batch);
     }))

@@ -1,0 +1,154 @@
+//! A game's query (`query('vrising', 'host:27015')`): one call of its protocol per
+//! candidate query port, all at once within the one deadline ([`Subcalls`]: one host call,
+//! the name looked up once); the first status wins and the others stop (the host closes
+//! their sockets). When none answers, the error says what happened on each port
+//! (`err.candidates`).
+
+use super::front::Front;
+use super::subcalls::{Subcalls, SLOTS};
+use super::{Call, Outcome};
+use crate::error::{Caller, Candidate, Error, ErrorCode, Result};
+use crate::exchange::Millis;
+
+#[derive(Debug)]
+pub struct Ports {
+    who: Caller,
+    /// The game's name, for messages.
+    game: &'static str,
+    target: String,
+    ports: Vec<u16>,
+    subs: Subcalls,
+    errors: Vec<Option<Error>>,
+    result: Option<Result<Outcome>>,
+    /// The result was decided (and maybe taken already).
+    decided: bool,
+}
+
+impl Ports {
+    /// `calls`: one per port of `ports` (at most [`SLOTS`]), already made.
+    pub fn new(who: Caller, game: &'static str, target: String, ports: Vec<u16>, calls: Vec<Call>) -> Self {
+        assert!(
+            calls.len() <= SLOTS && calls.len() == ports.len(),
+            "a call per candidate"
+        );
+        let mut subs = Subcalls::default();
+        for (k, call) in calls.into_iter().enumerate() {
+            subs.start(k, call);
+        }
+        let mut ports = Self {
+            who,
+            game,
+            target,
+            errors: ports.iter().map(|_| None).collect(),
+            ports,
+            subs,
+            result: None,
+            decided: false,
+        };
+        ports.settle(0.0);
+        ports
+    }
+
+    /// After any event: the first status wins; every candidate failed is the error.
+    fn settle(&mut self, now: Millis) {
+        if self.decided || self.result.is_some() {
+            return;
+        }
+        let (result, errors) = (&mut self.result, &mut self.errors);
+        self.subs.pump(now, |k, outcome| match outcome {
+            Ok(status) if result.is_none() => *result = Some(Ok(status)),
+            Ok(_) => {}
+            Err(e) => errors[k] = Some(e),
+        });
+        if self.result.is_some() {
+            self.subs.stop();
+        } else if self.subs.all_finished() {
+            self.result = Some(Err(self.none_answered()));
+        }
+        self.decided = self.result.is_some();
+    }
+
+    /// Every candidate failed: the most telling code, and each port's story.
+    fn none_answered(&mut self) -> Error {
+        let errors: Vec<Error> = self
+            .errors
+            .iter_mut()
+            .map(|e| e.take().unwrap_or_else(Error::aborted))
+            .collect();
+        // A call that cannot start (a bad option, a name that does not resolve) failed the
+        // same way on every port: its own error says it best.
+        if let Some(e) = errors
+            .iter()
+            .find(|e| matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Dns))
+        {
+            return e.clone();
+        }
+        let codes: Vec<ErrorCode> = errors.iter().map(|e| e.code).collect();
+        let code = if codes.iter().all(|c| *c == codes[0]) {
+            codes[0]
+        } else if let Some(c) = codes
+            .iter()
+            .find(|c| !matches!(c, ErrorCode::Timeout | ErrorCode::PortClosed | ErrorCode::WrongProtocol))
+        {
+            *c
+        } else if codes.contains(&ErrorCode::WrongProtocol) {
+            ErrorCode::WrongProtocol
+        } else {
+            ErrorCode::Timeout
+        };
+        let candidates: Vec<Candidate> = self
+            .ports
+            .iter()
+            .zip(&errors)
+            .map(|(&port, e)| Candidate {
+                port,
+                code: e.code,
+                message: own_part(&e.message).to_string(),
+            })
+            .collect();
+        // The message says each port's story briefly; `candidates` has it whole.
+        let told: Vec<String> = candidates
+            .iter()
+            .map(|c| match c.code {
+                ErrorCode::PortClosed => format!("{} closed", c.port),
+                ErrorCode::Timeout => format!("{} silent", c.port),
+                _ => format!("{}: {}", c.port, c.message),
+            })
+            .collect();
+        let what = format!("no query port of {} answered — {}", self.game, told.join("; "));
+        let mut e = Error::new(code, what);
+        e.attempts = errors.iter().filter_map(|e| e.attempts).max();
+        let ip = errors
+            .iter()
+            .find_map(|e| e.context.as_ref().and_then(|c| c.ip.clone()));
+        let mut e = e.in_call(self.who, &self.target, None);
+        if let Some(c) = e.context.as_mut() {
+            c.ip = ip;
+            c.candidates = candidates;
+        }
+        e
+    }
+}
+
+impl Front for Ports {
+    fn subs(&self) -> &Subcalls {
+        &self.subs
+    }
+    fn subs_mut(&mut self) -> &mut Subcalls {
+        &mut self.subs
+    }
+    fn result(&mut self) -> &mut Option<Result<Outcome>> {
+        &mut self.result
+    }
+    fn decided(&self) -> bool {
+        self.decided || self.result.is_some()
+    }
+    fn settle(&mut self, now: Millis) {
+        Ports::settle(self, now)
+    }
+}
+
+/// A sub-call's message without the `A2S query of host:port (…): ` its call put first.
+fn own_part(message: &str) -> &str {
+    message.split_once(": ").map_or(message, |(_, rest)| rest)
+}

@@ -1,0 +1,179 @@
+//! Games, as users name them: `query('rust', 'host:28015')`. Each game is a protocol and a
+//! port rule — the port players connect to (the game port), and where its query answers:
+//! the game port itself, a fixed port, or offsets from the game port. The table
+//! (`table.rs`) holds every id of gamedig 5 (the ids its users already write, with their
+//! gamedig 4 names), its facts checked against gamedig 5.3.3 by `tests/node/games.test.mjs`,
+//! and a source wherever our rule differs from gamedig's.
+//!
+//! The rule gives candidate query ports, tried at once (`call::ports`): a server whose
+//! query is on the game port + 15 (V Rising's second layout) answers in one round trip,
+//! not after the first candidate timed out.
+
+mod table;
+
+use crate::error::{quoted, Error, ErrorCode, Result};
+use crate::protocol::Protocol;
+
+pub use table::GAMES;
+
+/// One game: its id, its name, the protocol its servers answer, and its ports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game {
+    /// What callers pass: `'rust'`.
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The year it was released; 0 where not known.
+    pub year: u16,
+    /// The protocol, by the name this library gives it: one of ours (`'a2s'`), or the name
+    /// it will have once implemented (`'gamespy1'`).
+    pub protocol: &'static str,
+    /// The port players connect to by default.
+    pub game_port: Option<u16>,
+    /// The query's own port, when it does not move with the game port.
+    pub query_port: Option<u16>,
+    /// The query port as offsets from the game port, tried at once.
+    pub offsets: &'static [i32],
+    /// Ids this game had before (gamedig 4's), still accepted.
+    pub old_ids: &'static [&'static str],
+    /// Where the rule comes from when it is not gamedig 5.3.3's; empty when it is.
+    pub source: &'static str,
+}
+
+impl Game {
+    pub const fn new(id: &'static str, name: &'static str, year: u16, protocol: &'static str) -> Self {
+        Self {
+            id,
+            name,
+            year,
+            protocol,
+            game_port: None,
+            query_port: None,
+            offsets: &[],
+            old_ids: &[],
+            source: "",
+        }
+    }
+    pub const fn port(self, port: u16) -> Self {
+        Self {
+            game_port: Some(port),
+            ..self
+        }
+    }
+    pub const fn query(self, port: u16) -> Self {
+        Self {
+            query_port: Some(port),
+            ..self
+        }
+    }
+    pub const fn offset(self, offsets: &'static [i32]) -> Self {
+        Self { offsets, ..self }
+    }
+    pub const fn old(self, old_ids: &'static [&'static str]) -> Self {
+        Self { old_ids, ..self }
+    }
+    pub const fn source(self, source: &'static str) -> Self {
+        Self { source, ..self }
+    }
+
+    /// Its protocol, when this library speaks it.
+    pub fn supported(&self) -> Option<Protocol> {
+        Protocol::parse(self.protocol).ok().filter(|p| p.query().is_ok())
+    }
+
+    /// The ports to query, in order of likelihood, at most [`MAX_CANDIDATES`]:
+    /// - `query_port` given (the caller knows it): that one only;
+    /// - a port given with the target: it is the game port, so each offset from it, then
+    ///   the game's fixed query port when the given port is its default game port, then
+    ///   the given port itself (callers often give the query port);
+    /// - nothing given: the fixed query port, else each offset from the default game port,
+    ///   else the default game port; none of those: the protocol's default.
+    pub fn candidates(&self, given: Option<u16>, query_port: Option<u16>) -> Result<Vec<u16>> {
+        if let Some(q) = query_port {
+            return Ok(vec![q]);
+        }
+        let mut ports = Vec::with_capacity(MAX_CANDIDATES);
+        let mut add = |port: Option<i64>| {
+            if let Some(p) = port.filter(|p| (1..=65535).contains(p)) {
+                if !ports.contains(&(p as u16)) && ports.len() < MAX_CANDIDATES {
+                    ports.push(p as u16);
+                }
+            }
+        };
+        let shifted = |base: u16| self.offsets.iter().map(move |o| Some(i64::from(base) + i64::from(*o)));
+        match given {
+            Some(port) => {
+                shifted(port).for_each(&mut add);
+                if self.game_port == Some(port) {
+                    add(self.query_port.map(i64::from));
+                }
+                add(Some(i64::from(port)));
+            }
+            None => match (self.query_port, self.game_port) {
+                (Some(q), _) => add(Some(i64::from(q))),
+                (None, Some(g)) if !self.offsets.is_empty() => shifted(g).for_each(&mut add),
+                (None, Some(g)) => add(Some(i64::from(g))),
+                (None, None) => {}
+            },
+        }
+        if ports.is_empty() {
+            let spec = Protocol::parse(self.protocol).map(|p| p.spec());
+            match spec.ok().and_then(|s| s.default_port) {
+                Some(p) => ports.push(p),
+                None => {
+                    return Err(Error::invalid(format!(
+                        "{} has no default port: give host:port",
+                        self.name
+                    )))
+                }
+            }
+        }
+        Ok(ports)
+    }
+
+    /// The port players connect to: the one given, else the game's default.
+    pub fn connect_port(&self, given: Option<u16>) -> Option<u16> {
+        given.or(self.game_port)
+    }
+}
+
+/// Candidate query ports at most (the sub-calls a call fronts): every rule in the table
+/// gives fewer.
+pub const MAX_CANDIDATES: usize = 4;
+
+/// The game with this id, or with this old id when no game has it as its id.
+pub fn find(id: &str) -> Option<&'static Game> {
+    GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .or_else(|| GAMES.iter().find(|g| g.old_ids.contains(&id)))
+}
+
+/// The game `id` names, ready to query: `GQ_UNSUPPORTED_GAME` when its protocol is not
+/// implemented yet (the message names the protocol).
+pub fn resolve(id: &str) -> Result<(&'static Game, Protocol)> {
+    let game = find(id).ok_or_else(|| unknown(id))?;
+    match game.supported() {
+        Some(p) => Ok((game, p)),
+        None => Err(Error::new(
+            ErrorCode::UnsupportedGame,
+            format!(
+                "{} ({}) answers in the {} protocol, which gamequery does not speak yet",
+                game.name,
+                quoted(game.id),
+                quoted(game.protocol)
+            ),
+        )),
+    }
+}
+
+fn unknown(id: &str) -> Error {
+    let protocols: Vec<_> = Protocol::all()
+        .filter(|p| p.query().is_ok())
+        .map(|p| p.name())
+        .collect();
+    Error::invalid(format!(
+        "unknown protocol or game {}; protocols: {}; games: see `games` (gamequery games)",
+        quoted(id),
+        protocols.join(", ")
+    ))
+}

@@ -1,0 +1,160 @@
+// Games (#30): the table agrees with gamedig 5.3.3's, a game id queries its protocol at its
+// candidate ports at once on real loopback sockets, the result says which port answered
+// and where players join, and no answer says what each port did. Both engines.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { games as gamedigGames } from 'gamedig';
+import { query, queryMany, serve, sampleState, games } from 'gamequery';
+import { games as wasmGames } from 'gamequery-wasm/games';
+import { openMpState } from './helpers.mjs';
+
+const closers = [];
+after(() => Promise.all(closers.map((c) => c())));
+const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
+const run = (...args) => promisify(execFile)('node', [cli, ...args], { timeout: 20_000 });
+
+/** gamedig's protocol names, as this library names them (the table's comment says why). */
+const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', gtasao: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur' };
+
+test("the games table holds every gamedig 5.3.3 id with its name, year and ports; where ours differ, a source says why", () => {
+  assert.equal(Object.keys(games).length, Object.keys(gamedigGames).length);
+  for (const [id, theirs] of Object.entries(gamedigGames)) {
+    const ours = games[id];
+    assert.ok(ours, `${id} is in the table`);
+    assert.equal(ours.name, theirs.name, id);
+    assert.equal(ours.year, theirs.release_year ?? null, id);
+    assert.equal(ours.protocol, OURS[theirs.options.protocol] ?? theirs.options.protocol, id);
+    assert.deepEqual(ours.oldIds, theirs.extra?.old_id ? [theirs.extra.old_id] : [], id);
+    const rule = (g) => [g.gamePort, g.queryPort, g.queryPortOffsets];
+    const theirRule = [theirs.options.port ?? null, theirs.options.port_query ?? null, [].concat(theirs.options.port_query_offset ?? [])];
+    if (ours.source === null) assert.deepEqual(rule(ours), theirRule, `${id}: gamedig's port rule`);
+    else assert.notDeepEqual(rule(ours), theirRule, `${id}: a source only where the rule differs`);
+  }
+  assert.deepEqual(games.rust.queryPortOffsets, [1]);
+  assert.match(games.rust.source, /2023/);
+  // What `query` takes: gamedig's valve, goldsrc, minecraft (and mbe), samp and open.mp ids, and the A2S variants.
+  const supported = Object.values(games).filter((g) => g.supported);
+  assert.ok(supported.length >= 139, `${supported.length} supported`);
+  assert.ok(supported.every((g) => ['a2s', 'samp', 'minecraft'].includes(g.protocol)));
+  assert.ok(Object.isFrozen(games) && Object.isFrozen(games.rust) && Object.isFrozen(games.rust.queryPortOffsets));
+  assert.deepEqual(wasmGames, games, 'one table in both packages');
+});
+
+/** A UDP port on 127.0.0.1 that takes datagrams and never answers. */
+async function silentAt(port) {
+  const s = dgram.createSocket('udp4');
+  await new Promise((resolve, reject) => s.once('error', reject).bind(port, '127.0.0.1', resolve));
+  closers.push(() => new Promise((r) => s.close(r)));
+  return s;
+}
+
+/** An A2S responder at a port whose `below`-lower neighbours are free for the test's own sockets. */
+async function a2sWithRoomBelow(below, state = sampleState('a2s')) {
+  for (let tries = 0; ; tries++) {
+    const server = await serve('a2s', state, { host: '127.0.0.1', port: 0 });
+    if (server.port > below + 1024) {
+      closers.push(() => server.close());
+      return server;
+    }
+    await server.close();
+    if (tries > 20) throw new Error('no port with room below it');
+  }
+}
+
+test('vrising: the server on game port + 15 answers in about one round trip while + 1 stays silent', async () => {
+  const server = await a2sWithRoomBelow(15);
+  const gamePort = server.port - 15;
+  await silentAt(gamePort + 1);
+  const started = performance.now();
+  const status = await query('vrising', `127.0.0.1:${gamePort}`, { timeout: 3000 });
+  const took = performance.now() - started;
+  assert.ok(took < 1000, `found in ${took.toFixed(0)} ms, not after + 1's timeout`);
+  assert.equal(status.protocol, 'a2s');
+  assert.equal(status.port, server.port);
+  assert.deepEqual(status.game, { id: 'vrising', name: 'V Rising', gamePort, queryPort: server.port });
+  // The sample server advertises its game port (A2S's extra data): players join there.
+  assert.equal(status.connect, '127.0.0.1:27015');
+});
+
+test('connect: the game port given, when the server advertises none; queryPort asks that port alone', async () => {
+  const state = sampleState('a2s');
+  delete state.info.gamePort;
+  const server = await a2sWithRoomBelow(1, state);
+  const status = await query('rust', `localhost:${server.port - 1}`, { timeout: 3000 });
+  assert.equal(status.game.queryPort, server.port);
+  assert.equal(status.connect, `localhost:${server.port - 1}`, 'the host as given, the game port');
+  const direct = await query('rust', '127.0.0.1:1', { queryPort: server.port, timeout: 3000 });
+  assert.deepEqual(direct.game, { id: 'rust', name: 'Rust', gamePort: 1, queryPort: server.port });
+  // An old id is the game it became.
+  const old = await query('arkse', `127.0.0.1:${server.port}`, { timeout: 3000 });
+  assert.equal(old.game.id, 'ase');
+});
+
+test('no candidate answers: the error says what each port did, within the one deadline', async () => {
+  const server = await a2sWithRoomBelow(1);
+  const gamePort = server.port - 1;
+  await server.close();
+  await silentAt(gamePort);
+  const started = performance.now();
+  const e = await query('rust', `127.0.0.1:${gamePort}`, { timeout: 600 }).catch((err) => err);
+  assert.ok(performance.now() - started < 1500);
+  assert.equal(e.code, 'GQ_TIMEOUT');
+  assert.equal(e.message, `A2S query of 127.0.0.1:${gamePort}: no query port of Rust answered — ${gamePort + 1} closed; ${gamePort} silent`);
+  assert.deepEqual(e.candidates.map((c) => [c.port, c.code]), [[gamePort + 1, 'GQ_PORT_CLOSED'], [gamePort, 'GQ_TIMEOUT']]);
+  assert.match(e.candidates[0].message, /^port \d+\/udp is closed/);
+  assert.equal(e.target, `127.0.0.1:${gamePort}`);
+  assert.equal(e.address, '127.0.0.1');
+  // Every candidate closed: closed.
+  const closed = await query('vrising', '127.0.0.1:9', { timeout: 600 }).catch((err) => err);
+  assert.equal(closed.code, 'GQ_PORT_CLOSED');
+  assert.equal(closed.candidates.length, 3);
+});
+
+test("a game whose protocol is not here yet fails with its own code, naming the protocol; an unknown name lists what is", async () => {
+  const e = await query('bf1942', '127.0.0.1').catch((err) => err);
+  assert.equal(e.code, 'GQ_UNSUPPORTED_GAME');
+  assert.equal(e.message, 'Battlefield 1942 ("battlefield1942") answers in the "gamespy1" protocol, which gamequery does not speak yet');
+  const unknown = await query('rustt', '127.0.0.1').catch((err) => err);
+  assert.equal(unknown.code, 'GQ_INVALID_ARGUMENT');
+  assert.match(unknown.message, /^unknown protocol or game "rustt"; protocols: samp, /);
+});
+
+test('queryMany: game items, options shared under the protocol and under the game', async () => {
+  const a2s = await a2sWithRoomBelow(15);
+  const samp = await serve('samp', openMpState(3), { host: '127.0.0.1', port: 0 });
+  closers.push(() => samp.close());
+  const items = [
+    { protocol: 'vrising', target: `127.0.0.1:${a2s.port - 15}` },
+    { protocol: 'gtasao', target: `127.0.0.1:${samp.port}` },
+    { protocol: 'bf1942', target: '127.0.0.1:1' },
+  ];
+  const results = new Map();
+  for await (const r of queryMany(items, { timeout: 2000, a2s: { rules: true }, gtasao: { players: 'c' } })) results.set(r.target, r);
+  assert.equal(results.size, 3, 'each item yields once, as the item given');
+  const v = results.get(items[0]).status;
+  assert.equal(v.game.queryPort, a2s.port);
+  assert.ok(v.raw.rules, "the protocol's shared options reach its games' items");
+  const s = results.get(items[1]).status;
+  assert.equal(s.game.id, 'gtasao');
+  assert.equal(s.raw.playersSource, 'c');
+  assert.equal(results.get(items[2]).error.code, 'GQ_UNSUPPORTED_GAME');
+});
+
+test('CLI: gamequery games [search], and a game queried by id with the port that answered', async () => {
+  const { stdout } = await run('games', 'v', 'rising');
+  assert.match(stdout, /^vrising +a2s +V Rising — game 27015, query \+1 or \+15$/m);
+  const all = await run('games', '--json', '--all');
+  assert.equal(JSON.parse(all.stdout).length, Object.keys(games).length);
+  const server = await a2sWithRoomBelow(1);
+  const human = await run('rust', `127.0.0.1:${server.port - 1}`, '--no-color');
+  assert.match(human.stdout, new RegExp(`^queried as +Rust \\(rust\\), query port ${server.port}$`, 'm'));
+  assert.match(human.stdout, /^connect +127\.0\.0\.1:27015$/m);
+  const json = JSON.parse((await run('rust', '127.0.0.1:1', '--query-port', String(server.port), '--json')).stdout);
+  assert.equal(json.game.queryPort, server.port);
+  const failed = await run('vrising', '127.0.0.1:9', '--json', '--timeout', '500').catch((e) => e);
+  assert.equal(failed.code, 1);
+  assert.deepEqual(JSON.parse(failed.stdout).error.candidates.map((c) => c.port), [10, 24, 9]);
+});
