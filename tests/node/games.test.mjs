@@ -158,3 +158,26 @@ test('CLI: gamequery games [search], and a game queried by id with the port that
   assert.equal(failed.code, 1);
   assert.deepEqual(JSON.parse(failed.stdout).error.candidates.map((c) => c.port), [10, 24, 9]);
 });
+
+test("per-game A2S behaviour: CS:GO's fake player, rules fetched for Squad and Battalion 1944, their status from rules", async () => {
+  const at = async (info, extra = {}) => {
+    const state = { ...sampleState('a2s'), ...extra };
+    state.info = { ...state.info, ...info };
+    const server = await serve('a2s', state, { host: '127.0.0.1', port: 0 });
+    closers.push(() => server.close());
+    return `127.0.0.1:${server.port}`;
+  };
+  const csgo = await query('csgo', await at({ appId: 730, gameId: '730', players: 3 }, { players: [{ index: 0, name: 'Max Players', score: 0, duration: 0 }, { index: 0, name: 'Ana', score: 3, duration: 10 }] }));
+  assert.deepEqual(csgo.players.list.map((p) => p.name), ['Ana'], 'no "Max Players" player');
+  assert.equal(csgo.raw.players.length, 2, 'raw keeps what the server sent');
+  const bat = await query('battalion1944', await at({ appId: 489940, gameId: '489940', name: 'Battalion host', players: 0 }, {
+    rules: { bat_name_s: 'Battalion EU #1', bat_player_count_s: '7', bat_max_players_i: '10', bat_has_password_s: 'Y' },
+  }));
+  assert.deepEqual([bat.name, bat.players.online, bat.players.max, bat.password], ['Battalion EU #1', 7, 10, true]);
+  assert.ok(bat.raw.rules, 'rules asked without rules: true');
+  const squad = await query('a2s', await at({ appId: 393380, gameId: '393380', password: false }, { rules: { Password_b: 'true' } }));
+  assert.equal(squad.password, true);
+  // Other games are asked for rules only when the caller wants them.
+  const plain = await query('a2s', await at({ appId: 730, gameId: '730' }));
+  assert.equal(plain.raw.rules, undefined);
+});

@@ -183,6 +183,10 @@ impl A2sExchange {
             }
             (Step::Info, Response::Info(info)) => {
                 self.the_ship = info.the_ship.is_some();
+                // Games that keep their status in rules get them asked, last.
+                if super::apps::needs_rules(info.app_id) && !self.steps.contains(&Step::Rules) {
+                    self.steps.push_back(Step::Rules);
+                }
                 // GoldSrc engines answer `I` with protocol 48 and split the GoldSrc way.
                 if info.protocol == 48 {
                     self.joiner.set_layout(Layout::GoldSrc);

@@ -2,6 +2,7 @@
 //! GoldSrc split replies (bzip2 read by our own decoder, written by the `bzip2` crate's
 //! pure-Rust backend), the client exchange and the responder. Layouts and quirks: `docs/protocols/a2s.md`.
 
+pub mod apps;
 pub mod describe;
 pub mod exchange;
 pub mod info;

@@ -1,15 +1,17 @@
 //! What `query('a2s')` returns: the replies mapped to the unified `Status`.
 
-use super::A2sQueryResult;
+use super::{apps, A2sQueryResult};
 use crate::status::{known, Status, StatusPlayer, StatusPlayers};
 
 /// A2S: `players.online` is the reply's count, bots included as in the list A2S_PLAYER
 /// returns (which marks none of them), and `players.bots` how many are bots; counts
 /// above 255 come from the `mp…`/`cp…` keywords where servers put them.
 pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQueryResult> {
+    let app_id = raw.info.as_ref().map_or(0, |i| i.app_id);
     let list = raw
         .players
         .iter()
+        .filter(|p| !apps::fake_player(app_id, &p.name))
         .map(|p| StatusPlayer {
             name: p.name.clone(),
             id: None,
@@ -36,6 +38,12 @@ pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQuer
         ),
         (None, None) => unreachable!("an A2S result always has its info"),
     };
+    // What a game keeps in its rules (Battalion 1944's name and counts …) wins.
+    let own = apps::from_rules(&raw);
+    let name = own.name.as_ref().unwrap_or(name);
+    let (online, max) = (own.online.unwrap_or(online), own.max.unwrap_or(max));
+    let password = own.password.unwrap_or(password);
+    let version = own.version.as_ref().unwrap_or(version);
     Status {
         protocol: "a2s".into(),
         name: name.clone(),
