@@ -50,6 +50,28 @@ pub fn describe_status(status: &str, color: bool) -> Result<String, JsValue> {
     api::describe_status(status, color).map_err(to_js_error)
 }
 
+/// A status in gamedig's result shape (`gamequery/gamedig`), as JSON text: in the Node
+/// build only.
+#[cfg(feature = "describe")]
+#[wasm_bindgen(js_name = gamedigResult)]
+pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool) -> Result<String, JsValue> {
+    api::gamedig_result(status, rules_required, players_required).map_err(to_js_error)
+}
+
+/// gamedig's query options → a query of ours (`gamequery/gamedig`): in the Node build only.
+#[cfg(feature = "describe")]
+#[wasm_bindgen(js_name = gamedigPlan)]
+pub fn gamedig_plan(options: &str, listen_udp_port: Option<u16>) -> Result<String, JsValue> {
+    api::gamedig_plan(options, listen_udp_port).map_err(to_js_error)
+}
+
+/// Every game in gamedig's entry shape: in the Node build only.
+#[cfg(feature = "describe")]
+#[wasm_bindgen(js_name = gamedigGames)]
+pub fn gamedig_games() -> String {
+    api::gamedig_games()
+}
+
 /// A state to serve for `protocol` (JSON text): in the Node build only.
 #[cfg(feature = "describe")]
 #[wasm_bindgen(js_name = sampleState)]

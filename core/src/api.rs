@@ -52,6 +52,34 @@ pub fn describe_status(status: &str, color: bool) -> Result<String> {
     Ok(to_json(&description))
 }
 
+/// `gamequery/gamedig`: a status (JSON text, as `query` gave it) in gamedig 5's result
+/// shape, as JSON text — or the timeout gamedig's `requestRulesRequired` /
+/// `requestPlayersRequired` make of a request left unanswered. Its `protocol` picks the
+/// mapping.
+pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool) -> Result<String> {
+    let status: Value =
+        serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
+    let own = status["protocol"]
+        .as_str()
+        .and_then(|p| Protocol::parse(p).ok())
+        .and_then(Protocol::gamedig_parts);
+    let variant = crate::gamedig::variant(&status);
+    crate::spec::gamedig::required_results(&status, own, variant, rules_required, players_required).map(|r| to_json(&r))
+}
+
+/// `gamequery/gamedig`: gamedig's query options (JSON text) → `{ name, target, options,
+/// rulesRequired, playersRequired }` (JSON text) for `query`.
+pub fn gamedig_plan(options: &str, listen_udp_port: Option<u16>) -> Result<String> {
+    let options: Value =
+        serde_json::from_str(options).map_err(|e| Error::invalid(format!("options must be an object: {e}")))?;
+    crate::gamedig::plan(&options, listen_udp_port).map(|plan| to_json(&plan))
+}
+
+/// `gamequery/gamedig`'s `games`: every game in gamedig's entry shape (JSON text).
+pub fn gamedig_games() -> String {
+    to_json(&crate::gamedig::games())
+}
+
 /// What every status says about ports, whatever its protocol: the game asked for and the
 /// query port that answered (after the name), and where players join (last).
 fn where_to_join(status: &Value, d: &mut crate::spec::describe::Description) {

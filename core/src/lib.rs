@@ -14,6 +14,7 @@ pub mod api;
 pub mod call;
 pub mod error;
 pub mod exchange;
+pub mod gamedig;
 pub mod games;
 mod index;
 pub mod input;

@@ -17,6 +17,7 @@ macro_rules! registry {
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
         static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
         static DESCRIBERS: &[Option<spec::DescribeFn>] = &[$(<$protocol as spec::Protocol>::DESCRIBE),*];
+        static GAMEDIGS: &[Option<spec::gamedig::Gamedig>] = &[$(<$protocol as spec::Protocol>::GAMEDIG),*];
         // One table per output form: a build that never makes JSON links no JSON decoder.
         static TAPE: &[Decoders<crate::tape::Tape>] =
             &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Tape>()),*];
@@ -124,6 +125,12 @@ impl Protocol {
     /// A status of it for people (the fields every status has, for one without its own).
     pub fn describe(self, status: &serde_json::Value, color: bool) -> spec::describe::Description {
         DESCRIBERS[self.0 as usize].unwrap_or(spec::describe::generic)(status, color)
+    }
+
+    /// A status of it in gamedig's result shape (`gamequery/gamedig`).
+    /// Its part of the gamedig drop-in, where it has one.
+    pub fn gamedig_parts(self) -> Option<spec::gamedig::Gamedig> {
+        GAMEDIGS[self.0 as usize]
     }
 
     /// `query` and `queryMany` take it.

@@ -296,6 +296,8 @@ fn games() -> String {
          \x20 oldIds: readonly string[];\n\
          \x20 /** Where the port rule comes from when it is not gamedig 5.3.3's. */\n\
          \x20 source: string | null;\n\
+         \x20 /** The game's own behaviour on top of its protocol, by the name of gamedig's class for it (`'dayz'`), where there is one. */\n\
+         \x20 variant: string | null;\n\
          }}\n",
         ids = ids.join("\n  | "),
     )
@@ -317,8 +319,9 @@ pub fn games_module() -> String {
             } else {
                 text(g.source)
             };
+            let variant = g.variant.map_or("null".into(), text);
             format!(
-                "  [{}, {}, {year}, {}, {}, {}, {}, {}, {}, {source}],\n",
+                "  [{}, {}, {year}, {}, {}, {}, {}, {}, {}, {source}, {variant}],\n",
                 text(g.id),
                 text(g.name),
                 text(g.protocol),
@@ -333,7 +336,7 @@ pub fn games_module() -> String {
     format!(
         "// Generated from the core's games table (core/src/games/table.rs) by `npm run build`.\n\
          // Do not edit. build.mjs writes games.cjs from this file.\n\n\
-         const KEYS = ['id', 'name', 'year', 'protocol', 'supported', 'gamePort', 'queryPort', 'queryPortOffsets', 'oldIds', 'source'];\n\
+         const KEYS = ['id', 'name', 'year', 'protocol', 'supported', 'gamePort', 'queryPort', 'queryPortOffsets', 'oldIds', 'source', 'variant'];\n\
          const ROWS = [\n{rows}];\n\n\
          /** Every game gamequery knows, by id (gamedig 5's ids): its protocol and ports. */\n\
          export const games = Object.freeze(Object.fromEntries(ROWS.map((row) => {{\n\

@@ -3,6 +3,9 @@
 // first download (the codec) does not carry them. build.mjs writes calls.cjs from this file.
 import { GameQueryError, PROTOCOLS, RCON_PROTOCOLS, call, check, describe, invalid, fromNative } from './glue.mjs';
 
+/** Where an engine keeps what its package's other modules use and users do not (`gamequery/gamedig`'s mapping). */
+export const INTERNALS = Symbol.for('gamequery.internals');
+
 /** Arguments cross to the core as JSON text. */
 export const json = (value) => JSON.stringify(value ?? null);
 

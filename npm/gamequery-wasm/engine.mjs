@@ -4,7 +4,7 @@
 // responders.mjs; here: the API, queryMany's pacing, and a transport from socket functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, SERVE_PROTOCOLS, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
-import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json } from './calls.mjs';
+import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json, INTERNALS } from './calls.mjs';
 import { createServe } from './responders.mjs';
 import { runCall } from './drive.mjs';
 import { runSession } from './session.mjs';
@@ -138,7 +138,14 @@ export function createEngine(wasm, transport, readTape) {
     return JSON.parse(call(() => wasm.sampleState(protocol)));
   }
 
-  return { query, queryMany, rcon, rconSession, serve, describeStatus, sampleState };
+  /** What `gamequery/gamedig` asks the core (Node builds only; see gamequery's native.js). */
+  const gamedig = {
+    plan: (options, listenUdpPort) => JSON.parse(call(() => wasm.gamedigPlan(JSON.stringify(options), listenUdpPort))),
+    result: (status, plan) => JSON.parse(call(() => wasm.gamedigResult(JSON.stringify(status), plan.rulesRequired, plan.playersRequired))),
+    games: () => JSON.parse(wasm.gamedigGames()),
+  };
+
+  return { query, queryMany, rcon, rconSession, serve, describeStatus, sampleState, [INTERNALS]: { gamedig } };
 }
 
 /**

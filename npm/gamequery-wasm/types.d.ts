@@ -1864,6 +1864,8 @@ export interface GameEntry {
   oldIds: readonly string[];
   /** Where the port rule comes from when it is not gamedig 5.3.3's. */
   source: string | null;
+  /** The game's own behaviour on top of its protocol, by the name of gamedig's class for it (`'dayz'`), where there is one. */
+  variant: string | null;
 }
 
 /** The options, served state and `raw` result of each protocol's network calls. */

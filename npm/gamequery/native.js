@@ -4,7 +4,7 @@
 // functions) and shares argument checks, results, errors and VarInt with gamequery-wasm.
 const binding = require('./binding.js');
 const { GameQueryError, SERVE_PROTOCOLS, tapeReader, encodeVarInt, decodeVarInt, call, check, fromNative, invalid, codecApi } = require('gamequery-wasm/glue');
-const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs, json } = require('gamequery-wasm/calls');
+const { abortError, callError, networkArgs, rconArgs, manyArgs, serveArgs, rconSessionObject, responderObject, describeArgs, json, INTERNALS } = require('gamequery-wasm/calls');
 
 // Arguments cross as JSON text; results come back as a tape the shared reader builds.
 // Synchronous calls get their numbers written into `scratch` and return only the text,
@@ -200,7 +200,18 @@ function describeStatus(status, options) {
   return JSON.parse(call(() => binding.describeStatus(text, color)));
 }
 
+/**
+ * What `gamequery/gamedig` asks the core (not public API): gamedig's options as a query
+ * of ours, a status in gamedig's result shape, gamedig's `games`.
+ */
+const gamedig = {
+  plan: (options, listenUdpPort) => JSON.parse(call(() => binding.gamedigPlan(JSON.stringify(options), listenUdpPort))),
+  result: (status, plan) => JSON.parse(call(() => binding.gamedigResult(JSON.stringify(status), plan.rulesRequired, plan.playersRequired))),
+  games: () => JSON.parse(binding.gamedigGames()),
+};
+
 module.exports = {
   encodeRequest, decodeRequest, encodeResponse, decodeResponse, encodeVarInt, decodeVarInt, FrameDecoder,
   query, queryMany, rcon, rconSession, serve, describeStatus, sampleState,
+  [INTERNALS]: { gamedig },
 };

@@ -246,3 +246,15 @@ export async function gameUsage(): Promise<void> {
   const wasmGames: typeof games = (await import('gamequery-wasm/games')).games;
   void [appId, answered, connect, host, offsets, wasmGames];
 }
+
+// gamequery/gamedig: gamedig 5's calls and result shape.
+export async function gamedigUsage(): Promise<void> {
+  const { GameDig, games } = await import('gamequery/gamedig');
+  const state = await GameDig.query({ type: 'rust', host: 'play.example.org', port: 28015, requestRules: true });
+  const names: string[] = state.players.map((p) => p.name);
+  const port: number = state.queryPort;
+  const instance = new GameDig({ listenUdpPort: 27000 });
+  await instance.query({ type: 'protocol-valve', host: '127.0.0.1', givenPortOnly: true });
+  const offset = games.vrising.options.port_query_offset;
+  void [names, port, offset, GameDig.getInstance()];
+}

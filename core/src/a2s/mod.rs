@@ -5,6 +5,7 @@
 pub mod apps;
 pub mod describe;
 pub mod exchange;
+pub mod gamedig;
 pub mod info;
 pub mod options;
 pub mod packets;
@@ -15,6 +16,7 @@ pub mod split;
 mod text;
 mod unbzip2;
 pub mod unified;
+mod variants;
 
 pub use exchange::{A2sExchange, A2sQueryResult};
 pub use info::{GoldSrcInfo, Info};

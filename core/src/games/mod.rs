@@ -37,6 +37,9 @@ pub struct Game {
     pub old_ids: &'static [&'static str],
     /// Where the rule comes from when it is not gamedig 5.3.3's; empty when it is.
     pub source: &'static str,
+    /// The game's own behaviour on top of its protocol, by the name of gamedig's class
+    /// for it (`'dayz'`: A2S with mods in its rules), where there is one.
+    pub variant: Option<&'static str>,
 }
 
 impl Game {
@@ -51,6 +54,7 @@ impl Game {
             offsets: &[],
             old_ids: &[],
             source: "",
+            variant: None,
         }
     }
     pub const fn port(self, port: u16) -> Self {
@@ -73,6 +77,12 @@ impl Game {
     }
     pub const fn source(self, source: &'static str) -> Self {
         Self { source, ..self }
+    }
+    pub const fn variant(self, variant: &'static str) -> Self {
+        Self {
+            variant: Some(variant),
+            ..self
+        }
     }
 
     /// Its protocol, when this library speaks it.

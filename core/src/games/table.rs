@@ -7,7 +7,8 @@
 //! Protocols named here but not implemented yet keep the names they will have:
 //! `all-seeing-eye` (gamedig's `ase`), `mumble` (the UDP ping, gamedig's `mumbleping`),
 //! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); gamedig's A2S variants
-//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`) are `a2s`, and SA:MP's (`gtasao`) `samp`.
+//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`) are `a2s`, and SA:MP's (`gtasao`) `samp`, each with
+//! `.variant(…)`: gamedig's class name, for the game's own behaviour on top.
 
 use super::Game;
 
@@ -89,7 +90,7 @@ pub static GAMES: &[Game] = &[
     Game::new("contagion", "Contagion", 2011, "a2s").port(27015),
     Game::new("contractjack", "Contract J.A.C.K.", 2003, "gamespy1").query(27888).old(&["contactjack"]),
     Game::new("corekeeper", "Core Keeper", 2022, "a2s").port(1234).offset(&[1]),
-    Game::new("counterstrike15", "Counter-Strike 1.5", 2002, "a2s").port(27015).old(&["cs15"]),
+    Game::new("counterstrike15", "Counter-Strike 1.5", 2002, "a2s").port(27015).old(&["cs15"]).variant("goldsrc"),
     Game::new("counterstrike16", "Counter-Strike 1.6", 2003, "a2s").port(27015).old(&["cs16"]),
     Game::new("counterstrike2", "Counter-Strike 2", 2023, "a2s").port(27015).old(&["cs2"]),
     Game::new("crce", "Cross Racing Championship Extreme", 2005, "all-seeing-eye").port(12321).offset(&[123]).old(&["crossracing"]),
@@ -104,7 +105,7 @@ pub static GAMES: &[Game] = &[
     Game::new("daikatana", "Daikatana", 2000, "quake2").port(27982).offset(&[10]),
     Game::new("dal", "Dark and Light", 2017, "a2s").port(7777).query(27015).old(&["dnl"]),
     Game::new("dayofdragons", "Day of Dragons", 2019, "a2s").port(7777).query(27015),
-    Game::new("dayz", "DayZ", 2018, "a2s").port(2302).offset(&[24714]),
+    Game::new("dayz", "DayZ", 2018, "a2s").port(2302).offset(&[24714]).variant("dayz"),
     Game::new("dayzmod", "DayZ Mod", 2013, "a2s").port(2302).offset(&[1]),
     Game::new("ddd", "Dino D-Day", 2011, "a2s").port(27015).old(&["dinodday"]),
     Game::new("ddpt", "Deadly Dozen: Pacific Theater", 2002, "gamespy1").query(25300).old(&["deadlydozenpt"]),
@@ -159,7 +160,7 @@ pub static GAMES: &[Game] = &[
     Game::new("gta5r", "Grand Theft Auto V - RageMP", 2016, "ragemp").port(22005),
     Game::new("gtasam", "Grand Theft Auto: San Andreas Multiplayer", 2006, "samp").port(7777).old(&["samp"]),
     Game::new("gtasamta", "Grand Theft Auto: San Andreas - Multi Theft Auto", 2004, "all-seeing-eye").port(22003).offset(&[123]).old(&["mtasa"]),
-    Game::new("gtasao", "Grand Theft Auto: San Andreas OpenMP", 2019, "samp").port(7777).old(&["saomp"]),
+    Game::new("gtasao", "Grand Theft Auto: San Andreas OpenMP", 2019, "samp").port(7777).old(&["saomp"]).variant("gtasao"),
     Game::new("gtavcmta", "Grand Theft Auto: Vice City - Multi Theft Auto", 2002, "all-seeing-eye").port(22003).offset(&[123]).old(&["mtavc"]),
     Game::new("gunmanchronicles", "Gunman Chronicles", 2000, "a2s").port(27015),
     Game::new("gus", "Gore: Ultimate Soldier", 2002, "gamespy1").port(27777).offset(&[1]).old(&["gore"]),
@@ -279,7 +280,7 @@ pub static GAMES: &[Game] = &[
         .source("Facepunch moved the query port to the game port + 1 in February 2023 (Austinb/GameQ#697)"),
     Game::new("s2ats", "Savage 2: A Tortured Soul", 2008, "savage2").query(11235).old(&["savage2"]),
     Game::new("satisfactory", "Satisfactory", 2019, "satisfactory").port(7777),
-    Game::new("sdtd", "7 Days to Die", 2013, "a2s").port(26900).offset(&[1]).old(&["7d2d"]),
+    Game::new("sdtd", "7 Days to Die", 2013, "a2s").port(26900).offset(&[1]).old(&["7d2d"]).variant("sdtd"),
     Game::new("serioussam", "Serious Sam", 2001, "gamespy1").port(25600).offset(&[1]).old(&["ss"]),
     Game::new("serioussam2", "Serious Sam 2", 2005, "gamespy2").port(25600).old(&["ss2"]),
     Game::new("shatteredhorizon", "Shattered Horizon", 2009, "a2s").port(27015),
@@ -337,7 +338,7 @@ pub static GAMES: &[Game] = &[
     Game::new("toh", "Take On Helicopters", 2011, "gamespy1").port(2302).offset(&[1]).old(&["takeonhelicopters"]),
     Game::new("tonolf", "The Operative: No One Lives Forever", 2000, "gamespy1").query(27888).old(&["nolf"]),
     Game::new("towerunite", "Tower Unite", 2016, "a2s").port(27015),
-    Game::new("toxikk", "TOXIKK", 2016, "a2s").port(7777).query(27015),
+    Game::new("toxikk", "TOXIKK", 2016, "a2s").port(7777).query(27015).variant("toxikk"),
     Game::new("trackmania2", "Trackmania 2", 2011, "nadeo").port(2350).query(5000),
     Game::new("trackmaniaforever", "Trackmania Forever", 2008, "nadeo").port(2350).query(5000),
     Game::new("tremulous", "Tremulous", 2006, "quake3").query(30720),

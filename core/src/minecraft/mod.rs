@@ -4,6 +4,7 @@
 
 pub mod bedrock;
 pub mod describe;
+pub mod gamedig;
 pub mod java;
 pub mod legacy;
 pub mod query;

@@ -37,6 +37,7 @@ impl spec::Protocol for Race {
         crate::spec::decls![cfg; RaceOptions]
     }
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
 }
 
 /// `query('minecraft', target)`: Java (SRV, legacy fallback) and Bedrock at once. The

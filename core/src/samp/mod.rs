@@ -6,6 +6,7 @@
 
 pub mod describe;
 pub mod exchange;
+pub mod gamedig;
 mod header;
 mod info;
 pub mod options;

@@ -9,6 +9,7 @@
 //! exchange and no responder.
 
 pub mod describe;
+pub mod gamedig;
 pub mod outcome;
 pub mod packets;
 pub mod query;
@@ -51,6 +52,9 @@ pub trait Protocol {
     /// Its status for people (`describeStatus`, what the CLI prints); without one, the
     /// fields every status has.
     const DESCRIBE: Option<DescribeFn> = None;
+    /// Its status in gamedig's result shape (`gamequery/gamedig`); without one, the fields
+    /// every status has, `raw` as it is.
+    const GAMEDIG: Option<gamedig::Gamedig> = None;
     /// How the CLI takes its options (`gamequery <name> <host> --flag …`).
     const CLI: Cli = Cli::NONE;
     /// The TypeScript declarations of its own types ([`Types`] names them).

@@ -1,0 +1,115 @@
+//! What gamedig's classes for particular A2S games (`dayz`, `toxikk`) add to its result:
+//! the drop-in gives the same (facts from gamedig 5.3.3's `protocols/dayz.js` and
+//! `toxikk.js`; the code is ours). Picked by the game asked for (the games table's
+//! `variant`), as gamedig picks its class by the game's id.
+
+use serde_json::{Map, Value};
+
+/// DayZ's keywords as flags and numbers: `no3rd` (first person only), `isDLC`,
+/// `privHive`, `external`, `lqs<n>` (queue), `etm<n>`/`entm<n>` (day/night speed), the
+/// in-game time (`hh:mm`); a server neither external nor on a private hive is official.
+pub fn dayz(raw: &mut Map<String, Value>) {
+    let Some(tags) = raw.get("tags").and_then(Value::as_array).cloned() else {
+        return;
+    };
+    let tags: Vec<&str> = tags.iter().filter_map(Value::as_str).collect();
+    let has = |word: &str| Value::Bool(tags.iter().any(|t| t.contains(word)));
+    let (dlc, first, private, external) = (has("isDLC"), has("no3rd"), has("privHive"), has("external"));
+    let official = Value::Bool(private == Value::Bool(false) && external == Value::Bool(false));
+    raw.insert("dlcEnabled".into(), dlc);
+    raw.insert("firstPerson".into(), first);
+    raw.insert("privateHive".into(), private);
+    raw.insert("external".into(), external);
+    raw.insert("official".into(), official);
+    let number = |prefix: &str| {
+        tags.iter()
+            .rev()
+            .find_map(|t| t.strip_prefix(prefix)?.parse::<i64>().ok())
+            .map(Value::from)
+    };
+    for (prefix, key) in [
+        ("lqs", "queue"),
+        ("etm", "dayAcceleration"),
+        ("entm", "nightAcceleration"),
+    ] {
+        if let Some(n) = number(prefix) {
+            raw.insert(key.into(), n);
+        }
+    }
+    if let Some(time) = tags.iter().rev().find(|t| t.contains(':')) {
+        raw.insert("time".into(), Value::from(*time));
+    }
+}
+
+/// Toxikk (UDK): its rules beside the other raw fields, their property ids named, the
+/// mutator lists split.
+pub fn toxikk(raw: &mut Map<String, Value>) {
+    let Some(Value::Object(rules)) = raw.get("rules").cloned() else {
+        return;
+    };
+    for (key, value) in rules {
+        match TOXIKK_NAMES.iter().find(|(id, _)| *id == key) {
+            Some((_, "")) => {}
+            Some((_, name)) => {
+                raw.insert((*name).into(), value);
+            }
+            None => {
+                raw.insert(key, value);
+            }
+        }
+    }
+    for key in ["custom_mutators", "stock_mutators"] {
+        if let Some(list) = raw.get(key).and_then(Value::as_str) {
+            let parts: Vec<Value> = list
+                .split('\u{1c}')
+                .filter(|s| !s.is_empty())
+                .map(Value::from)
+                .collect();
+            raw.insert(key.into(), Value::Array(parts));
+        }
+    }
+}
+
+/// Toxikk's rule keys (UE3 property and localized-setting ids) and their names; an empty
+/// name is dropped.
+const TOXIKK_NAMES: &[(&str, &str)] = &[
+    ("p1073741825", "map"),
+    ("p1073741826", "game"),
+    ("p268435704", "frag_limit"),
+    ("p268435705", "time_limit"),
+    ("p268435703", "numbots"),
+    ("p1073741827", "servername"),
+    ("p268435717", ""),
+    ("p1073741828", "custom_mutators"),
+    ("s32779", "GameMode"),
+    ("s0", "bot_skill"),
+    ("s1", ""),
+    ("s6", "pure_server"),
+    ("s7", "password"),
+    ("s8", "vs_bots"),
+    ("s9", "Campaign"),
+    ("s10", "force_respawn"),
+    ("s11", "AllowKeyboard"),
+    ("s12", "IsFullServer"),
+    ("s13", "IsEmptyServer"),
+    ("s14", "IsDedicated"),
+    ("s15", "RankedServer"),
+    ("s16", "OnlyFullGamePlayers"),
+    ("s17", "IgnoredByMatchmaking"),
+    ("s18", "OfficialServer"),
+    ("s19", "ModdingLevel"),
+    ("p268435706", "MaxPlayers"),
+    ("p268435707", "MinNetPlayers"),
+    ("p268435708", "MinSkillClass"),
+    ("p268435709", "MaxSkillClass"),
+    ("p1073741829", "PLAYERIDS1"),
+    ("p1073741830", "PLAYERIDS2"),
+    ("p1073741831", "PLAYERIDS3"),
+    ("p1073741832", "PLAYERNAMES1"),
+    ("p1073741833", "PLAYERNAMES2"),
+    ("p1073741834", "PLAYERNAMES3"),
+    ("p1073741837", "PLAYERSCS"),
+    ("p1073741838", "PLAYERBadgeRanks"),
+    ("p1073741839", "GameVersion"),
+    ("p1073741840", "GameVoteList"),
+];

@@ -1,0 +1,161 @@
+//! `gamequery/gamedig`'s side of the registry: gamedig's query options → a query of ours,
+//! and gamedig's `games` export from our table. The result shapes are each protocol's
+//! (`spec::gamedig`); this module sits above the games and the protocols it names.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+use crate::protocol::Protocol;
+use crate::spec::{Query, Transport};
+
+/// gamedig's protocol names that name one of ours (`type: 'protocol-valve'`).
+const PROTOCOL_NAMES: &[(&str, &str)] = &[
+    ("valve", "a2s"),
+    ("goldsrc", "a2s"),
+    ("samp", "samp"),
+    ("gtasao", "samp"),
+    ("minecraft", "minecraft"),
+    ("minecraftvanilla", "minecraft-java"),
+    ("minecraftbedrock", "minecraft-bedrock"),
+];
+
+/// What a gamedig query becomes: the game or protocol to query, the target, our options,
+/// and what gamedig's `…Required` options demand of the result.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    pub name: String,
+    pub target: Value,
+    pub options: Map<String, Value>,
+    pub rules_required: bool,
+    pub players_required: bool,
+}
+
+/// gamedig's query options (as `GameDig.query` takes them) → a query of ours. Its
+/// messages for a missing or unknown `type` are kept: code that matches them still does.
+pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
+    let text = |key: &str| user[key].as_str().filter(|s| !s.is_empty());
+    let flag = |key: &str| user[key].as_bool().unwrap_or(false);
+    // gamedig parseInt()s these.
+    let int = |key: &str| -> Option<i64> {
+        match &user[key] {
+            Value::Number(n) => n.as_f64().map(|f| f.trunc() as i64),
+            Value::String(s) => s
+                .trim()
+                .split(|c: char| !c.is_ascii_digit() && c != '-')
+                .next()?
+                .parse()
+                .ok(),
+            _ => None,
+        }
+    };
+    let number = |key: &str, default: f64| user[key].as_f64().filter(|n| *n > 0.0).unwrap_or(default);
+    let type_ = text("type").ok_or_else(|| Error::invalid("No game specified"))?;
+    let (name, protocol) = match type_.strip_prefix("protocol-") {
+        Some(p) => {
+            let ours = PROTOCOL_NAMES.iter().find(|(g, _)| *g == p).map(|(_, o)| *o);
+            let ours =
+                ours.ok_or_else(|| Error::invalid(format!("Invalid game: {type_} (gamequery does not speak it)")))?;
+            (ours.to_string(), Protocol::parse(ours)?)
+        }
+        None => {
+            let game = crate::games::GAMES
+                .iter()
+                .find(|g| g.id == type_)
+                .or_else(|| flag("checkOldIDs").then(|| crate::games::find(type_)).flatten())
+                .ok_or_else(|| Error::invalid(format!("Invalid game: {type_}")))?;
+            (game.id.to_string(), crate::games::resolve(game.id)?.1)
+        }
+    };
+    let host = text("address")
+        .or(text("host"))
+        .ok_or_else(|| Error::invalid("host (or address) is required"))?;
+    let port = int("port").filter(|p| (1..=65535).contains(p));
+    let mut target = Map::new();
+    target.insert("host".into(), Value::from(host));
+    if let Some(p) = port {
+        target.insert("port".into(), Value::from(p));
+    }
+    // One deadline: two of gamedig's per-packet waits per try, within its attempt's.
+    let tries = number("maxRetries", 1.0);
+    let timeout = number("attemptTimeout", 10_000.0).min(2.0 * number("socketTimeout", 2000.0) * tries);
+    let mut options = Map::new();
+    options.insert("timeout".into(), Value::from(timeout.round()));
+    if let Some(family) = int("ipFamily").filter(|f| *f == 4 || *f == 6) {
+        options.insert("family".into(), Value::from(family));
+    }
+    if let Some(local) = listen_udp_port.filter(|_| protocol.spec().transport == Transport::Udp) {
+        options.insert("localPort".into(), Value::from(local));
+    }
+    // The given port only: a game's query asks it alone (the race tries it for both editions).
+    let one_plan = protocol.query().is_ok_and(|q| matches!(q, Query::Plan(_)));
+    if let (false, true, true, Some(p)) = (type_.starts_with("protocol-"), one_plan, flag("givenPortOnly"), port) {
+        options.insert("queryPort".into(), Value::from(p));
+    }
+    if let Some(own) = protocol.gamedig_parts() {
+        (own.options)(user, &mut options);
+    }
+    Ok(Plan {
+        name,
+        target: Value::Object(target),
+        options,
+        rules_required: flag("requestRulesRequired"),
+        players_required: flag("requestPlayersRequired"),
+    })
+}
+
+/// gamedig's name for the protocol of a game of ours (`games[id].options.protocol`).
+pub fn protocol_name(game: &crate::games::Game) -> &'static str {
+    if let Some(variant) = game.variant {
+        return variant;
+    }
+    match game.protocol {
+        "a2s" => "valve",
+        "all-seeing-eye" => "ase",
+        "mumble" => "mumbleping",
+        "mumble-gtmurmur" => "mumble",
+        other => other,
+    }
+}
+
+/// gamedig's `games` export: its entry shape, from our table.
+pub fn games() -> Value {
+    let entries = crate::games::GAMES.iter().map(|g| {
+        let mut options = Map::new();
+        if let Some(p) = g.game_port {
+            options.insert("port".into(), Value::from(p));
+        }
+        if let Some(p) = g.query_port {
+            options.insert("port_query".into(), Value::from(p));
+        }
+        match g.offsets {
+            [] => {}
+            [one] => {
+                options.insert("port_query_offset".into(), Value::from(*one));
+            }
+            many => {
+                options.insert("port_query_offset".into(), Value::from(many.to_vec()));
+            }
+        }
+        options.insert("protocol".into(), Value::from(protocol_name(g)));
+        let mut entry = Map::new();
+        entry.insert("name".into(), Value::from(g.name));
+        if g.year != 0 {
+            entry.insert("release_year".into(), Value::from(g.year));
+        }
+        entry.insert("options".into(), Value::Object(options));
+        if let Some(old) = g.old_ids.first() {
+            let mut extra = Map::new();
+            extra.insert("old_id".into(), Value::from(*old));
+            entry.insert("extra".into(), Value::Object(extra));
+        }
+        (g.id.to_string(), Value::Object(entry))
+    });
+    Value::Object(entries.collect())
+}
+
+/// The variant of the game a status was asked for (`status.game.id`), if it has one.
+pub fn variant(status: &Value) -> Option<&'static str> {
+    crate::games::find(status["game"]["id"].as_str()?)?.variant
+}

@@ -1,0 +1,19 @@
+//! Minecraft in gamedig's shape (its `minecraft` class): `raw` holds each edition's own
+//! result (`vanilla` for Java, `bedrock`, `gamespy` for the Query full stat) — ours, not
+//! gamedig's nested results — and the name is one line.
+
+use serde_json::{json, Value};
+
+use crate::spec::gamedig::{Gamedig, Results};
+
+pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
+
+fn results(status: &Value, _variant: Option<&str>, r: &mut Results) {
+    let raw = &status["raw"];
+    r.raw = json!({
+        "vanilla": raw["java"],
+        "bedrock": raw["bedrock"],
+        "gamespy": raw["query"],
+    });
+    r.name = r.name.split_whitespace().collect::<Vec<_>>().join(" ");
+}

@@ -1,0 +1,106 @@
+//! A status in gamedig 5's result shape (its `Results`), for `gamequery/gamedig`: the
+//! drop-in for code written against gamedig. The fields every status has are mapped here;
+//! each protocol's `gamedig.rs` fills `raw`, `players` and `bots` as gamedig's protocol
+//! class of the same name does (and `crate::gamedig`, above the registry, turns gamedig's
+//! options into a query) (facts from gamedig 5.3.3's `protocols/*.js`; the code is
+//! ours). Where gamedig is wrong we are not: the migration table in npm/gamequery/README.md
+//! lists each difference.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// gamedig's `Results`, in its key order.
+#[derive(Debug, Default, Serialize)]
+pub struct Results {
+    pub name: String,
+    pub map: String,
+    pub password: bool,
+    pub raw: Value,
+    pub version: String,
+    pub maxplayers: u64,
+    pub numplayers: u64,
+    pub players: Vec<Value>,
+    pub bots: Vec<Value>,
+    #[serde(rename = "queryPort")]
+    pub query_port: u64,
+    pub connect: String,
+    pub ping: f64,
+}
+
+/// A protocol's part of the drop-in: which of gamedig's options it reads, and `raw`,
+/// `players` and `bots` as gamedig's class for it gives them.
+#[derive(Debug, Clone, Copy)]
+pub struct Gamedig {
+    /// gamedig's options (`requestRules` …) → the protocol's query options.
+    pub options: fn(gamedig: &Value, ours: &mut Map<String, Value>),
+    /// `variant`: the game's, when the query named one that has one (`'dayz'`).
+    pub results: fn(status: &Value, variant: Option<&str>, results: &mut Results),
+    /// gamedig's `requestRulesRequired` / `requestPlayersRequired`: the request the
+    /// status shows unanswered, if any.
+    pub unanswered: fn(status: &Value, rules: bool, players: bool) -> Option<&'static str>,
+}
+
+impl Gamedig {
+    /// A protocol with no options of gamedig's and nothing its status can lack.
+    pub const fn shaped(results: fn(&Value, Option<&str>, &mut Results)) -> Self {
+        Self {
+            options: |_, _| {},
+            results,
+            unanswered: |_, _, _| None,
+        }
+    }
+}
+
+/// [`results`], or a timeout naming the request a `…Required` option needed answered.
+pub fn required_results(
+    status: &Value,
+    own: Option<Gamedig>,
+    variant: Option<&str>,
+    rules: bool,
+    players: bool,
+) -> crate::Result<Results> {
+    if let Some(request) = own.and_then(|o| (o.unanswered)(status, rules, players)) {
+        return Err(crate::Error::new(
+            crate::ErrorCode::Timeout,
+            format!("the server left {request} unanswered, which the options require"),
+        ));
+    }
+    Ok(results(status, own, variant))
+}
+
+/// The fields every status has, then the protocol's part.
+pub fn results(status: &Value, own: Option<Gamedig>, variant: Option<&str>) -> Results {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let number = |v: &Value| v.as_u64().unwrap_or(0);
+    let mut r = Results {
+        // gamedig trims: servers pad their names to sort first.
+        name: text(&status["name"]).trim().to_string(),
+        map: text(&status["map"]),
+        password: status["password"].as_bool().unwrap_or(false),
+        raw: status["raw"].clone(),
+        version: text(&status["version"]),
+        maxplayers: number(&status["players"]["max"]),
+        numplayers: number(&status["players"]["online"]),
+        players: status["players"]["list"]
+            .as_array()
+            .map_or(vec![], |l| l.iter().map(player).collect()),
+        bots: vec![],
+        query_port: number(&status["port"]),
+        connect: text(&status["connect"]),
+        ping: status["pingMs"].as_f64().unwrap_or(0.0),
+    };
+    if let Some(own) = own {
+        (own.results)(status, variant, &mut r);
+    }
+    r
+}
+
+/// A player as gamedig's `Player` holds one: `name`, everything else under `raw`.
+pub fn player(p: &Value) -> Value {
+    let mut raw = p.as_object().cloned().unwrap_or_default();
+    let name = raw.shift_remove("name").unwrap_or_else(|| Value::String(String::new()));
+    let mut out = Map::new();
+    out.insert("name".into(), name);
+    out.insert("raw".into(), Value::Object(raw));
+    Value::Object(out)
+}

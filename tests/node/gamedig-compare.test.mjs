@@ -1,0 +1,269 @@
+// gamequery/gamedig against gamedig 5 itself (#30, point 4): both read the same local
+// responders — every supported game id, each responder where that game's port rule puts
+// its query (the game port given, the query port derived) — and real captured A2S
+// replies played back (GameQ's test captures, tests/fixtures/a2s.json). Every field is
+// equal, or differs as README.md's "Migrating from gamedig" table says (DELIBERATE).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
+import { createRequire } from 'node:module';
+import { GameDig as Theirs, games as gamedigGames } from 'gamedig';
+import { GameDig, games } from 'gamequery/gamedig';
+import { serve, sampleState, games as ourGames } from 'gamequery';
+import { fixtures, hex, javaState, openMpState, legacyState } from './helpers.mjs';
+
+const closers = [];
+after(() => Promise.all(closers.map((c) => c())));
+// gamedig waits socketTimeout on every port it tries in turn: keep that short on loopback.
+const QUICK = { socketTimeout: 400, attemptTimeout: 3000 };
+
+/**
+ * Where the facade differs from gamedig on purpose (the README's migration table says
+ * why): the field, and how the two values must relate.
+ */
+const DELIBERATE = {
+  // Our round trip in fractions of a millisecond; gamedig's Date.now() difference.
+  ping: (ours, theirs) => typeof ours === 'number' && ours >= 0 && Number.isInteger(theirs),
+  // SA:MP's map is in its rules (`mapname`); gamedig leaves `map` empty.
+  map: (ours, theirs, protocol) => protocol === 'samp' && theirs === '' && typeof ours === 'string',
+};
+
+/**
+ * Where one game's (or captured server's) results differ on purpose: the fields, or
+ * `gamedigFails` when gamedig cannot read that server at all. Each line is a row of the
+ * README's migration table.
+ */
+const EXPECTED = {
+  // Rust's query moved to game port + 1 in 2023 (our table's source); gamedig asks the game port only.
+  rust: { gamedigFails: "gamedig's Rust port rule predates 2023" },
+  // gamedig sends GoldSrc's pre-Steam `details` request for it; our A2S_INFO is what GoldSrc servers answer since 2006.
+  counterstrike15: { gamedigFails: "gamedig asks the pre-Steam `details` query, which our responder (as today's servers) leaves unanswered" },
+  // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.
+  gtasam: { fields: ['name', 'raw.gamemode'] },
+  gtasao: { fields: ['name'] },
+  // gamedig's Toxikk rule reader drops the last rule (its loop counts one short).
+  toxikk: { fields: ['raw.rules', /^raw\.[ps]\d+|^raw\.\w+$/] },
+  // Battalion 1944: gamedig moves its bat_* rules out of raw.rules; we leave raw as the server sent it.
+  'GameQ Batt1944 1': { fields: ['raw.rules'] },
+  'GameQ Batt1944 2': { fields: ['raw.rules'] },
+  // Fortress Forever's bzip2 rules use the split layout without a size field: gamedig expects it from four app ids only.
+  'GameQ Ffe 1': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
+  'GameQ Ffe 2': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
+  'GameQ Ffe 3': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
+};
+
+/** The differences `compare` found that EXPECTED does not allow for `name`. */
+function unexpected(name, wrong) {
+  const allowed = EXPECTED[name]?.fields ?? [];
+  return wrong.filter((w) => {
+    const field = w.split(':')[0];
+    return !allowed.some((a) => (a instanceof RegExp ? a.test(field) : a === field));
+  });
+}
+
+/** One comparison: both answered alike (up to EXPECTED), or only gamedig failed where EXPECTED says it does. */
+function judge(name, ours, theirs, protocol) {
+  if (ours instanceof Error || theirs instanceof Error) {
+    if (!(ours instanceof Error) && EXPECTED[name]?.gamedigFails) return [];
+    if (ours instanceof Error && theirs instanceof Error) return [];
+    return [`${name}: ours ${ours.message ?? 'answered'}; gamedig's ${theirs.message?.split('\n')[0] ?? 'answered'}`];
+  }
+  const wrong = unexpected(name, compare(ours, theirs, protocol));
+  return wrong.length ? [`${name}: ${wrong.join('; ')}`] : [];
+}
+
+/** A2S times are 32-bit floats: we print the float's shortest decimal, gamedig its double. */
+const sameFloat = (a, b) => typeof a === 'number' && typeof b === 'number' ? Math.fround(a) === Math.fround(b) : a === b;
+
+function players(list) {
+  return list.map((p) => ({ name: p.name, raw: Object.fromEntries(Object.entries(p.raw).sort(([a], [b]) => a.localeCompare(b))) }));
+}
+
+/** Compares two results field by field; returns the fields that differ beyond DELIBERATE. */
+function compare(ours, theirs, protocol) {
+  const wrong = [];
+  const keys = ['name', 'map', 'password', 'version', 'maxplayers', 'numplayers', 'queryPort', 'connect', 'ping'];
+  assert.deepEqual(Object.keys(ours), ['name', 'map', 'password', 'raw', 'version', 'maxplayers', 'numplayers', 'players', 'bots', 'queryPort', 'connect', 'ping'], "gamedig's keys, in its order");
+  for (const key of keys) {
+    if (ours[key] === theirs[key]) continue;
+    if (DELIBERATE[key]?.(ours[key], theirs[key], protocol)) continue;
+    wrong.push(`${key}: ours ${JSON.stringify(ours[key])}, gamedig's ${JSON.stringify(theirs[key])}`);
+  }
+  for (const key of ['players', 'bots']) {
+    const [a, b] = [players(ours[key]), players(theirs[key])];
+    const same = a.length === b.length && a.every((p, i) => p.name === b[i].name
+      && Object.keys(p.raw).join() === Object.keys(b[i].raw).join()
+      && Object.keys(p.raw).every((k) => sameFloat(p.raw[k], b[i].raw[k])));
+    if (!same) wrong.push(`${key}: ours ${JSON.stringify(a.slice(0, 3))}…, gamedig's ${JSON.stringify(b.slice(0, 3))}…`);
+  }
+  if (protocol === 'a2s' || protocol === 'samp') {
+    // raw: the same keys and values (rules as a map; gamedig adds the rule bytes as a Buffer).
+    const { rulesBytes, ...theirRaw } = theirs.raw;
+    void rulesBytes;
+    for (const [k, v] of Object.entries(theirRaw)) {
+      const mine = ours.raw[k];
+      const same = k === 'players'
+        ? JSON.stringify(mine?.map((p) => [p.name, p.score, Math.fround(p.time)])) === JSON.stringify(v.map((p) => [p.name, p.score, Math.fround(p.time)]))
+        : JSON.stringify(mine) === JSON.stringify(v);
+      if (!same) wrong.push(`raw.${k}: ours ${JSON.stringify(mine)?.slice(0, 120)}, gamedig's ${JSON.stringify(v)?.slice(0, 120)}`);
+    }
+  }
+  return wrong;
+}
+
+/** gamedig's protocol class name for each of ours, for the games the facade takes. */
+test('games: the facade exports gamedig\'s table, entry for entry', () => {
+  assert.deepEqual(Object.keys(games).sort(), Object.keys(gamedigGames).sort());
+  for (const [id, theirs] of Object.entries(gamedigGames)) {
+    const ours = games[id];
+    assert.equal(ours.name, theirs.name, id);
+    assert.equal(ours.release_year, theirs.release_year, id);
+    assert.equal(ours.extra?.old_id, theirs.extra?.old_id, id);
+    const rule = (o) => [o.port, o.port_query, JSON.stringify(o.port_query_offset)];
+    if (ourGames[id].source === null) assert.deepEqual(rule(ours.options), rule(theirs.options), id);
+    assert.equal(ours.options.protocol, theirs.options.protocol, id);
+  }
+  assert.ok(Object.isFrozen(games.rust.options));
+});
+
+/** A UDP or TCP responder of `protocol` at `port` (0: any), or undefined when the port is taken. */
+async function responder(protocol, state, port = 0) {
+  try {
+    const server = await serve(protocol, state, { host: '127.0.0.1', port });
+    closers.push(() => server.close());
+    return server;
+  } catch (e) {
+    if (e.code === 'GQ_NETWORK') return undefined;
+    throw e;
+  }
+}
+
+/** The responder for a game, placed where its rule puts the query for a game port; the game port to give. */
+async function placed(game) {
+  const { protocol, queryPort, queryPortOffsets } = ourGames[game];
+  const state = protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
+    : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
+      : sampleState('a2s');
+  const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
+  if (queryPort !== null) {
+    // A fixed query port belongs to the game's default game port.
+    const server = await responder(served, state, queryPort);
+    return server && { server, gamePort: ourGames[game].gamePort };
+  }
+  for (let tries = 0; tries < 20; tries++) {
+    const server = await responder(served, state);
+    const gamePort = server.port - (queryPortOffsets[0] ?? 0);
+    if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort };
+    await server.close();
+  }
+  throw new Error(`no place for ${game}`);
+}
+
+function bedrockState() {
+  return { motd: 'Bedrock compare', levelName: 'Skyblock', gameMode: 'Survival', version: '1.21.50', online: 3, max: 10 };
+}
+
+const supported = Object.values(ourGames).filter((g) => g.supported).map((g) => g.id);
+
+test(`every supported game id (${supported.length}): the facade and gamedig 5 read the same responder alike`, { timeout: 600_000 }, async (t) => {
+  const failures = [];
+  let compared = 0;
+  for (const [k, id] of supported.entries()) {
+    const where = await placed(id);
+    if (!where) {
+      t.diagnostic(`${id}: its fixed query port ${ourGames[id].queryPort} is taken here; not compared`);
+      continue;
+    }
+    const options = { type: id, host: '127.0.0.1', port: where.gamePort, ...QUICK, requestRules: k % 3 === 0 };
+    const ours = await GameDig.query({ ...options }).catch((e) => e);
+    const theirs = await new Theirs().query({ ...options }).catch((e) => e);
+    failures.push(...judge(id, ours, theirs, ourGames[id].protocol));
+    compared++;
+    await where.server.close();
+  }
+  t.diagnostic(`${compared} game ids compared`);
+  assert.ok(compared >= supported.length - 30, 'nearly every id');
+  assert.deepEqual(failures, []);
+});
+
+/** Replays one captured server: its INFO, PLAYER and RULES replies, whole or split, as they were. */
+async function replay(group) {
+  const socket = dgram.createSocket('udp4');
+  await new Promise((r) => socket.bind(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => socket.close(r)));
+  const packets = (v) => (v.packets ?? [v.hex]).map(hex);
+  socket.on('message', (msg, from) => {
+    const reply = { 0x54: group.info, 0x55: group.players, 0x56: group.rules }[msg[4]];
+    for (const p of reply ? packets(reply) : []) socket.send(p, from.port, from.address);
+  });
+  return socket.address().port;
+}
+
+test('captured A2S replies (GameQ\'s test captures) read alike by the facade and gamedig', { timeout: 300_000 }, async (t) => {
+  const groups = new Map();
+  for (const v of fixtures('a2s').filter((v) => /^GameQ .* \d+: A2S_/.test(v.name))) {
+    const [server, step] = v.name.split(': ');
+    const group = groups.get(server) ?? {};
+    if (step.startsWith('A2S_INFO')) group.info = v;
+    if (step.startsWith('A2S_PLAYER')) group.players = v;
+    if (step.startsWith('A2S_RULES')) group.rules = v;
+    groups.set(server, group);
+  }
+  const failures = [];
+  let compared = 0;
+  for (const [name, group] of groups) {
+    if (!group.info) continue;
+    const port = await replay(group);
+    const options = { type: 'protocol-valve', host: '127.0.0.1', port, ...QUICK, requestPlayers: Boolean(group.players), requestRules: Boolean(group.rules) };
+    const ours = await GameDig.query({ ...options }).catch((e) => e);
+    const theirs = await new Theirs().query({ ...options }).catch((e) => e);
+    compared++;
+    failures.push(...judge(name, ours, theirs, 'a2s'));
+  }
+  t.diagnostic(`${compared} captured servers compared`);
+  assert.ok(compared >= 100);
+  assert.deepEqual(failures, []);
+});
+
+test('old ids resolve with checkOldIDs, as in gamedig; without it they are invalid', async () => {
+  const where = await placed('ase');
+  const server = where?.server ?? await responder('a2s', sampleState('a2s'));
+  const port = where ? where.gamePort : server.port;
+  const options = { type: 'arkse', host: '127.0.0.1', port, ...QUICK };
+  await assert.rejects(GameDig.query({ ...options }), { message: 'Invalid game: arkse' });
+  await assert.rejects(new Theirs().query({ ...options }), { message: 'Invalid game: arkse' });
+  const ours = await GameDig.query({ ...options, checkOldIDs: true });
+  const theirs = await new Theirs().query({ ...options, checkOldIDs: true });
+  assert.equal(ours.name, theirs.name);
+  assert.equal(ours.queryPort, theirs.queryPort);
+});
+
+test('errors: gamedig\'s message, with our code and each candidate port\'s story', async () => {
+  const ours = await GameDig.query({ type: 'vrising', host: '127.0.0.1', port: 9, ...QUICK }).catch((e) => e);
+  const theirs = await new Theirs().query({ type: 'vrising', host: '127.0.0.1', port: 9, ...QUICK }).catch((e) => e);
+  assert.match(theirs.message, /^Failed all 3 attempts$/);
+  assert.match(ours.message, /^Failed all 3 attempts: A2S query of 127\.0\.0\.1:9: no query port of V Rising answered — 10 closed; 24 closed; 9 closed$/);
+  assert.equal(ours.code, 'GQ_PORT_CLOSED');
+  assert.deepEqual(ours.candidates.map((c) => c.port), [10, 24, 9]);
+  assert.ok(ours instanceof Error && ours.cause?.code === 'GQ_PORT_CLOSED');
+  await assert.rejects(GameDig.query({ host: 'x' }), { message: 'No game specified' });
+  await assert.rejects(GameDig.query({ type: 'tetris', host: 'x' }), { message: 'Invalid game: tetris' });
+  await assert.rejects(GameDig.query({ type: 'battlefield1942', host: 'x' }), { code: 'GQ_UNSUPPORTED_GAME' });
+  // requestRulesRequired: a server that never answers A2S_RULES fails the query.
+  const info = fixtures('a2s').find((v) => v.name === 'GameQ Codmw3 1: A2S_INFO');
+  const port = await replay({ info });
+  const options = { type: 'protocol-valve', host: '127.0.0.1', port, requestRules: true, requestPlayers: false, ...QUICK };
+  const lenient = await GameDig.query({ ...options });
+  assert.equal(lenient.raw.rules, undefined, 'rules left unanswered: the query still answers');
+  const required = await GameDig.query({ ...options, requestRulesRequired: true }).catch((e) => e);
+  assert.equal(required.code, 'GQ_TIMEOUT');
+  assert.match(required.message, /^Failed all 1 attempt: the server left A2S_RULES unanswered, which the options require$/);
+  await assert.rejects(new Theirs().query({ ...options, requestRulesRequired: true }), { message: /^Failed all \d+ attempts$/ });
+});
+
+test('ESM and CommonJS: one facade', () => {
+  const cjs = createRequire(import.meta.url)('gamequery/gamedig');
+  assert.equal(cjs.GameDig, GameDig);
+  assert.equal(cjs.games, games);
+  assert.equal(GameDig.getInstance(), GameDig.getInstance());
+});
