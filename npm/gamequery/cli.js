@@ -16,6 +16,9 @@ ${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usag
       e.g. gamequery rust play.example.org:28015 — the query ports the game uses are tried at once
   gamequery games [search] [--all] [--json]
       the games and their ports (--all: those whose protocol is not here yet too)
+  gamequery scan <FILE|-> [--game G] [--csv] [--concurrency N] [--timeout ms] [--retries n]
+      lines of "game-or-protocol host[:port]" (or bare addresses with --game), one NDJSON
+      object per server as it finishes (--csv: rows); progress and a summary on stderr
   gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
   gamequery rcon ${RCON_PROTOCOLS.join('|')} <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
@@ -38,9 +41,10 @@ const COMMANDS = {
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   games: ['json', 'all'],
+  scan: ['game', 'csv', 'concurrency', 'timeout', 'retries'],
   demo: [],
 };
-const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy', 'all',
+const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy', 'all', 'csv',
   ...new Set(QUERY_PROTOCOLS.flatMap((p) => ownFlags(p).filter((f) => f.kind === 'set').map((f) => f.flag)))];
 
 class UsageError extends Error {}
@@ -124,7 +128,7 @@ async function main(argv, state) {
   if (flags.version) return console.log(JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8')).version);
   if (flags.help) return console.log(USAGE);
   // Nothing asked: the usage, on stderr, as bad usage (a script's typo must not pass as success).
-  if (!command) throw new UsageError('needs a command: a protocol or game to query, games, serve, rcon or demo');
+  if (!command) throw new UsageError('needs a command: a protocol or game to query, games, scan, serve, rcon or demo');
   const color = useColor(flags);
   if (command === 'demo') {
     checkFlags('demo', flags);
@@ -147,6 +151,20 @@ async function main(argv, state) {
     // SA:MP RCON has no reply to a command that prints nothing, and none when RCON is off.
     if (lines.length === 0) return console.error(protocol === 'samp' ? 'no output (or RCON is disabled on the server)' : 'no output');
     return console.log(lines.map((l) => clean(l)).join('\n'));
+  }
+  if (command === 'scan') {
+    checkFlags('scan', flags);
+    if (!rest[0]) throw new UsageError('scan needs a list: a file, or - for stdin');
+    noMore(rest, 1);
+    const options = { game: flags.game, csv: Boolean(flags.csv), concurrency: number(flags, 'concurrency') ?? 64, timeout: number(flags, 'timeout'), retries: number(flags, 'retries') };
+    if (options.game !== undefined) gameOrProtocol(options.game);
+    try {
+      process.exitCode = await require('./cli/scan.js').scan(rest[0], options);
+    } catch (e) {
+      if (e.usage || e.code === 'ENOENT') throw new UsageError(e.code === 'ENOENT' ? `scan: no such file ${rest[0]}` : e.message);
+      throw e;
+    }
+    return;
   }
   if (command === 'games') {
     checkFlags('games', flags);
@@ -171,6 +189,11 @@ async function main(argv, state) {
   const status = await query(command, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));
   else printStatus(status, { color });
+}
+
+/** A protocol's name or a game's id, as `--game` takes it. */
+function gameOrProtocol(name) {
+  return PROTOCOL_REGISTRY.some((p) => p.name === name) ? name : gameOf(name).id;
 }
 
 /** The game `id` names (or named before), for a query: a usage error when there is none. */

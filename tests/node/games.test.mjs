@@ -181,3 +181,57 @@ test("per-game A2S behaviour: CS:GO's fake player, rules fetched for Squad and B
   const plain = await query('a2s', await at({ appId: 730, gameId: '730' }));
   assert.equal(plain.raw.rules, undefined);
 });
+
+test('CLI: gamequery scan FILE|- writes NDJSON (or CSV) per server and a summary', async () => {
+  const { spawn } = await import('node:child_process');
+  const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const a2s = await a2sWithRoomBelow(15);
+  const samp = await serve('samp', openMpState(2), { host: '127.0.0.1', port: 0 });
+  closers.push(() => samp.close());
+  const dir = mkdtempSync(join(tmpdir(), 'gq-scan-'));
+  try {
+    const list = join(dir, 'servers.txt');
+    writeFileSync(list, `# servers\nvrising 127.0.0.1:${a2s.port - 15}\nsamp 127.0.0.1:${samp.port}\n\nrust 127.0.0.1:9\n`);
+    const { stdout, stderr } = await run('scan', list, '--timeout', '1000');
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l)).sort((a, b) => a.line - b.line);
+    assert.deepEqual(lines.map((l) => [l.line, l.query, Boolean(l.status)]), [[2, 'vrising', true], [3, 'samp', true], [5, 'rust', false]]);
+    assert.equal(lines[0].status.game.queryPort, a2s.port);
+    assert.equal(lines[2].error.code, 'GQ_PORT_CLOSED');
+    assert.deepEqual(lines[2].error.candidates.map((c) => c.port), [10, 9]);
+    assert.equal(stderr, '3 servers: 2 answered, 1 closed\n', 'no progress bar when stderr is not a terminal');
+    // Bare addresses with --game, from stdin, as CSV.
+    const child = spawn('node', [cli, 'scan', '-', '--game', 'vrising', '--csv', '--timeout', '1000']);
+    child.stdin.end(`127.0.0.1:${a2s.port - 15}\n127.0.0.1:9\n`);
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    const code = await new Promise((r) => child.on('close', r));
+    assert.equal(code, 0);
+    const rows = out.trim().split('\n');
+    assert.equal(rows[0], 'line,query,target,result,name,online,max,map,version,queryPort,connect,pingMs,error');
+    assert.ok(rows.some((r) => r.startsWith(`1,vrising,127.0.0.1:${a2s.port - 15},ok,gamequery demo — A2S,20,32,de_dust2,1.40.4.5,${a2s.port},127.0.0.1:27015,`)), rows.join('\n'));
+    assert.ok(rows.some((r) => r.startsWith('2,vrising,127.0.0.1:9,GQ_PORT_CLOSED,')));
+    // Nothing answered: exit 1; a malformed line: a usage error.
+    writeFileSync(list, 'rust 127.0.0.1:9\n');
+    assert.equal((await run('scan', list).catch((e) => e)).code, 1);
+    writeFileSync(list, 'rust\n');
+    const bad = await run('scan', list).catch((e) => e);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /line 1: "rust" is not <game-or-protocol> <host\[:port\]>/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('scan: the progress line a terminal sees (done/total, answers, rate, ETA)', async () => {
+  const { progress } = (await import('../../npm/gamequery/cli/scan.js')).default;
+  let written = '';
+  const bar = progress({ write: (s) => { written += s; } }, 4);
+  bar.update(1, 1, true);
+  assert.match(written, /^\r\[######\.{18}\] 1\/4  1 answered  \d+\/s  ETA \d+ s\x1b\[K$/);
+  written = '';
+  bar.update(4, 3, true);
+  bar.end();
+  assert.match(written, /^\r\[#{24}\] 4\/4  3 answered  \d+\/s  done\x1b\[K\r\x1b\[K$/);
+});

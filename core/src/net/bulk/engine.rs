@@ -365,8 +365,10 @@ impl Engine {
         let protocol = match Protocol::parse(&item.protocol) {
             Ok(p) => p,
             // A game: its candidate ports race as one call of its own.
-            Err(_) if crate::games::find(&item.protocol).is_some() => return self.run_alone(index, item),
-            Err(e) => return self.fail(index, e),
+            Err(_) => match crate::games::resolve(&item.protocol) {
+                Ok(_) => return self.run_alone(index, item),
+                Err(e) => return self.fail(index, e),
+            },
         };
         let text = target_text(&item.target);
         match Plan::parse(protocol, &item.target, item.options.clone()) {
