@@ -347,3 +347,38 @@ pub fn games_module() -> String {
          }})));\n"
     )
 }
+
+/// The games table for the READMEs (between `<!-- games -->` and `<!-- /games -->`): each
+/// game's id, name, protocol, ports and whether `query` takes it.
+pub fn games_markdown() -> String {
+    use crate::games::GAMES;
+    let supported = GAMES.iter().filter(|g| g.supported().is_some()).count();
+    let mut out = format!(
+        "<details><summary>All {} games: {supported} queryable today (generated from <code>core/src/games/table.rs</code>)</summary>\n\n\
+         | id | game | protocol | game port | query port |\n|---|---|---|---|---|\n",
+        GAMES.len()
+    );
+    for g in GAMES {
+        let query = match (g.query_port, g.offsets) {
+            (Some(q), _) => q.to_string(),
+            (None, []) => "same".to_string(),
+            (None, offsets) => offsets
+                .iter()
+                .map(|o| if *o < 0 { format!("{o}") } else { format!("+{o}") })
+                .collect::<Vec<_>>()
+                .join(" or "),
+        };
+        let protocol = match g.supported() {
+            Some(_) => format!("`{}`", g.protocol),
+            None => format!("{} (not yet)", g.protocol),
+        };
+        let port = g.game_port.map_or("—".to_string(), |p| p.to_string());
+        out.push_str(&format!(
+            "| `{}` | {} | {protocol} | {port} | {query} |\n",
+            g.id,
+            g.name.replace('|', "\\|")
+        ));
+    }
+    out.push_str("\n</details>\n");
+    out
+}

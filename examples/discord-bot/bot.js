@@ -19,6 +19,9 @@ if (process.argv.includes('--register')) {
 
 const client = new Client({ intents: [GatewayIntentBits.Guilds] });
 client.on(Events.InteractionCreate, async (interaction) => {
+  if (interaction.isAutocomplete() && interaction.commandName === status.data.name) {
+    await status.autocomplete(interaction).catch((e) => console.error('autocomplete failed:', e));
+  }
   if (interaction.isChatInputCommand() && interaction.commandName === status.data.name) {
     await status.execute(interaction).catch((e) => console.error('reply failed:', e));
   }

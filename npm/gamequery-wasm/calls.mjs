@@ -77,7 +77,10 @@ export function manyArgs(targets, options) {
   if (typeof concurrency !== 'number' || !(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
     throw invalid(`options.concurrency must be a whole number ≥ 1 or Infinity; got ${describe(concurrency)}`);
   }
-  if (shared.protocol !== undefined) check.protocol(shared.protocol);
+  // A protocol's name or a game's id: the core says which names it knows.
+  if (shared.protocol !== undefined && (typeof shared.protocol !== 'string' || shared.protocol === '')) {
+    throw invalid(`options.protocol must be a protocol's name or a game's id; got ${describe(shared.protocol)}`);
+  }
   check.signal(signal);
   check.fn(trace, 'options.trace');
   if (targets == null || typeof targets[Symbol.iterator] !== 'function') {

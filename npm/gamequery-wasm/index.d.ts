@@ -34,6 +34,7 @@ export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
 ): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+export declare function queryMany<G extends QueryGame>(targets: Iterable<Target>, options: QueryManyOptions & GameQueryOptions<G> & SocketOptions & { protocol: G }): AsyncIterable<QueryManyResult<Target, GameStatusOf<G>>>;
 export declare function queryMany<I extends QueryManyItem>(targets: Iterable<I>, options: PerProtocolOptions & SocketOptions): AsyncIterable<QueryManyResult<I>>;
 export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P] & SocketOptions, command: string): Promise<string[]>;
 /** Logs in once, then runs commands on that connection (`connect` carries it). */
@@ -45,6 +46,7 @@ export declare function createEngine(transport: Transport): {
   query<G extends QueryGame>(game: G, target: Target, options?: GameQueryOptions<G>): Promise<GameStatusOf<G>>;
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
   queryMany<P extends QueryProtocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+  queryMany<G extends QueryGame>(targets: Iterable<Target>, options: QueryManyOptions & GameQueryOptions<G> & { protocol: G }): AsyncIterable<QueryManyResult<Target, GameStatusOf<G>>>;
   rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
   rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions): Promise<RconSession>;
   serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;

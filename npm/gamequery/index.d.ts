@@ -30,6 +30,10 @@ export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P },
 ): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
+export declare function queryMany<G extends QueryGame>(
+  targets: Iterable<Target>,
+  options: QueryManyOptions & GameQueryOptions<G> & { protocol: G },
+): AsyncIterable<QueryManyResult<Target, GameStatusOf<G>>>;
 export declare function queryMany<I extends QueryManyItem>(
   targets: Iterable<I>,
   options?: PerProtocolOptions,

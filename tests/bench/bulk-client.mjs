@@ -16,6 +16,8 @@ const split = (t) => {
 };
 const sampTargets = endpoints.samp.slice(0, count);
 const mcTargets = Array.from({ length: count }, (_, i) => endpoints.minecraft[i % endpoints.minecraft.length]);
+// Arma 3 by its game port: the query answers on the game port + 1, where the servers listen.
+const arma = endpoints.a2s.slice(0, count).map((t) => ({ ...split(t), port: split(t).port - 1 }));
 
 /** Runs `task(i)` for i < count with at most `limit` pending; `check(result)` → true when complete. */
 async function pool(limit, task, check) {
@@ -62,6 +64,21 @@ const contenders = {
     const { GameDig } = await import('gamedig');
     return pool(concurrency, (i) => GameDig.query({ type: 'protocol-minecraftvanilla', ...split(mcTargets[i]), givenPortOnly: true }), () => true);
   },
+  async 'gamequery-a2s-game'() {
+    const { queryMany } = require('gamequery');
+    let failures = 0;
+    const targets = arma.map(({ host, port }) => `${host}:${port}`);
+    for await (const r of queryMany(targets, { protocol: 'arma3', concurrency })) failures += r.error ? 1 : 0;
+    return { failures, incomplete: 0 };
+  },
+  async 'facade-a2s'() {
+    const { GameDig } = require('gamequery/gamedig');
+    return pool(concurrency, (i) => GameDig.query({ type: 'arma3', ...arma[i] }), (s) => s.players.length === 10);
+  },
+  async 'gamedig-a2s'() {
+    const { GameDig } = await import('gamedig');
+    return pool(concurrency, (i) => GameDig.query({ type: 'arma3', ...arma[i] }), (s) => s.players.length === 10);
+  },
   async 'msu-minecraft'() {
     const util = require('minecraft-server-util');
     return pool(concurrency, (i) => {
@@ -73,6 +90,7 @@ const contenders = {
 
 // Load the contender's modules before the baseline, so only the run is measured.
 if (contender.startsWith('gamequery')) require('gamequery');
+else if (contender.startsWith('facade')) require('gamequery/gamedig');
 else if (contender.startsWith('gamedig')) await import('gamedig');
 else require('minecraft-server-util');
 global.gc?.();

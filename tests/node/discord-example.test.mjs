@@ -6,7 +6,7 @@ import dgram from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { serve } from 'gamequery';
-import { data, execute } from '../../examples/discord-bot/status-command.js';
+import { data, execute, choicesFor } from '../../examples/discord-bot/status-command.js';
 import { fakeServer, javaState, openMpState } from './helpers.mjs';
 
 /** What discord.js hands the handler, reduced to what it uses; records what it is told. */
@@ -31,14 +31,37 @@ async function ask(game, address, options) {
 
 const fields = (reply) => Object.fromEntries(reply.embeds[0].toJSON().fields.map((f) => [f.name, f.value]));
 
-test('the command registers game and address options', () => {
+test('the command registers game (autocompleted) and address options', () => {
   const json = data.toJSON();
   assert.equal(json.name, 'status');
   assert.deepEqual(json.options.map((o) => o.name), ['game', 'address']);
-  assert.deepEqual(json.options[0].choices.map((c) => c.value), ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s']);
-  // The example's README names the same servers the command offers.
+  assert.equal(json.options[0].autocomplete, true);
+  // Autocomplete: the games table, what starts with the typed words first, 25 at most.
+  assert.deepEqual(choicesFor('rust')[0], { name: 'Rust', value: 'rust' });
+  assert.equal(choicesFor('v rising')[0].value, 'vrising');
+  assert.ok(choicesFor('counter').some((c) => c.value === 'counterstrike2'));
+  assert.equal(choicesFor('').length, 25);
+  assert.ok(choicesFor('sqp').some((c) => c.value === 'sqp'), 'protocols of no listed game too');
+  assert.deepEqual(choicesFor('battlefield 1942'), [], 'only games gamequery can query');
+  // The example's README names games the command offers.
   const readme = readFileSync(new URL('../../examples/discord-bot/README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-  for (const { name } of json.options[0].choices) assert.ok(readme.includes(name), `the README does not name ${name}`);
+  for (const name of ['Rust', 'Counter-Strike 2', 'V Rising', 'Minecraft', 'SA:MP']) assert.ok(readme.includes(name), `the README does not name ${name}`);
+});
+
+test('a game by id: the query port found from its rule, and where to connect', async () => {
+  const a2s = await serve('a2s', { info: { name: 'Rust EU', maxPlayers: 100, players: 2 }, players: [] }, { host: '127.0.0.1', port: 0 });
+  try {
+    const { reply } = await ask('rust', `127.0.0.1:${a2s.port - 1}`);
+    assert.equal(reply.embeds[0].toJSON().title, 'Rust EU');
+    assert.equal(fields(reply)['Query port'], String(a2s.port));
+    assert.equal(fields(reply).Connect, `127.0.0.1:${a2s.port - 1}`);
+    const { reply: none } = await ask('rust', '127.0.0.1:9');
+    assert.equal(none.content, '127.0.0.1:9 is reachable, but nothing is listening on ports 10, 9: the server is down or the address is wrong.');
+    assert.equal((await ask('battlefield1942', '127.0.0.1:9')).reply.content, 'I cannot check Battlefield 1942 servers yet.');
+    assert.equal((await ask('tetris', '127.0.0.1:9')).reply.content, 'I do not know the game "tetris"; pick one from the list.');
+  } finally {
+    await a2s.close();
+  }
 });
 
 test('an A2S server with bots: the count says how many of the players are bots', async () => {
@@ -60,7 +83,7 @@ test('a live SA:MP server and a Minecraft server become embeds', async () => {
     assert.equal(reply.embeds[0].toJSON().title, 'open.mp test — ünïcödé ✓');
     assert.deepEqual(
       { ...fields(reply), Ping: undefined },
-      { Players: '3 / 200', Ping: undefined, Online: 'Player_0, Player_1, Player_2', Map: 'San Andreas', Version: 'omp 1.4.0.2779' },
+      { Players: '3 / 200', Ping: undefined, Online: 'Player_0, Player_1, Player_2', Map: 'San Andreas', Version: 'omp 1.4.0.2779', Connect: `127.0.0.1:${samp.port}` },
     );
     assert.match(fields(reply).Ping, /^\d+ ms$/);
     ({ reply } = await ask('minecraft-java', `127.0.0.1:${mc.port}`));

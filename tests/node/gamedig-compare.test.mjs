@@ -143,7 +143,7 @@ async function placed(game) {
   const { protocol, queryPort, queryPortOffsets } = ourGames[game];
   const state = protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
     : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
-      : sampleState('a2s');
+      : sampleState(protocol);
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
   if (queryPort !== null) {
     // A fixed query port belongs to the game's default game port.

@@ -141,6 +141,12 @@ test('queryMany: game items, options shared under the protocol and under the gam
   assert.equal(s.game.id, 'gtasao');
   assert.equal(s.raw.playersSource, 'c');
   assert.equal(results.get(items[2]).error.code, 'GQ_UNSUPPORTED_GAME');
+  // The batch's own protocol may be a game too; a misspelt one fails the call up front.
+  const plain = [];
+  for await (const r of queryMany([`127.0.0.1:${a2s.port - 15}`], { protocol: 'vrising', timeout: 2000 })) plain.push(r);
+  assert.equal(plain[0].status.game.queryPort, a2s.port);
+  await assert.rejects(async () => { for await (const r of queryMany(['127.0.0.1:1'], { protocol: 'vrisin' })) void r; },
+    { code: 'GQ_INVALID_ARGUMENT', message: /^unknown protocol or game "vrisin"/ });
 });
 
 test('CLI: gamequery games [search], and a game queried by id with the port that answered', async () => {

@@ -45,7 +45,11 @@ test('every README example runs as written against local servers', { skip: proce
     assert.deepEqual(failed.map((x) => `${x.where} (exit ${x.status ?? x.signal}): ${x.stderr.trim().split('\n').slice(-3).join(' | ')}`), []);
     // They ran for real: the servers' answers are in what they printed.
     const first = results.find((x) => x.where.startsWith('README.md:'));
-    assert.match(first.stdout, /^gamequery demo — open\.mp ✓ 20\/50 \[/, first.stdout);
+    // The first example names a game: Rust's query port (the game port + 1) answered.
+    assert.equal(first.stdout, 'Rust example 20/32 28016 play.example.org:28015\n');
+    const package_ = results.find((x) => x.where.startsWith('npm/gamequery/README.md:'));
+    assert.match(package_.stdout, /^Rust example: 20\/32 players, \d+ ms\nquery port 28016; join at play\.example\.org:28015\n$/, package_.stdout);
+    assert.ok(results.some((x) => x.stdout.includes('gamequery demo — open.mp ✓')), 'the SA:MP server answered an example');
     const worker = results.find((x) => x.kind === 'worker');
     assert.match(JSON.parse(worker.stdout).name, /^gamequery demo server/, worker.stdout);
     const cli = results.filter((x) => x.kind === 'cli');

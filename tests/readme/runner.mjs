@@ -12,10 +12,13 @@ const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
 const { serve, sampleState } = require('gamequery');
 
-/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'. */
+/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016). */
 async function startServers() {
   const host = '127.0.0.1';
+  const rust = sampleState('a2s');
+  rust.info = { ...rust.info, name: 'Rust example', game: 'Rust', appId: 252490, gameId: '252490', gamePort: 28015 };
   return Promise.all([
+    serve('a2s', rust, { host, port: 28016 }),
     serve('samp', sampleState('samp'), { host, port: 7777, rcon: { password: 'changeme', handler: (c) => [`ran ${c}`] } }),
     serve('minecraft-java', sampleState('minecraft-java'), { host, port: 25565, rcon: { port: 25575, password: 'hunter2', handler: (c) => `ran ${c}` } }),
     serve('minecraft-bedrock', sampleState('minecraft-bedrock'), { host, port: 19132 }),

@@ -258,3 +258,11 @@ export async function gamedigUsage(): Promise<void> {
   const offset = games.vrising.options.port_query_offset;
   void [names, port, offset, GameDig.getInstance()];
 }
+
+export async function gameBatch(): Promise<void> {
+  const { queryMany } = await import('gamequery');
+  for await (const r of queryMany(['h:2302'], { protocol: 'arma3', rules: true, queryPort: 2303 })) {
+    const port: number | undefined = r.status?.game.queryPort;
+    void port;
+  }
+}

@@ -64,7 +64,12 @@ pub fn prepare(items: &str, options: &str) -> Result<Batch> {
     };
     let protocol = match shared.remove("protocol") {
         None | Some(Value::Null) => None,
-        Some(Value::String(p)) => Some(p),
+        // The batch's name is checked up front: a misspelling fails the call, not each item.
+        Some(Value::String(p)) if Protocol::parse(&p).is_ok() => Some(p),
+        Some(Value::String(p)) => {
+            crate::games::resolve(&p)?;
+            Some(p)
+        }
         Some(v) => return Err(Error::invalid(format!("protocol must be a string, got {v}"))),
     };
     let items = items
