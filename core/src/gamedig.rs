@@ -60,9 +60,7 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
             (ours.to_string(), Protocol::parse(ours)?)
         }
         None => {
-            let game = crate::games::GAMES
-                .iter()
-                .find(|g| g.id == type_)
+            let game = crate::games::by_id(type_)
                 .or_else(|| flag("checkOldIDs").then(|| crate::games::find(type_)).flatten())
                 .ok_or_else(|| Error::invalid(format!("Invalid game: {type_}")))?;
             (game.id.to_string(), crate::games::resolve(game.id)?.1)

@@ -77,7 +77,8 @@ pub fn results(status: &Value, own: Option<Gamedig>, variant: Option<&str>) -> R
         name: text(&status["name"]).trim().to_string(),
         map: text(&status["map"]),
         password: status["password"].as_bool().unwrap_or(false),
-        raw: status["raw"].clone(),
+        // Filled below: the protocol's own `raw`, else the status's as it is.
+        raw: Value::Null,
         version: text(&status["version"]),
         maxplayers: number(&status["players"]["max"]),
         numplayers: number(&status["players"]["online"]),
@@ -91,6 +92,9 @@ pub fn results(status: &Value, own: Option<Gamedig>, variant: Option<&str>) -> R
     };
     if let Some(own) = own {
         (own.results)(status, variant, &mut r);
+    }
+    if r.raw.is_null() {
+        r.raw = status["raw"].clone();
     }
     r
 }
