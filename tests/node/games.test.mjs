@@ -7,7 +7,7 @@ import dgram from 'node:dgram';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { games as gamedigGames } from 'gamedig';
-import { query, queryMany, serve, sampleState, games } from 'gamequery';
+import { query, queryMany, serve, sampleState, games, engine } from 'gamequery';
 import { games as wasmGames } from 'gamequery-wasm/games';
 import { openMpState } from './helpers.mjs';
 
@@ -240,4 +240,49 @@ test('scan: the progress line a terminal sees (done/total, answers, rate, ETA)',
   bar.update(4, 3, true);
   bar.end();
   assert.match(written, /^\r\[#{24}\] 4\/4  3 answered  \d+\/s  done\x1b\[K\r\x1b\[K$/);
+});
+
+test("queryMany: a game's candidate ports share the bulk engine's sockets — the first answer wins, none: each port's story", async () => {
+  const a2s = await a2sWithRoomBelow(15);
+  const gamePort = a2s.port - 15;
+  await silentAt(gamePort + 1);
+  const started = performance.now();
+  const results = [];
+  const items = [
+    { protocol: 'vrising', target: `127.0.0.1:${gamePort}` },
+    { protocol: 'rust', target: '127.0.0.1:9' },
+    { protocol: 'vrising', target: `127.0.0.1:${gamePort}`, options: { queryPort: a2s.port } },
+  ];
+  const took = new Map();
+  for await (const r of queryMany(items, { timeout: 3000, concurrency: Infinity })) {
+    results.push(r);
+    took.set(r.target, performance.now() - started);
+  }
+  assert.ok(took.get(items[0]) < 1000, `+ 15 found in ${took.get(items[0])} ms, not after + 1's timeout`);
+  const byItem = new Map(results.map((r) => [r.target, r]));
+  assert.deepEqual(byItem.get(items[0]).status.game, { id: 'vrising', name: 'V Rising', gamePort, queryPort: a2s.port });
+  assert.equal(byItem.get(items[0]).status.connect, '127.0.0.1:27015');
+  const none = byItem.get(items[1]).error;
+  assert.equal(none.code, 'GQ_PORT_CLOSED');
+  assert.equal(none.message, 'A2S query of 127.0.0.1:9: no query port of Rust answered — 10 closed; 9 closed');
+  assert.deepEqual(none.candidates.map((c) => c.port), [10, 9]);
+  assert.equal(byItem.get(items[2]).status.game.queryPort, a2s.port);
+  // Many game items at once (one server, its rate limit off): each answered once.
+  const busy = await serve('a2s', sampleState('a2s'), { host: '127.0.0.1', port: 0, rateLimit: { burst: 1e6, perSecond: 1e6 } });
+  closers.push(() => busy.close());
+  const many = Array.from({ length: 600 }, () => ({ protocol: 'arma3', target: `127.0.0.1:${busy.port - 1}` }));
+  const outcomes = {};
+  const t0 = performance.now();
+  // The native engine paces an unbounded batch to its receive buffers; the WASM engine,
+  // with a socket per candidate in this same process as the server, is given a bound.
+  for await (const r of queryMany(many, { timeout: 5000, concurrency: engine === 'native' ? Infinity : 64 })) {
+    // (The game port itself is a candidate too: another test's server may hold it.)
+    const key = r.status ? 'answered' : r.error.code;
+    outcomes[key] = (outcomes[key] ?? 0) + 1;
+  }
+  assert.deepEqual(outcomes, { answered: many.length });
+  // Natively each item's game-port candidate is refused on a socket its sibling shares: the
+  // refusal must not swallow the sibling's request (it did: a fifth waited for a
+  // retransmission). The WASM engine runs each candidate on a socket of its own.
+  if (engine === 'native') assert.ok(performance.now() - t0 < 1000, `${(performance.now() - t0).toFixed(0)} ms for ${many.length}`);
 });

@@ -649,7 +649,7 @@ impl Call {
 }
 
 /// A game's `queryPort` option, taken out of the options its protocol reads.
-fn take_query_port(options: Value) -> Result<(Value, Option<u16>)> {
+pub(crate) fn take_query_port(options: Value) -> Result<(Value, Option<u16>)> {
     let Value::Object(mut map) = options else {
         return Ok((options, None));
     };

@@ -68,65 +68,14 @@ impl Ports {
         self.decided = self.result.is_some();
     }
 
-    /// Every candidate failed: the most telling code, and each port's story.
+    /// Every candidate failed.
     fn none_answered(&mut self) -> Error {
-        let errors: Vec<Error> = self
+        let errors = self
             .errors
             .iter_mut()
             .map(|e| e.take().unwrap_or_else(Error::aborted))
             .collect();
-        // A call that cannot start (a bad option, a name that does not resolve) failed the
-        // same way on every port: its own error says it best.
-        if let Some(e) = errors
-            .iter()
-            .find(|e| matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Dns))
-        {
-            return e.clone();
-        }
-        let codes: Vec<ErrorCode> = errors.iter().map(|e| e.code).collect();
-        let code = if codes.iter().all(|c| *c == codes[0]) {
-            codes[0]
-        } else if let Some(c) = codes
-            .iter()
-            .find(|c| !matches!(c, ErrorCode::Timeout | ErrorCode::PortClosed | ErrorCode::WrongProtocol))
-        {
-            *c
-        } else if codes.contains(&ErrorCode::WrongProtocol) {
-            ErrorCode::WrongProtocol
-        } else {
-            ErrorCode::Timeout
-        };
-        let candidates: Vec<Candidate> = self
-            .ports
-            .iter()
-            .zip(&errors)
-            .map(|(&port, e)| Candidate {
-                port,
-                code: e.code,
-                message: own_part(&e.message).to_string(),
-            })
-            .collect();
-        // The message says each port's story briefly; `candidates` has it whole.
-        let told: Vec<String> = candidates
-            .iter()
-            .map(|c| match c.code {
-                ErrorCode::PortClosed => format!("{} closed", c.port),
-                ErrorCode::Timeout => format!("{} silent", c.port),
-                _ => format!("{}: {}", c.port, c.message),
-            })
-            .collect();
-        let what = format!("no query port of {} answered — {}", self.game, told.join("; "));
-        let mut e = Error::new(code, what);
-        e.attempts = errors.iter().filter_map(|e| e.attempts).max();
-        let ip = errors
-            .iter()
-            .find_map(|e| e.context.as_ref().and_then(|c| c.ip.clone()));
-        let mut e = e.in_call(self.who, &self.target, None);
-        if let Some(c) = e.context.as_mut() {
-            c.ip = ip;
-            c.candidates = candidates;
-        }
-        e
+        none_answered(self.who, self.game, &self.target, &self.ports, errors)
     }
 }
 
@@ -151,4 +100,60 @@ impl Front for Ports {
 /// A sub-call's message without the `A2S query of host:port (…): ` its call put first.
 fn own_part(message: &str) -> &str {
     message.split_once(": ").map_or(message, |(_, rest)| rest)
+}
+
+/// A game's query where no candidate port answered (`errors`: one per port of `ports`):
+/// the most telling code, each port's story in the message and in `err.candidates`.
+pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], errors: Vec<Error>) -> Error {
+    // A call that cannot start (a bad option, a name that does not resolve) failed the
+    // same way on every port: its own error says it best.
+    if let Some(e) = errors
+        .iter()
+        .find(|e| matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Dns))
+    {
+        return e.clone();
+    }
+    let codes: Vec<ErrorCode> = errors.iter().map(|e| e.code).collect();
+    let code = if codes.iter().all(|c| *c == codes[0]) {
+        codes[0]
+    } else if let Some(c) = codes
+        .iter()
+        .find(|c| !matches!(c, ErrorCode::Timeout | ErrorCode::PortClosed | ErrorCode::WrongProtocol))
+    {
+        *c
+    } else if codes.contains(&ErrorCode::WrongProtocol) {
+        ErrorCode::WrongProtocol
+    } else {
+        ErrorCode::Timeout
+    };
+    let candidates: Vec<Candidate> = ports
+        .iter()
+        .zip(&errors)
+        .map(|(&port, e)| Candidate {
+            port,
+            code: e.code,
+            message: own_part(&e.message).to_string(),
+        })
+        .collect();
+    // The message says each port's story briefly; `candidates` has it whole.
+    let told: Vec<String> = candidates
+        .iter()
+        .map(|c| match c.code {
+            ErrorCode::PortClosed => format!("{} closed", c.port),
+            ErrorCode::Timeout => format!("{} silent", c.port),
+            _ => format!("{}: {}", c.port, c.message),
+        })
+        .collect();
+    let what = format!("no query port of {game} answered — {}", told.join("; "));
+    let mut e = Error::new(code, what);
+    e.attempts = errors.iter().filter_map(|e| e.attempts).max();
+    let ip = errors
+        .iter()
+        .find_map(|e| e.context.as_ref().and_then(|c| c.ip.clone()));
+    let mut e = e.in_call(who, target, None);
+    if let Some(c) = e.context.as_mut() {
+        c.ip = ip;
+        c.candidates = candidates;
+    }
+    e
 }

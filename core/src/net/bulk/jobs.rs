@@ -5,12 +5,14 @@ use std::net::SocketAddr;
 
 use serde_json::Value;
 
-use crate::error::{Caller, Error, Result};
+use crate::error::{Caller, Result};
 use crate::exchange::Millis;
 use crate::options::{parse_target, Common};
 use crate::protocol::Protocol;
 use crate::rng::Rng;
+use crate::spec::Outcome;
 use crate::spec::{self, QueryPlan, Running, Start, Transport};
+use crate::status::GameMatch;
 use crate::tape::Tape;
 use crate::target::Target;
 
@@ -69,13 +71,10 @@ impl Plan {
 /// A query's exchange: the same one a single call runs.
 pub type Query = Box<dyn Running>;
 
-/// Once `query` finished: its index then its status pushed onto `batch`, or the error.
-/// `host`: the target's, for `connect`.
-pub fn finish(query: &mut Query, index: u32, host: &str, batch: &mut Tape) -> Option<Result<(), Error>> {
-    let out = query.poll_result()?;
-    Some(out.map(|mut outcome| {
-        outcome.settle(host, None);
-        batch.push(&index);
-        outcome.push_to(batch);
-    }))
+/// A finished query's status onto `batch` after its index. `host`: the target's, for
+/// `connect`; `game`: the game the item named.
+pub fn push(batch: &mut Tape, index: u32, mut outcome: Outcome, host: &str, game: Option<GameMatch>) {
+    outcome.settle(host, game);
+    batch.push(&index);
+    outcome.push_to(batch);
 }
