@@ -57,8 +57,6 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
         .map_err(to_napi)
 }
 
-/// A status for people (fields, sections, notes, warnings: what the CLI prints), as JSON
-/// text; the status as JSON text.
 /// A status in gamedig's result shape (`gamequery/gamedig`), as JSON text.
 #[napi(js_name = "gamedigResult")]
 pub fn gamedig_result(status: String, rules_required: bool, players_required: bool) -> napi::Result<String> {
@@ -68,8 +66,7 @@ pub fn gamedig_result(status: String, rules_required: bool, players_required: bo
 /// gamedig's query options → a query of ours (`gamequery/gamedig`), as JSON text.
 #[napi(js_name = "gamedigPlan")]
 pub fn gamedig_plan(options: String, listen_udp_port: Option<u32>) -> napi::Result<String> {
-    let port = listen_udp_port.and_then(|p| u16::try_from(p).ok());
-    api::gamedig_plan(&options, port).map_err(to_napi)
+    api::gamedig_plan(&options, listen_udp_port).map_err(to_napi)
 }
 
 /// Every game in gamedig's entry shape (`gamequery/gamedig`'s `games`), as JSON text.
@@ -78,6 +75,8 @@ pub fn gamedig_games() -> String {
     api::gamedig_games()
 }
 
+/// A status for people (fields, sections, notes, warnings: what the CLI prints), as JSON
+/// text; the status as JSON text.
 #[napi(js_name = "describeStatus")]
 pub fn describe_status(status: String, color: bool) -> napi::Result<String> {
     api::describe_status(&status, color).map_err(to_napi)

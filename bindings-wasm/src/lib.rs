@@ -61,7 +61,7 @@ pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool
 /// gamedig's query options → a query of ours (`gamequery/gamedig`): in the Node build only.
 #[cfg(feature = "describe")]
 #[wasm_bindgen(js_name = gamedigPlan)]
-pub fn gamedig_plan(options: &str, listen_udp_port: Option<u16>) -> Result<String, JsValue> {
+pub fn gamedig_plan(options: &str, listen_udp_port: Option<u32>) -> Result<String, JsValue> {
     api::gamedig_plan(options, listen_udp_port).map_err(to_js_error)
 }
 

@@ -69,9 +69,18 @@ pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool
 
 /// `gamequery/gamedig`: gamedig's query options (JSON text) → `{ name, target, options,
 /// rulesRequired, playersRequired }` (JSON text) for `query`.
-pub fn gamedig_plan(options: &str, listen_udp_port: Option<u16>) -> Result<String> {
+pub fn gamedig_plan(options: &str, listen_udp_port: Option<u32>) -> Result<String> {
     let options: Value =
         serde_json::from_str(options).map_err(|e| Error::invalid(format!("options must be an object: {e}")))?;
+    let listen_udp_port = match listen_udp_port {
+        None => None,
+        Some(p) => Some(
+            u16::try_from(p)
+                .ok()
+                .filter(|p| *p > 0)
+                .ok_or_else(|| Error::invalid(format!("listenUdpPort must be a port number, got {p}")))?,
+        ),
+    };
     crate::gamedig::plan(&options, listen_udp_port).map(|plan| to_json(&plan))
 }
 

@@ -98,8 +98,10 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
         name,
         target: Value::Object(target),
         options,
-        rules_required: flag("requestRulesRequired"),
-        players_required: flag("requestPlayersRequired"),
+        // gamedig asks rules only with requestRules, players unless requestPlayers is false:
+        // a request it does not make cannot be required.
+        rules_required: flag("requestRulesRequired") && flag("requestRules"),
+        players_required: flag("requestPlayersRequired") && user["requestPlayers"].as_bool() != Some(false),
     })
 }
 

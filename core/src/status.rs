@@ -35,14 +35,17 @@ pub struct Status<R> {
 }
 
 impl<R> Status<R> {
-    /// `connect` for a status queried at `host`: call once the query is done. `game`:
-    /// the game asked for, its game port known.
+    /// `connect` for a status queried at `host`, unless it has one already (the
+    /// `minecraft` race's, from the edition that answered, with SRV's host): call once
+    /// the query is done. `game`: the game asked for, its game port known.
     pub fn settle(&mut self, host: &str, game: Option<GameMatch>) {
-        let port = self
-            .advertised_port
-            .or(game.as_ref().and_then(|g| g.game_port))
-            .unwrap_or(self.port);
-        self.connect = join(host, port);
+        if self.connect.is_empty() {
+            let port = self
+                .advertised_port
+                .or(game.as_ref().and_then(|g| g.game_port))
+                .unwrap_or(self.port);
+            self.connect = join(host, port);
+        }
         self.game = game;
     }
 }

@@ -41,6 +41,7 @@ const COMMANDS = {
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   games: ['json', 'all'],
+  'unsupported-game': NETWORK,
   scan: ['game', 'csv', 'concurrency', 'timeout', 'retries'],
   demo: [],
 };
@@ -173,7 +174,9 @@ async function main(argv, state) {
   // A protocol's name is the protocol (a codec-only one gets its own message), else a game's id.
   const game = PROTOCOL_REGISTRY.some((p) => p.name === command) ? undefined : gameOf(command);
   const protocol = game ? game.protocol : protocolOf(command, QUERY_PROTOCOLS, 'the protocols');
-  checkFlags(protocol, game ? omitFlag(flags, 'query-port') : flags);
+  // A game whose protocol is not here yet takes the flags every query takes (its query
+  // then says what it needs).
+  checkFlags(game && !QUERY_PROTOCOLS.includes(protocol) ? 'unsupported-game' : protocol, game ? omitFlag(flags, 'query-port') : flags);
   if (!rest[0]) throw new UsageError(`${command} needs a target <host[:port]>`);
   noMore(rest, 1);
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
@@ -198,7 +201,7 @@ function gameOrProtocol(name) {
 
 /** The game `id` names (or named before), for a query: a usage error when there is none. */
 function gameOf(id) {
-  const game = games[id] ?? Object.values(games).find((g) => g.oldIds.includes(id));
+  const game = (Object.hasOwn(games, id) ? games[id] : undefined) ?? Object.values(games).find((g) => g.oldIds.includes(id));
   if (game) return game;
   const near = [...findGames(id), ...Object.values(games).filter((g) => distance(g.id, id.toLowerCase()) <= 2)].slice(0, 5).map((g) => g.id);
   const hint = near.length ? `; games like it: ${near.join(', ')}` : "; 'gamequery games' lists the games";

@@ -71,7 +71,10 @@ export interface Game {
 export declare const games: Readonly<Record<GameId, Readonly<Game>>>;
 
 export declare class GameDig {
-  /** `listenUdpPort`: the local UDP port queries send from. */
+  /**
+   * `listenUdpPort`: the local UDP port queries send from. Each query binds it, so one
+   * query at a time; a game with several candidate ports needs `givenPortOnly`.
+   */
   constructor(runnerOpts?: { listenUdpPort?: number });
   /** Fails with a `GameQueryError` whose message starts "Failed all N attempts", with `code` and `candidates`. */
   query(options: QueryOptions): Promise<QueryResult>;

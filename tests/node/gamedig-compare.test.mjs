@@ -267,3 +267,11 @@ test('ESM and CommonJS: one facade', () => {
   assert.equal(cjs.games, games);
   assert.equal(GameDig.getInstance(), GameDig.getInstance());
 });
+
+test('requestRulesRequired without requestRules requires nothing (gamedig asks no rules then)', async () => {
+  const server = await responder('a2s', sampleState('a2s'));
+  const state = await GameDig.query({ type: 'protocol-valve', host: '127.0.0.1', port: server.port, requestRulesRequired: true, ...QUICK });
+  assert.equal(state.raw.rules, undefined);
+  await assert.rejects(new GameDig({ listenUdpPort: 70000 }).query({ type: 'protocol-valve', host: '127.0.0.1', port: server.port }),
+    { message: 'listenUdpPort must be a port number, got 70000' });
+});

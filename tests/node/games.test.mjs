@@ -286,3 +286,31 @@ test("queryMany: a game's candidate ports share the bulk engine's sockets — th
   // retransmission). The WASM engine runs each candidate on a socket of its own.
   if (engine === 'native') assert.ok(performance.now() - t0 < 1000, `${(performance.now() - t0).toFixed(0)} ms for ${many.length}`);
 });
+
+test('queryMany: many game items on the same two servers, both answering, all finish once', async () => {
+  let low;
+  let high;
+  for (let tries = 0; tries < 20 && !low; tries++) {
+    high = await serve('a2s', sampleState('a2s'), { host: '127.0.0.1', port: 0, rateLimit: { burst: 1e6, perSecond: 1e6 } });
+    closers.push(() => high.close());
+    low = await serve('a2s', sampleState('a2s'), { host: '127.0.0.1', port: high.port - 1, rateLimit: { burst: 1e6, perSecond: 1e6 } }).catch(() => undefined);
+    if (low) closers.push(() => low.close());
+  }
+  assert.ok(low, 'two neighbouring ports');
+  // arma3: query on the game port + 1 (high) and the game port (low): both answer.
+  const items = Array.from({ length: 60 }, () => ({ protocol: 'arma3', target: `127.0.0.1:${low.port}` }));
+  let answered = 0;
+  const run = (async () => {
+    for await (const r of queryMany(items, { timeout: 3000, concurrency: Infinity })) answered += r.status ? 1 : 0;
+  })();
+  await Promise.race([run, new Promise((_, reject) => setTimeout(() => reject(new Error(`stalled at ${answered}`)), 10_000).unref())]);
+  assert.equal(answered, items.length);
+});
+
+test("a game's candidates and one local port do not mix; a race whose editions both fail at once ends at once", async () => {
+  await assert.rejects(query('rust', '127.0.0.1:28015', { localPort: 40000 }),
+    { code: 'GQ_INVALID_ARGUMENT', message: "option localPort cannot be used with Rust's 2 candidate query ports, asked at once: give queryPort" });
+  const started = performance.now();
+  await assert.rejects(query('minecraft', '127.0.0.1', { family: 6, timeout: 5000 }), { code: 'GQ_INVALID_ARGUMENT' });
+  assert.ok(performance.now() - started < 1000);
+});

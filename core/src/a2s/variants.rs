@@ -21,10 +21,15 @@ pub fn dayz(raw: &mut Map<String, Value>) {
     raw.insert("privateHive".into(), private);
     raw.insert("external".into(), external);
     raw.insert("official".into(), official);
+    // The leading digits, as JavaScript's parseInt reads `etm4.000000` (4).
     let number = |prefix: &str| {
         tags.iter()
             .rev()
-            .find_map(|t| t.strip_prefix(prefix)?.parse::<i64>().ok())
+            .find_map(|t| {
+                let rest = t.strip_prefix(prefix)?;
+                let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+                rest[..end].parse::<i64>().ok()
+            })
             .map(Value::from)
     };
     for (prefix, key) in [
@@ -113,3 +118,41 @@ const TOXIKK_NAMES: &[(&str, &str)] = &[
     ("p1073741839", "GameVersion"),
     ("p1073741840", "GameVoteList"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn dayz_keywords_become_flags_and_numbers_as_parse_int_reads_them() {
+        let mut raw =
+            json!({ "tags": ["battleye", "no3rd", "privHive", "lqs3", "etm4.000000", "entm6.000000", "12:30"] });
+        super::dayz(raw.as_object_mut().unwrap());
+        assert_eq!(raw["firstPerson"], true);
+        assert_eq!(raw["privateHive"], true);
+        assert_eq!(raw["external"], false);
+        assert_eq!(raw["official"], false);
+        assert_eq!(raw["dlcEnabled"], false);
+        assert_eq!(
+            (
+                raw["queue"].clone(),
+                raw["dayAcceleration"].clone(),
+                raw["nightAcceleration"].clone()
+            ),
+            (json!(3), json!(4), json!(6))
+        );
+        assert_eq!(raw["time"], "12:30");
+    }
+
+    #[test]
+    fn toxikk_rules_are_named_and_mutators_split() {
+        let mut raw = json!({ "rules": { "p1073741825": "CTF-Foundation", "s7": "1", "s1": "0", "p1073741828": "A\u{1c}B\u{1c}", "other": "x" } });
+        super::toxikk(raw.as_object_mut().unwrap());
+        assert_eq!(raw["map"], "CTF-Foundation");
+        assert_eq!(raw["password"], "1");
+        assert_eq!(raw["custom_mutators"], json!(["A", "B"]));
+        assert_eq!(raw["other"], "x");
+        assert!(raw.get("s1").is_none(), "a property gamedig drops");
+        assert_eq!(raw["rules"]["s7"], "1", "rules stay as sent");
+    }
+}

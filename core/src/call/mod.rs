@@ -164,6 +164,9 @@ pub struct Call {
     front: Option<Box<dyn front::Front>>,
     /// The game asked for, and its game port (given, or its default): for `Status.game`.
     game: Option<(&'static Game, Option<u16>)>,
+    /// Its status's `connect` is its own to decide: not for a game's candidate, whose
+    /// front decides with the game's port.
+    settles: bool,
 }
 
 impl Call {
@@ -222,10 +225,24 @@ impl Call {
                 let (options, query_port) = take_query_port(options)?;
                 let ports = game.candidates(t.port, query_port)?;
                 let mut calls = Vec::with_capacity(ports.len());
+                // Candidates share a deadline and sockets of their own: one local port can
+                // be bound by one of them only.
+                let binds = options
+                    .get("localPort")
+                    .is_some_and(|p| p.as_f64().is_some_and(|p| p != 0.0));
+                if binds && ports.len() > 1 {
+                    return Err(Error::invalid(format!(
+                        "option localPort cannot be used with {}'s {} candidate query ports, asked at once: give queryPort",
+                        game.name,
+                        ports.len()
+                    )));
+                }
                 for (k, port) in ports.iter().enumerate() {
                     let at = serde_json::json!({ "host": t.host, "port": port });
                     let seed = seed.rotate_left(13 * k as u32) ^ k as u64;
-                    calls.push(Self::of_protocol(protocol, &at, options.clone(), seed, host_resolves)?);
+                    let mut call = Self::of_protocol(protocol, &at, options.clone(), seed, host_resolves)?;
+                    call.settles = ports.len() == 1;
+                    calls.push(call);
                 }
                 if calls.len() == 1 {
                     calls.pop().expect("one call")
@@ -322,6 +339,7 @@ impl Call {
             result: None,
             front: None,
             game: None,
+            settles: true,
         };
         call.begin();
         call
@@ -436,6 +454,9 @@ impl Call {
             None => self.result.take(),
         }?;
         Some(result.map(|mut outcome| {
+            if !self.settles {
+                return outcome;
+            }
             let game = self.game.map(|(game, game_port)| crate::status::GameMatch {
                 id: game.id,
                 name: game.name,

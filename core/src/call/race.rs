@@ -134,7 +134,8 @@ impl Race {
             result: None,
             decided: false,
         };
-        race.pump(0.0);
+        // Both editions may have failed already (an address of the wrong family).
+        race.settle(0.0);
         Ok(race)
     }
 
@@ -281,6 +282,12 @@ fn merged(
         .or_else(|| bedrock.as_ref().map(head))
         .expect("merged only when an edition answered");
     let map = map.or_else(|| bedrock.as_ref().and_then(|b| b.map.clone()));
+    // Where players join: as the edition that answered says (Java's after SRV).
+    let connect = java
+        .as_ref()
+        .map(|s| s.connect.clone())
+        .or_else(|| bedrock.as_ref().map(|s| s.connect.clone()))
+        .unwrap_or_default();
     if let Some(q) = &query {
         let list = crate::status::named(&q.stat.players);
         // The full stat counts what it lists, at the same moment: its numbers win.
@@ -297,7 +304,7 @@ fn merged(
         ping_ms,
         address,
         port,
-        connect: String::new(),
+        connect,
         game: None,
         advertised_port: None,
         raw: RaceResult {

@@ -47,10 +47,12 @@ impl Subcalls {
         (0..SLOTS).all(|k| !self.running(k))
     }
 
-    /// Stops every sub-call still running (the host closes their sockets).
+    /// Stops every sub-call still running (the host closes their sockets): what they
+    /// asked for and the host has not done yet is dropped, but for closes.
     pub fn stop(&mut self) {
         self.finished = [true; SLOTS];
         self.waiting.clear();
+        self.out.retain(|io| matches!(io, Io::Close { .. }));
     }
 
     /// Moves the sub-calls' requests to the host and gives each result to `take` once.
@@ -84,6 +86,8 @@ impl Subcalls {
                 call.handle(now, input);
             }
         }
+        // A lookup for a sub-call that ended meanwhile is not asked.
+        self.waiting.retain(|(k, _)| !self.finished[*k]);
         if self.asking.is_none() {
             if let Some((k, io)) = self.waiting.pop_front() {
                 self.out.push_back(io.clone());

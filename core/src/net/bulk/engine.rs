@@ -422,7 +422,9 @@ impl Engine {
     /// On a socket at once for an IP address, else after its lookup.
     fn place(&mut self, start: Start, host: String, port: u16) {
         match host.parse::<IpAddr>() {
-            Ok(ip) => self.launch(start, SocketAddr::new(ip, port)),
+            Ok(ip) => {
+                self.launch(start, SocketAddr::new(ip, port));
+            }
             Err(_) => self.lookup(start, host, port),
         }
     }
@@ -515,7 +517,9 @@ impl Engine {
 
     fn handle_event(&mut self, event: Event) {
         match event {
-            Event::Resolved(start, Ok(addr)) => self.launch(start, addr),
+            Event::Resolved(start, Ok(addr)) => {
+                self.launch(start, addr);
+            }
             Event::Resolved(start, Err(e)) => self.conclude(start, None, Err(e)),
             Event::Finished(index, Err(e)) => self.fail(index, e),
             Event::Finished(index, Ok(status)) => {
@@ -533,15 +537,20 @@ impl Engine {
     }
 
     /// Runs the query on a socket whose pair with `addr` is free, or waits for one.
-    fn launch(&mut self, start: Start, addr: SocketAddr) {
+    /// Whether it took a socket or waits for one: `false` when it ended at once (the
+    /// pair it would have used is still free).
+    fn launch(&mut self, start: Start, addr: SocketAddr) -> bool {
         // Another candidate of the same game's item answered while this one waited.
         if self.done[start.index as usize] {
-            return;
+            return false;
         }
         let addr = normalize(addr);
         let ids = match self.sockets.ids_for(addr) {
             Ok(ids) => ids,
-            Err(e) => return self.conclude(start, None, Err(e)),
+            Err(e) => {
+                self.conclude(start, None, Err(e));
+                return false;
+            }
         };
         for id in ids.clone() {
             self.watch(id);
@@ -552,12 +561,15 @@ impl Engine {
             .find(|id| !self.routes.contains_key(&(*id, addr)))
         else {
             self.blocked.entry(addr).or_default().push_back(start);
-            return;
+            return true;
         };
         let mut start = start;
         let query = match start.plan.start(addr, self.now() - start.origin, &mut self.rng) {
             Ok(query) => query,
-            Err(e) => return self.conclude(start, Some(addr), Err(e)),
+            Err(e) => {
+                self.conclude(start, Some(addr), Err(e));
+                return false;
+            }
         };
         let slot = self.free.pop().unwrap_or_else(|| {
             self.jobs.push(None);
@@ -582,6 +594,7 @@ impl Engine {
             group.slots[member.k] = Some(slot);
         }
         self.service(slot);
+        true
     }
 
     /// After any event on a query: send what it wants sent, finish it, or re-arm its timer.
@@ -625,10 +638,14 @@ impl Engine {
         job
     }
 
-    /// The next query waiting for the pair with `addr`, on its way.
+    /// The next query waiting for the pair with `addr`, on its way: the first that takes
+    /// it (one that ends at once — a game's candidate whose item answered — leaves it to
+    /// the next, or the queue would wait for an end that never comes).
     fn unblock(&mut self, addr: SocketAddr) {
-        if let Some(start) = self.blocked.get_mut(&addr).and_then(VecDeque::pop_front) {
-            self.launch(start, addr);
+        while let Some(start) = self.blocked.get_mut(&addr).and_then(VecDeque::pop_front) {
+            if self.launch(start, addr) {
+                break;
+            }
         }
         if self.blocked.get(&addr).is_some_and(VecDeque::is_empty) {
             self.blocked.remove(&addr);
@@ -779,10 +796,15 @@ fn send(
 /// candidate on a closed port cost its sibling on the same socket a retransmission
 /// (measured: 42 of 200 items answered after 1.25 s instead of 4 ms).
 fn send_to(socket: &tokio::net::UdpSocket, packet: &[u8], addr: SocketAddr) -> std::io::Result<usize> {
-    match socket.try_send_to(packet, addr) {
-        Err(e) if e.kind() != ErrorKind::WouldBlock => socket.try_send_to(packet, addr),
-        sent => sent,
+    // Each report clears one pending error; a few may be queued.
+    let mut sent = socket.try_send_to(packet, addr);
+    for _ in 0..3 {
+        match &sent {
+            Err(e) if e.kind() != ErrorKind::WouldBlock => sent = socket.try_send_to(packet, addr),
+            _ => break,
+        }
     }
+    sent
 }
 
 /// IPv4-mapped IPv6 addresses compare as IPv4 (replies are routed by source address).
