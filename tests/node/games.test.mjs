@@ -252,6 +252,8 @@ test("queryMany: a game's candidate ports share the bulk engine's sockets — th
     { protocol: 'vrising', target: `127.0.0.1:${gamePort}` },
     { protocol: 'rust', target: '127.0.0.1:9' },
     { protocol: 'vrising', target: `127.0.0.1:${gamePort}`, options: { queryPort: a2s.port } },
+    // A name: looked up once for the three candidates.
+    { protocol: 'vrising', target: `localhost:${gamePort}`, options: { family: 4 } },
   ];
   const took = new Map();
   for await (const r of queryMany(items, { timeout: 3000, concurrency: Infinity })) {
@@ -267,6 +269,8 @@ test("queryMany: a game's candidate ports share the bulk engine's sockets — th
   assert.equal(none.message, 'A2S query of 127.0.0.1:9: no query port of Rust answered — 10 closed; 9 closed');
   assert.deepEqual(none.candidates.map((c) => c.port), [10, 9]);
   assert.equal(byItem.get(items[2]).status.game.queryPort, a2s.port);
+  assert.equal(byItem.get(items[3]).status.game.queryPort, a2s.port);
+  assert.equal(byItem.get(items[3]).status.connect, 'localhost:27015', 'the host as given');
   // Many game items at once (one server, its rate limit off): each answered once.
   const busy = await serve('a2s', sampleState('a2s'), { host: '127.0.0.1', port: 0, rateLimit: { burst: 1e6, perSecond: 1e6 } });
   closers.push(() => busy.close());

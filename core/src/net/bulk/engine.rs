@@ -54,7 +54,9 @@ const PUBLISH_AT: usize = 16 * 1024;
 
 /// Work finishing off the engine task: a lookup, or a whole query run on its own.
 enum Event {
-    Resolved(Start, crate::error::Result<SocketAddr>),
+    /// Queries to one host, each with its port, and the host's address (one lookup for a
+    /// game's candidates: one server, whatever round-robin DNS would say next).
+    Resolved(Vec<Start>, crate::error::Result<SocketAddr>),
     Finished(u32, crate::error::Result<Tape>),
     /// Socket `.0` sent to `.1`, which answered "port unreachable".
     Refused(usize, SocketAddr),
@@ -68,8 +70,9 @@ struct Start {
     origin: Millis,
     /// The target as given, for errors.
     target: String,
-    /// Its host, for `connect`.
+    /// Its host, for `connect`, and the port to query.
     host: String,
+    port: u16,
     /// The game its item named, when it did.
     game: Option<Member>,
 }
@@ -410,22 +413,29 @@ impl Engine {
                     origin: self.now(),
                     target: text,
                     host: target.host.clone(),
+                    port,
                     game: None,
                 };
-                self.place(start, target.host, port);
+                self.place(vec![start], target.host);
             }
             Some(Err(e)) => self.fail(index, e),
             None => self.run_alone(index, item),
         }
     }
 
-    /// On a socket at once for an IP address, else after its lookup.
-    fn place(&mut self, start: Start, host: String, port: u16) {
+    /// On sockets at once for an IP address, else after one lookup of the name.
+    fn place(&mut self, starts: Vec<Start>, host: String) {
         match host.parse::<IpAddr>() {
             Ok(ip) => {
-                self.launch(start, SocketAddr::new(ip, port));
+                for start in starts {
+                    let port = start.port;
+                    self.launch(start, SocketAddr::new(ip, port));
+                }
             }
-            Err(_) => self.lookup(start, host, port),
+            Err(_) => {
+                let port = starts[0].port;
+                self.lookup(starts, host, port)
+            }
         }
     }
 
@@ -463,6 +473,7 @@ impl Engine {
                     origin: self.now(),
                     target: target_text(&at),
                     host: t.host.clone(),
+                    port: *port,
                     game: Some(Member {
                         game,
                         game_port: game.connect_port(t.port),
@@ -484,9 +495,7 @@ impl Engine {
             };
             self.groups.insert(index, group);
         }
-        for (start, port) in starts.into_iter().zip(ports) {
-            self.place(start, t.host.clone(), port);
-        }
+        self.place(starts, t.host);
     }
 
     /// TCP protocols, and queries that bind a local address, run as tasks of their own
@@ -503,24 +512,33 @@ impl Engine {
         });
     }
 
-    fn lookup(&mut self, start: Start, host: String, port: u16) {
+    /// Looks `host` up once for `starts` (their ports are their plans'; `port` is the
+    /// first's, for messages).
+    fn lookup(&mut self, starts: Vec<Start>, host: String, port: u16) {
         let (events, lookups) = (self.events.clone(), self.lookups.clone());
         let (cancel, clock) = (self.cancel.child_token(), self.clock);
         self.tasks.spawn(async move {
             let Ok(_permit) = lookups.acquire().await else { return };
-            let common = *start.plan.common();
-            let end = start.origin + common.timeout_ms;
+            let common = *starts[0].plan.common();
+            let end = starts[0].origin + common.timeout_ms;
             let addr = resolve(&host, port, common.family, &clock, end, &cancel).await;
-            let _ = events.send(Event::Resolved(start, addr));
+            let _ = events.send(Event::Resolved(starts, addr));
         });
     }
 
     fn handle_event(&mut self, event: Event) {
         match event {
-            Event::Resolved(start, Ok(addr)) => {
-                self.launch(start, addr);
+            Event::Resolved(starts, Ok(addr)) => {
+                for start in starts {
+                    let port = start.port;
+                    self.launch(start, SocketAddr::new(addr.ip(), port));
+                }
             }
-            Event::Resolved(start, Err(e)) => self.conclude(start, None, Err(e)),
+            Event::Resolved(starts, Err(e)) => {
+                for start in starts {
+                    self.conclude(start, None, Err(e.clone()));
+                }
+            }
             Event::Finished(index, Err(e)) => self.fail(index, e),
             Event::Finished(index, Ok(status)) => {
                 self.batch.push(&index);
