@@ -109,5 +109,10 @@ test('gamequery demo serves and queries every protocol that serves, then the ext
     assert.match(out, new RegExp(`^protocol +${p.name}\\b`, 'm'), `the demo shows no ${p.name} status`);
   }
   assert.match(out, /^editions +java \+ bedrock/m);
+  // A game by id: found on the game port + 15.
+  const game = /query\('vrising', '127\.0\.0\.1:(\d+)'\)/.exec(out);
+  assert.ok(game, 'the demo queries a game by id');
+  assert.match(out, new RegExp(`^queried as +V Rising \\(vrising\\), query port ${Number(game[1]) + 15}$`, 'm'));
+  assert.match(out, new RegExp(`^connect +127\\.0\\.0\\.1:${game[1]}$`, 'm'));
   assert.match(out, /\ndemo: all queries answered\n$/);
 });

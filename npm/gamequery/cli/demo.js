@@ -51,6 +51,13 @@ async function demo({ color = false } = {}) {
     servers.push(pe);
     section(`query('minecraft'): Java and Bedrock at once, merged — 127.0.0.1:${minecraft.port}, Bedrock ${pe.port}`);
     show(await query('minecraft', `127.0.0.1:${minecraft.port}`, { bedrockPort: pe.port, timeout: 2000 }));
+
+    // A game by id: V Rising's query is on the game port + 1 or + 15; both asked at once.
+    const game = await serve('a2s', samples.vRisingServer(), local);
+    servers.push(game);
+    const gamePort = game.port - 15;
+    section(`query('vrising', '127.0.0.1:${gamePort}') — a game by id, its query ports asked at once`);
+    show(await query('vrising', `127.0.0.1:${gamePort}`, { timeout: 2000 }));
     console.log('\ndemo: all queries answered');
   } finally {
     await Promise.all(servers.map((s) => s.close()));

@@ -38,4 +38,15 @@ const DEMOS = {
   a2s: { title: 'Valve A2S server (challenge, bzip2-compressed split replies)', serve: { maxPacketSize: 300, compress: true }, query: { rules: true } },
 };
 
-module.exports = { DEMOS, legacyServer, crowdedServer };
+/** A V Rising server for the demo's game query: A2S, no game port advertised (`connect` is the one given). */
+function vRisingServer() {
+  return {
+    info: {
+      protocol: 17, name: 'gamequery demo — V Rising', map: 'Vardoran', folder: 'VRising', game: 'V Rising', appId: 1604030, gameId: '1604030',
+      players: 3, maxPlayers: 40, version: 'v1.1.5', keywords: 'pvp,blood-fountain',
+    },
+    players: ['Dracula', 'Alucard', 'Mina'].map((name, i) => ({ index: 0, name, score: 0, duration: 600 * (i + 1) })),
+  };
+}
+
+module.exports = { DEMOS, legacyServer, crowdedServer, vRisingServer };
