@@ -1,4 +1,5 @@
-//! Games, as users name them: `query('rust', 'host:28015')`. Each game is a protocol and a
+//! Games, as users name them: `query('rust', 'host:28015')` (docs/games.md: the table, the
+//! port rule, adding one). Each game is a protocol and a
 //! port rule — the port players connect to (the game port), and where its query answers:
 //! the game port itself, a fixed port, or offsets from the game port. The table
 //! (`table.rs`) holds every id of gamedig 5 (the ids its users already write, with their
