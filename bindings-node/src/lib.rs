@@ -57,12 +57,6 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
         .map_err(to_napi)
 }
 
-/// A status in gamedig's result shape (`gamequery/gamedig`), as JSON text.
-#[napi(js_name = "gamedigResult")]
-pub fn gamedig_result(status: String, rules_required: bool, players_required: bool) -> napi::Result<String> {
-    api::gamedig_result(&status, rules_required, players_required).map_err(to_napi)
-}
-
 /// gamedig's query options → a query of ours (`gamequery/gamedig`), as JSON text.
 #[napi(js_name = "gamedigPlan")]
 pub fn gamedig_plan(options: String, listen_udp_port: Option<u32>) -> napi::Result<String> {

@@ -141,7 +141,11 @@ export function createEngine(wasm, transport, readTape) {
   /** What `gamequery/gamedig` asks the core (Node builds only; see gamequery's native.js). */
   const gamedig = {
     plan: (options, listenUdpPort) => JSON.parse(call(() => wasm.gamedigPlan(JSON.stringify(options), listenUdpPort))),
-    result: (status, plan) => JSON.parse(call(() => wasm.gamedigResult(JSON.stringify(status), plan.rulesRequired, plan.playersRequired))),
+    // The status, then its gamedig shape (the native engine shapes it inside the call).
+    query: async (plan) => {
+      const status = await query(plan.name, plan.target, plan.options);
+      return JSON.parse(call(() => wasm.gamedigResult(JSON.stringify(status), plan.rulesRequired, plan.playersRequired)));
+    },
     games: () => JSON.parse(wasm.gamedigGames()),
   };
 

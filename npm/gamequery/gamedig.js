@@ -40,7 +40,7 @@ async function run(userOptions, listenUdpPort) {
   if (userOptions.debug) plan.options.trace = (event) => console.log(hexDump(event));
   try {
     // gamedig's `…Required`: a request the server left unanswered fails the query.
-    return core.result(await gamequery.query(plan.name, plan.target, plan.options), plan);
+    return await core.query(plan);
   } catch (e) {
     throw failed(e);
   }

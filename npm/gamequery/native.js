@@ -206,7 +206,8 @@ function describeStatus(status, options) {
  */
 const gamedig = {
   plan: (options, listenUdpPort) => JSON.parse(call(() => binding.gamedigPlan(JSON.stringify(options), listenUdpPort))),
-  result: (status, plan) => JSON.parse(call(() => binding.gamedigResult(JSON.stringify(status), plan.rulesRequired, plan.playersRequired))),
+  // The core shapes the result inside the call (its internal `gamedigShape` option): one crossing, no JSON.
+  query: (plan) => query(plan.name, plan.target, { ...plan.options, gamedigShape: { rules: plan.rulesRequired, players: plan.playersRequired } }),
   games: () => JSON.parse(binding.gamedigGames()),
 };
 

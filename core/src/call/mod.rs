@@ -167,6 +167,9 @@ pub struct Call {
     /// Its status's `connect` is its own to decide: not for a game's candidate, whose
     /// front decides with the game's port.
     settles: bool,
+    /// `gamequery/gamedig` on the native engine: the result in gamedig's shape, and its
+    /// `…Required` (rules, players).
+    shape: Option<(bool, bool)>,
 }
 
 impl Call {
@@ -178,13 +181,16 @@ impl Call {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
-        match Protocol::parse(protocol) {
-            Ok(p) => Self::of_protocol(p, target, options, seed, host_resolves),
+        let (options, shape) = take_shape(options)?;
+        let mut call = match Protocol::parse(protocol) {
+            Ok(p) => Self::of_protocol(p, target, options, seed, host_resolves)?,
             Err(_) => {
                 let (game, p) = crate::games::resolve(protocol)?;
-                Self::of_game(game, p, target, options, seed, host_resolves)
+                Self::of_game(game, p, target, options, seed, host_resolves)?
             }
-        }
+        };
+        call.shape = shape;
+        Ok(call)
     }
 
     fn of_protocol(protocol: Protocol, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
@@ -340,6 +346,7 @@ impl Call {
             front: None,
             game: None,
             settles: true,
+            shape: None,
         };
         call.begin();
         call
@@ -469,6 +476,12 @@ impl Call {
             outcome.settle(&self.host, game);
             outcome
         }))
+        .map(|result| match (result, self.shape) {
+            #[cfg(not(target_family = "wasm"))]
+            // Its error reads as the WASM engine's, which shapes after the call.
+            (Ok(outcome), Some((rules, players))) => crate::gamedig::shape(outcome, rules, players),
+            (result, _) => result,
+        })
     }
 
     /// The address queried, once known.
@@ -667,6 +680,23 @@ impl Call {
         self.step = Step::Done;
         self.result = Some(outcome);
     }
+}
+
+/// `gamedigShape: { rules, players }`, the drop-in's internal option (see `shape`), taken
+/// out of the options the protocol reads. Natively only: elsewhere it is refused.
+fn take_shape(options: Value) -> Result<(Value, Option<(bool, bool)>)> {
+    let Value::Object(mut map) = options else {
+        return Ok((options, None));
+    };
+    let shape = match map.remove("gamedigShape") {
+        None | Some(Value::Null) => None,
+        Some(v) if cfg!(not(target_family = "wasm")) => Some((
+            v["rules"].as_bool().unwrap_or(false),
+            v["players"].as_bool().unwrap_or(false),
+        )),
+        Some(_) => return Err(Error::invalid("option gamedigShape is not available in this build")),
+    };
+    Ok((Value::Object(map), shape))
 }
 
 /// A game's `queryPort` option, taken out of the options its protocol reads.
