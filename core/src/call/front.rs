@@ -10,11 +10,8 @@ use crate::exchange::Millis;
 pub trait Front: std::fmt::Debug + Send {
     fn subs(&self) -> &Subcalls;
     fn subs_mut(&mut self) -> &mut Subcalls;
-    /// The result, once decided (taken by [`Front::poll_result`]).
-    fn result(&mut self) -> &mut Option<Result<Outcome>>;
-    /// Decided: no more timeouts.
-    fn decided(&self) -> bool;
-    /// After any event: take the sub-calls' results, decide when it can.
+    /// After any event (not once decided): take the sub-calls' results, decide
+    /// ([`Subcalls::decide`]) when it can.
     fn settle(&mut self, now: Millis);
     /// A deadline of its own besides the sub-calls' (the race's grace).
     fn own_deadline(&self) -> Option<Millis> {
@@ -26,7 +23,7 @@ pub trait Front: std::fmt::Debug + Send {
     }
 
     fn poll_timeout(&self) -> Option<Millis> {
-        if self.decided() {
+        if self.subs().decided() {
             return None;
         }
         self.subs()
@@ -37,29 +34,35 @@ pub trait Front: std::fmt::Debug + Send {
     }
 
     fn poll_result(&mut self) -> Option<Result<Outcome>> {
-        self.result().take()
+        self.subs_mut().take_result()
     }
 
     fn abort(&mut self) {
-        if !self.decided() {
-            self.subs_mut().stop();
-            *self.result() = Some(Err(Error::aborted()));
+        if !self.subs().decided() {
+            self.subs_mut().decide(Err(Error::aborted()));
         }
     }
 
     fn handle_timeout(&mut self, now: Millis) {
         self.subs_mut().handle_timeout(now);
-        self.settle(now);
+        self.step(now);
     }
 
     fn handle(&mut self, now: Millis, input: Input) {
         self.subs_mut().handle(now, input);
-        self.settle(now);
+        self.step(now);
     }
 
     fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
         self.subs_mut().handle_received(now, id, bytes);
-        self.settle(now);
+        self.step(now);
+    }
+
+    /// [`Front::settle`] unless decided already.
+    fn step(&mut self, now: Millis) {
+        if !self.subs().decided() {
+            self.settle(now);
+        }
     }
 
     /// The first sub-call's address that is known.

@@ -6,8 +6,8 @@
 
 use super::front::Front;
 use super::subcalls::{Subcalls, SLOTS};
-use super::{Call, Outcome};
-use crate::error::{Caller, Candidate, Error, ErrorCode, Result};
+use super::Call;
+use crate::error::{Caller, Candidate, Error, ErrorCode};
 use crate::exchange::Millis;
 
 #[derive(Debug)]
@@ -19,9 +19,6 @@ pub struct Ports {
     ports: Vec<u16>,
     subs: Subcalls,
     errors: Vec<Option<Error>>,
-    result: Option<Result<Outcome>>,
-    /// The result was decided (and maybe taken already).
-    decided: bool,
 }
 
 impl Ports {
@@ -42,8 +39,6 @@ impl Ports {
             errors: ports.iter().map(|_| None).collect(),
             ports,
             subs,
-            result: None,
-            decided: false,
         };
         ports.settle(0.0);
         ports
@@ -51,21 +46,18 @@ impl Ports {
 
     /// After any event: the first status wins; every candidate failed is the error.
     fn settle(&mut self, now: Millis) {
-        if self.decided || self.result.is_some() {
-            return;
-        }
-        let (result, errors) = (&mut self.result, &mut self.errors);
+        let (mut won, errors) = (None, &mut self.errors);
         self.subs.pump(now, |k, outcome| match outcome {
-            Ok(status) if result.is_none() => *result = Some(Ok(status)),
+            Ok(status) if won.is_none() => won = Some(status),
             Ok(_) => {}
             Err(e) => errors[k] = Some(e),
         });
-        if self.result.is_some() {
-            self.subs.stop();
+        if let Some(status) = won {
+            self.subs.decide(Ok(status));
         } else if self.subs.all_finished() {
-            self.result = Some(Err(self.none_answered()));
+            let e = self.none_answered();
+            self.subs.decide(Err(e));
         }
-        self.decided = self.result.is_some();
     }
 
     /// Every candidate failed.
@@ -85,12 +77,6 @@ impl Front for Ports {
     }
     fn subs_mut(&mut self) -> &mut Subcalls {
         &mut self.subs
-    }
-    fn result(&mut self) -> &mut Option<Result<Outcome>> {
-        &mut self.result
-    }
-    fn decided(&self) -> bool {
-        self.decided || self.result.is_some()
     }
     fn settle(&mut self, now: Millis) {
         Ports::settle(self, now)

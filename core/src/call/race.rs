@@ -34,9 +34,6 @@ pub struct Race {
     query_plan: Option<(Value, u64, Option<u16>)>,
     host_resolves: bool,
     grace_end: Option<Millis>,
-    result: Option<Result<Outcome>>,
-    /// The result was decided (and maybe taken already).
-    decided: bool,
 }
 
 /// The race's own options, Java's, and the common ones.
@@ -131,8 +128,6 @@ impl Race {
             query_plan: full_players.then(|| (Value::Object(query_options), seed.rotate_left(42), query_port)),
             host_resolves,
             grace_end: None,
-            result: None,
-            decided: false,
         };
         // Both editions may have failed already (an address of the wrong family).
         race.settle(0.0);
@@ -147,9 +142,6 @@ impl Race {
 
     /// After any event: start the full stat, start the grace, or finish.
     fn settle(&mut self, now: Millis) {
-        if self.decided || self.result.is_some() {
-            return;
-        }
         self.pump(now);
         let java = match &self.results[JAVA] {
             Some(Ok(outcome)) => outcome.as_status::<JavaQueryResult>(),
@@ -178,10 +170,8 @@ impl Race {
         let waiting_query = self.subs.started(QUERY) && self.results[QUERY].is_none();
         let graced = self.grace_end.is_some_and(|end| now >= end) && !waiting_query;
         if done || graced {
-            self.subs.stop();
             let result = self.merge();
-            self.result = Some(result);
-            self.decided = true;
+            self.subs.decide(result);
         }
     }
 
@@ -230,12 +220,6 @@ impl Front for Race {
     }
     fn subs_mut(&mut self) -> &mut Subcalls {
         &mut self.subs
-    }
-    fn result(&mut self) -> &mut Option<Result<Outcome>> {
-        &mut self.result
-    }
-    fn decided(&self) -> bool {
-        self.decided || self.result.is_some()
     }
     fn settle(&mut self, now: Millis) {
         Race::settle(self, now)

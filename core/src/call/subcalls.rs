@@ -23,6 +23,9 @@ pub struct Subcalls {
     answered: Option<(Io, Input)>,
     waiting: VecDeque<(usize, Io)>,
     out: VecDeque<Io>,
+    /// The front's one result, once decided (taken by the host), and that it was.
+    result: Option<Result<Outcome>>,
+    decided: bool,
 }
 
 impl Subcalls {
@@ -45,6 +48,22 @@ impl Subcalls {
     /// No sub-call is running.
     pub fn all_finished(&self) -> bool {
         (0..SLOTS).all(|k| !self.running(k))
+    }
+
+    /// The front's result: every sub-call still running stops.
+    pub fn decide(&mut self, result: Result<Outcome>) {
+        self.result = Some(result);
+        self.decided = true;
+        self.stop();
+    }
+
+    /// The result was decided (and maybe taken already).
+    pub fn decided(&self) -> bool {
+        self.decided
+    }
+
+    pub fn take_result(&mut self) -> Option<Result<Outcome>> {
+        self.result.take()
     }
 
     /// Stops every sub-call still running (the host closes their sockets): what they
