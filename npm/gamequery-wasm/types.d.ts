@@ -996,7 +996,11 @@ trace?: (event: TraceEvent) => void, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
-export type A2sResponse = { "type": "challenge", challenge: Hex, } | { "type": "info" } & A2sInfo | { "type": "goldSrcInfo" } & A2sGoldSrcInfo | { "type": "players", players: Array<A2sPlayer>, } | { "type": "rules", rules: RuleList, truncated: boolean, };
+export type A2sResponse = { "type": "challenge", challenge: Hex, } | { "type": "info" } & A2sInfo | { "type": "goldSrcInfo" } & A2sGoldSrcInfo | { "type": "players", players: Array<A2sPlayer>, } | { "type": "rules", rules: RuleList, truncated: boolean, 
+/**
+ * Arma 3's and DayZ's mods, DLCs and signatures, out of the rules' binary pages.
+ */
+serverBrowser?: A2sServerBrowser, };
 
 export type A2sInfo = { protocol: number, name: string, map: string, 
 /**
@@ -1085,6 +1089,10 @@ info?: A2sInfo, goldSrc?: A2sGoldSrcInfo, players: Array<A2sPlayer>,
  */
 rules?: Record<string, string>, 
 /**
+ * Arma 3's and DayZ's mods, DLCs and signatures, read out of their rules.
+ */
+serverBrowser?: A2sServerBrowser, 
+/**
  * A2S_INFO sent → its reply (the last send, when challenged).
  */
 latencyMs: number, 
@@ -1101,7 +1109,11 @@ info?: Partial<A2sInfo>,
 /**
  * Serve GoldSrc's obsolete `m` reply instead of `I`.
  */
-goldSrc?: Partial<A2sGoldSrcInfo>, players?: Array<A2sPlayer>, rules?: RuleList, };
+goldSrc?: Partial<A2sGoldSrcInfo>, players?: Array<A2sPlayer>, rules?: RuleList, 
+/**
+ * Arma 3's and DayZ's message, served as the binary pages of the rules.
+ */
+serverBrowser?: A2sServerBrowser, };
 
 export type A2sDecodeOptions = { theShip?: boolean, };
 
@@ -1173,6 +1185,48 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
+
+export type A2sServerBrowser = { 
+/**
+ * 3: Arma 3; 2: DayZ.
+ */
+version: number, 
+/**
+ * Flags the games set when a list did not fit (their bits are not documented).
+ */
+overflow: number, dlcs: Array<A2sServerBrowserDlc>, 
+/**
+ * Arma 3 (version 3 and above) only.
+ */
+difficulty?: A2sServerBrowserDifficulty, mods: Array<A2sServerBrowserMod>, 
+/**
+ * Arma 3's creator DLCs, listed among the mods by their Steam app id.
+ */
+creatorDlcs: Array<A2sServerBrowserCreatorDlc>, 
+/**
+ * The keys (`.bikey`) the server accepts.
+ */
+signatures: Array<string>, 
+/**
+ * DayZ: the server's description.
+ */
+description?: string, };
+
+export type A2sServerBrowserDlc = { flag: number, name?: string, hash: number, };
+
+export type A2sServerBrowserDifficulty = { 
+/**
+ * 0 recruit … 3 custom.
+ */
+level: number, aiLevel: number, advancedFlightModel: boolean, thirdPerson: boolean, crosshair: boolean, };
+
+export type A2sServerBrowserMod = { name: string, 
+/**
+ * Its Steam Workshop id as decimal text ("0" for a mod not on the Workshop).
+ */
+workshopId: string, hash: number, };
+
+export type A2sServerBrowserCreatorDlc = { appId: number, hash: number, };
 
 export type SourceRconPacket = { 
 /**

@@ -9,7 +9,7 @@ import dgram from 'node:dgram';
 import { createRequire } from 'node:module';
 import { GameDig as Theirs, games as gamedigGames } from 'gamedig';
 import { GameDig, games } from 'gamequery/gamedig';
-import { serve, sampleState, games as ourGames } from 'gamequery';
+import { query, serve, sampleState, games as ourGames } from 'gamequery';
 import { fixtures, hex, javaState, openMpState, legacyState } from './helpers.mjs';
 
 const closers = [];
@@ -141,11 +141,11 @@ async function responder(protocol, state, port = 0) {
 }
 
 /** The responder for a game, placed where its rule puts the query for a game port; the game port to give. */
-async function placed(game) {
+async function placed(game, given) {
   const { protocol, queryPort, queryPortOffsets } = ourGames[game];
-  const state = protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
+  const state = given ?? (protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
     : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
-      : sampleState(protocol);
+      : sampleState(protocol));
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
   if (queryPort !== null) {
     // A fixed query port belongs to the game's default game port.
@@ -186,6 +186,34 @@ test(`every supported game id (${supported.length}): the facade and gamedig 5 re
   t.diagnostic(`${compared} game ids compared`);
   assert.ok(compared >= supported.length - 30, 'nearly every id');
   assert.deepEqual(failures, []);
+});
+
+test("DayZ's mods, in the binary pages of its rules: the facade lists them as gamedig does, the native result whole", async () => {
+  const message = {
+    version: 2,
+    overflow: 0,
+    dlcs: [{ flag: 1, name: 'Livonia', hash: 0xdeadbeef }],
+    mods: [{ name: 'Community Framework', workshopId: '1559212036', hash: 7 }, { name: '@Trader', workshopId: '1590841260', hash: 0xff0001 }],
+    creatorDlcs: [],
+    signatures: ['dayz', 'cf'],
+    description: 'Welcome to Chernarus',
+  };
+  const state = { ...sampleState('a2s'), rules: { island: 'chernarusplus', platform: 'win' }, serverBrowser: message };
+  const { server, gamePort } = await placed('dayz', state);
+  const options = { type: 'dayz', host: '127.0.0.1', port: gamePort, ...QUICK, requestRules: true };
+  const ours = await GameDig.query({ ...options });
+  const theirs = await new Theirs().query({ ...options });
+  assert.deepEqual(judge('dayz', ours, theirs, 'a2s'), []);
+  assert.deepEqual(ours.raw.dayzMods, [
+    { unknown: 7, workshopId: 1559212036, title: 'Community Framework' },
+    { unknown: 0xff0001, workshopId: 1590841260, title: '@Trader' },
+    { title: 'dayz' },
+    { title: 'cf' },
+  ]);
+  assert.deepEqual(ours.raw.rules, { island: 'chernarusplus', platform: 'win' }, 'the pages are not rules');
+  const status = await query('a2s', `127.0.0.1:${server.port}`, { rules: true });
+  assert.deepEqual(status.raw.serverBrowser, message);
+  await server.close();
 });
 
 /** Replays one captured server: its INFO, PLAYER and RULES replies, whole or split, as they were. */

@@ -54,6 +54,10 @@ pub struct A2sQueryResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "Record<string, string>", optional))]
     pub rules: Option<RuleList>,
+    /// Arma 3's and DayZ's mods, DLCs and signatures, read out of their rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub server_browser: Option<super::bohemia::ServerBrowser>,
     /// A2S_INFO sent → its reply (the last send, when challenged).
     pub latency_ms: f64,
     /// Steps the server left unanswered or cut, in words.
@@ -205,11 +209,19 @@ impl A2sExchange {
                 self.out.players = players;
                 self.next_step(now);
             }
-            (Step::Rules, Response::Rules { rules, truncated }) => {
+            (
+                Step::Rules,
+                Response::Rules {
+                    rules,
+                    truncated,
+                    server_browser,
+                },
+            ) => {
                 if truncated {
                     self.out.warnings.push("the server cut its rule list short".into());
                 }
                 self.out.rules = Some(rules);
+                self.out.server_browser = server_browser;
                 self.next_step(now);
             }
             // A late answer to an earlier step, or a second info reply (GoldSrc HLDS sends

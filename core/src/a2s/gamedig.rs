@@ -93,7 +93,7 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         put("rules", &raw["rules"]);
     }
     match variant {
-        Some("dayz") => super::variants::dayz(&mut out),
+        Some("dayz") => super::variants::dayz(&mut out, raw),
         Some("toxikk") => super::variants::toxikk(&mut out),
         _ => {}
     }

@@ -3,6 +3,7 @@
 //! pure-Rust backend), the client exchange and the responder. Layouts and quirks: `docs/protocols/a2s.md`.
 
 pub mod apps;
+pub mod bohemia;
 pub mod describe;
 pub mod exchange;
 pub mod gamedig;
@@ -26,5 +27,7 @@ pub use players::Player;
 /// The query port most Source servers use.
 pub const DEFAULT_PORT: u16 = 27015;
 
+#[cfg(test)]
+mod bohemia_tests;
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::bohemia::ServerBrowser;
 use super::info::{GoldSrcInfo, Info};
 use super::players::{read_players, read_rules, write_players, write_rules, Player};
 use super::split::{SINGLE, SPLIT};
@@ -77,6 +78,7 @@ impl Input for Response {
             "rules" => Ok(Self::Rules {
                 rules: o.req("rules")?,
                 truncated: o.or_default("truncated")?,
+                server_browser: o.opt("serverBrowser")?,
             }),
             other => Err(o.unknown("type", other, &["challenge", "info", "goldSrcInfo", "players", "rules"])),
         }
@@ -100,6 +102,10 @@ pub enum Response {
         rules: RuleList,
         #[serde(default)]
         truncated: bool,
+        /// Arma 3's and DayZ's mods, DLCs and signatures, out of the rules' binary pages.
+        #[serde(rename = "serverBrowser", skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(rename = "serverBrowser", optional))]
+        server_browser: Option<ServerBrowser>,
     },
 }
 
@@ -199,9 +205,11 @@ impl Response {
                 w.u8(b'D');
                 write_players(players, &mut w);
             }
-            Self::Rules { rules, .. } => {
+            Self::Rules {
+                rules, server_browser, ..
+            } => {
                 w.u8(b'E');
-                write_rules(rules, &mut w);
+                write_rules(rules, server_browser.as_ref(), &mut w);
             }
         }
         Ok(w.into_bytes())
@@ -220,8 +228,12 @@ impl Response {
                 players: read_players(&mut r, the_ship)?,
             },
             b'E' => {
-                let (rules, truncated) = read_rules(&mut r)?;
-                Self::Rules { rules, truncated }
+                let (rules, truncated, server_browser) = read_rules(&mut r)?;
+                Self::Rules {
+                    rules,
+                    truncated,
+                    server_browser,
+                }
             }
             other => {
                 return Err(Error::at(

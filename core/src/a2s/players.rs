@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::bohemia::{self, ServerBrowser};
 use super::text::read_str;
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
@@ -85,29 +86,55 @@ pub(crate) fn write_players(players: &[Player], w: &mut Writer) {
     }
 }
 
-/// Pairs until the count or the data ends: servers truncate long rule lists.
-pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool)> {
+/// Pairs until the count or the data ends: servers truncate long rule lists. Arma 3's and
+/// DayZ's binary pages (`super::bohemia`) come out as their message; pages that do not
+/// make one (a page missing, a message not understood) stay rules, as text.
+pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool, Option<ServerBrowser>)> {
     let count = r.u16_le("rule count")?;
-    let mut rules = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
+    let mut pairs = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
+    let mut truncated = false;
     for _ in 0..count {
         if r.is_empty() {
-            return Ok((RuleList(rules), true));
+            truncated = true;
+            break;
         }
-        let name = read_str(r, "rule name")?;
+        let name = r.cstr("rule name")?;
         // A value cut by the packet's end: keep what arrived, say it was cut.
         if !r.peek().contains(&0) {
-            let value = String::from_utf8_lossy(r.rest()).into_owned();
-            rules.push((name, value));
-            return Ok((RuleList(rules), true));
+            pairs.push((name, r.rest()));
+            truncated = true;
+            break;
         }
-        rules.push((name, read_str(r, "rule value")?));
+        pairs.push((name, r.cstr("rule value")?));
     }
-    Ok((RuleList(rules), false))
+    let pages: Vec<_> = pairs
+        .iter()
+        .filter_map(|(k, v)| bohemia::page_key(k).map(|(n, of)| (n, of, *v)))
+        .collect();
+    let joined = bohemia::join(&pages);
+    let of_message =
+        |k: &[u8]| matches!((bohemia::page_key(k), &joined), (Some((_, of)), Some((count, _))) if of == *count);
+    let rules = pairs
+        .iter()
+        .filter(|(k, _)| !of_message(k))
+        .map(|(k, v)| (lossy(k), lossy(v)))
+        .collect();
+    Ok((RuleList(rules), truncated, joined.map(|(_, message)| message)))
 }
 
-pub(crate) fn write_rules(rules: &RuleList, w: &mut Writer) {
-    w.u16_le(rules.0.len().min(usize::from(u16::MAX)) as u16);
-    for (k, v) in rules.0.iter().take(usize::from(u16::MAX)) {
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub(crate) fn write_rules(rules: &RuleList, browser: Option<&ServerBrowser>, w: &mut Writer) {
+    let pages = browser.map(ServerBrowser::pages).unwrap_or_default();
+    let room = usize::from(u16::MAX) - pages.len();
+    w.u16_le((rules.0.len().min(room) + pages.len()) as u16);
+    // The pages first, as DayZ sends them (gamedig reads pages only before any text rule).
+    for (key, page) in &pages {
+        w.bytes(key).u8(0).bytes(page).u8(0);
+    }
+    for (k, v) in rules.0.iter().take(room) {
         w.bytes(k.as_bytes()).u8(0).bytes(v.as_bytes()).u8(0);
     }
 }

@@ -10,6 +10,7 @@ use std::net::IpAddr;
 
 use serde::Serialize;
 
+use super::bohemia::ServerBrowser;
 use super::info::{GoldSrcInfo, Info};
 use super::packets::{Request, Response};
 use super::players::Player;
@@ -38,6 +39,10 @@ pub struct A2sState {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(as = "Option<RuleList>", optional))]
     pub rules: Option<RuleList>,
+    /// Arma 3's and DayZ's message, served as the binary pages of the rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub server_browser: Option<ServerBrowser>,
 }
 
 impl Input for A2sState {
@@ -48,6 +53,7 @@ impl Input for A2sState {
             gold_src: o.or_default("goldSrc")?,
             players: o.or_default("players")?,
             rules: o.or_default("rules")?,
+            server_browser: o.opt("serverBrowser")?,
         })
     }
 }
@@ -160,6 +166,7 @@ impl Responder {
             Request::Rules { .. } => Response::Rules {
                 rules: self.state.rules.clone().unwrap_or_default(),
                 truncated: false,
+                server_browser: self.state.server_browser.clone(),
             },
         };
         let Ok(bytes) = response.encode() else { return vec![] };

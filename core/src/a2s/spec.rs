@@ -64,6 +64,7 @@ impl spec::Protocol for A2s {
         crate::spec::decls![cfg;
             Request, Response, Info, TheShip, SourceTv, GoldSrcInfo, GoldSrcMod, Player, A2sQueryResult, A2sState,
             DecodeOptions, ServeOptions, super::options::QueryOptions,
+            bohemia::ServerBrowser, bohemia::Dlc, bohemia::Difficulty, bohemia::Mod, bohemia::CreatorDlc,
         ]
     }
 }

@@ -185,6 +185,7 @@ fn players_past_255_and_truncated_rules() {
     let bytes = Response::Rules {
         rules: rules.clone(),
         truncated: false,
+        server_browser: None,
     }
     .encode()
     .unwrap();
@@ -192,11 +193,15 @@ fn players_past_255_and_truncated_rules() {
         Response::decode(&bytes, false).unwrap(),
         Response::Rules {
             rules: rules.clone(),
-            truncated: false
+            truncated: false,
+            server_browser: None,
         }
     );
     let cut = Response::decode(&bytes[..bytes.len() - 2], false).unwrap();
-    let Response::Rules { rules: got, truncated } = cut else {
+    let Response::Rules {
+        rules: got, truncated, ..
+    } = cut
+    else {
         panic!()
     };
     assert!(truncated);

@@ -3,12 +3,27 @@
 //! `toxikk.js`; the code is ours). Picked by the game asked for (the games table's
 //! `variant`), as gamedig picks its class by the game's id.
 
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 /// DayZ's keywords as flags and numbers: `no3rd` (first person only), `isDLC`,
 /// `privHive`, `external`, `lqs<n>` (queue), `etm<n>`/`entm<n>` (day/night speed), the
 /// in-game time (`hh:mm`); a server neither external nor on a private hive is official.
-pub fn dayz(raw: &mut Map<String, Value>) {
+/// With the rules asked for, `dayzMods`: the mods of the server browser message in the
+/// rules (`serverBrowser`), then its keys as entries with a title only, as gamedig lists
+/// them ({} when the rules hold no message).
+pub fn dayz(raw: &mut Map<String, Value>, ours: &Value) {
+    if ours["rules"].is_object() {
+        let message = &ours["serverBrowser"];
+        let mods = message["mods"].as_array().map(|mods| {
+            let mods = mods.iter().map(|m| {
+                let id = m["workshopId"].as_str().and_then(|id| id.parse::<u64>().ok());
+                json!({ "unknown": m["hash"], "workshopId": id, "title": m["name"] })
+            });
+            let keys = message["signatures"].as_array().into_iter().flatten();
+            Value::Array(mods.chain(keys.map(|k| json!({ "title": k }))).collect())
+        });
+        raw.insert("dayzMods".into(), mods.unwrap_or_else(|| json!({})));
+    }
     let Some(tags) = raw.get("tags").and_then(Value::as_array).cloned() else {
         return;
     };
@@ -127,7 +142,7 @@ mod tests {
     fn dayz_keywords_become_flags_and_numbers_as_parse_int_reads_them() {
         let mut raw =
             json!({ "tags": ["battleye", "no3rd", "privHive", "lqs3", "etm4.000000", "entm6.000000", "12:30"] });
-        super::dayz(raw.as_object_mut().unwrap());
+        super::dayz(raw.as_object_mut().unwrap(), &json!({}));
         assert_eq!(raw["firstPerson"], true);
         assert_eq!(raw["privateHive"], true);
         assert_eq!(raw["external"], false);
@@ -142,6 +157,24 @@ mod tests {
             (json!(3), json!(4), json!(6))
         );
         assert_eq!(raw["time"], "12:30");
+    }
+
+    #[test]
+    fn dayz_mods_are_listed_with_the_keys_after_them_as_gamedig_lists_them() {
+        let message =
+            json!({ "mods": [{ "name": "Trader", "workshopId": "1559212036", "hash": 7 }], "signatures": ["dayz"] });
+        let mut raw = json!({});
+        super::dayz(
+            raw.as_object_mut().unwrap(),
+            &json!({ "rules": {}, "serverBrowser": message }),
+        );
+        let want = json!([{ "unknown": 7, "workshopId": 1559212036u64, "title": "Trader" }, { "title": "dayz" }]);
+        assert_eq!(raw["dayzMods"], want);
+        super::dayz(raw.as_object_mut().unwrap(), &json!({ "rules": {} }));
+        assert_eq!(raw["dayzMods"], json!({}), "rules without a message");
+        let mut raw = json!({});
+        super::dayz(raw.as_object_mut().unwrap(), &json!({}));
+        assert_eq!(raw.get("dayzMods"), None, "rules not asked for");
     }
 
     #[test]
