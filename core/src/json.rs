@@ -389,6 +389,20 @@ impl<'de> Deserialize<'de> for Json {
     }
 }
 
+/// What is wrong with JSON text, and where, in our words. serde_json's own messages
+/// (its `Display`) bring the standard library's I/O error texts along: 1.5 KB of the
+/// browser's download for errors no JSON text read here can have.
+pub fn error_text(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match e.classify() {
+        Category::Eof => "the JSON ends early",
+        Category::Syntax => "not valid JSON",
+        Category::Data => "a JSON value of the wrong type",
+        Category::Io => "unreadable JSON",
+    };
+    format!("{what} (line {}, column {})", e.line(), e.column())
+}
+
 /// Parses JSON text keeping every member of an object, a repeated name included: inputs
 /// are read this way, where a rule list given as JSON text by a Rust caller may repeat one.
 pub fn parse_all_members(text: &str) -> serde_json::Result<Json> {

@@ -3,7 +3,7 @@
 
 use gamequery_core::api;
 use gamequery_core::samp::{
-    Address, DecodeOptions, Info, OpenMpInfo, Player, PlayerList, ReplyText, Request, RequestBody, Response,
+    Address, DecodeOptions, Dialect, Info, OpenMpInfo, Player, PlayerList, ReplyText, Request, RequestBody, Response,
     ResponseBody, RuleList, Rules,
 };
 use gamequery_core::wire::{from_hex, to_hex};
@@ -153,6 +153,7 @@ fn sample_responses() -> Vec<(ResponseBody, &'static str)> {
                 hostname: "Сервер".into(),
                 gamemode: "RP".into(),
                 language: "RU".into(),
+                version: None,
                 text: text("windows-1251"),
             }),
             "53414d5033fe820e611e69010200320006000000d1e5f0e2e5f0020000005250020000005255",
@@ -217,10 +218,7 @@ fn sample_responses() -> Vec<(ResponseBody, &'static str)> {
 #[test]
 fn golden_responses_both_ways() {
     for (body, hex) in sample_responses() {
-        let res = Response {
-            address: addr(),
-            body: body.clone(),
-        };
+        let res = Response::new(addr(), body.clone());
         assert_eq!(to_hex(&res.encode().unwrap()), hex, "{:?}", body.opcode());
         let opts = DecodeOptions {
             encoding: res.body_encoding(),
@@ -265,7 +263,7 @@ fn every_truncation_point_is_a_typed_error() {
         .map(|n| vector(n))
         .collect();
     for (body, _) in sample_responses() {
-        replies.push(Response { address: addr(), body }.encode().unwrap());
+        replies.push(Response::new(addr(), body).encode().unwrap());
     }
     for full in replies {
         for cut in 0..full.len() {
@@ -401,12 +399,7 @@ fn auto_reads_every_string_as_the_guessed_page_does() {
     ];
     for mut body in bodies {
         *body.text_mut().unwrap() = text("windows-1251");
-        let bytes = Response {
-            address: addr(),
-            body: body.clone(),
-        }
-        .encode()
-        .unwrap();
+        let bytes = Response::new(addr(), body.clone()).encode().unwrap();
         let options = |encoding: Option<&str>| DecodeOptions {
             encoding: encoding.map(Into::into),
             raw_strings: true,
@@ -425,8 +418,8 @@ fn name() -> impl Strategy<Value = String> {
 proptest! {
     #[test]
     fn info_round_trip(password: bool, players: u16, max: u16, h in ".{0,40}", g in name(), l in name()) {
-        let res = Response { address: addr(), body: ResponseBody::Info(Info {
-            password, players, max_players: max, hostname: h, gamemode: g, language: l, text: text("utf-8") }) };
+        let res = Response::new(addr(), ResponseBody::Info(Info {
+            password, players, max_players: max, hostname: h, gamemode: g, language: l, version: None, text: text("utf-8") }));
         let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
@@ -437,14 +430,14 @@ proptest! {
             id: detailed.then_some(id), name, score, ping: detailed.then_some(ping) }).collect();
         let list = PlayerList { players, text: text("utf-8") };
         let body = if detailed { ResponseBody::Players(list) } else { ResponseBody::Clients(list) };
-        let res = Response { address: addr(), body };
+        let res = Response::new(addr(), body);
         let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
 
     #[test]
     fn rules_round_trip(pairs in prop::collection::vec((name(), name()), 0..30)) {
-        let res = Response { address: addr(), body: ResponseBody::Rules(Rules { rules: RuleList(pairs), text: text("utf-8") }) };
+        let res = Response::new(addr(), ResponseBody::Rules(Rules { rules: RuleList(pairs), text: text("utf-8") }));
         let back = Response::decode(&res.encode().unwrap(), &DecodeOptions { encoding: Some("utf-8".into()), ..Default::default() }).unwrap();
         prop_assert_eq!(strip(back), strip(res));
     }
@@ -481,4 +474,63 @@ fn one_detector_run_per_decode_none_for_ascii() {
     )
     .unwrap();
     assert_eq!(detector_runs(), before + 1);
+}
+
+/// Vice City: Multiplayer 0.4: `VCMP` requests, `MP04` replies, the version before the
+/// info, names only in `c`. The values are a live 0.4 server's as opengsq-python's test
+/// results record them (`tests/results/test_vcmp/test_get_status.json` and
+/// `test_get_players.json`, 1530a54): the bytes are those values in VC:MP's layout.
+#[test]
+fn vcmp_golden_bytes_both_ways() {
+    let address = Address {
+        ip: [127, 0, 0, 1].into(),
+        port: 8192,
+    };
+    let request = Request::new(address, RequestBody::Info).in_dialect(Dialect::Vcmp);
+    assert_eq!(to_hex(&request.encode().unwrap()), "56434d507f000001002069");
+    assert_eq!(Request::decode(&request.encode().unwrap()).unwrap(), request);
+    let info = concat!(
+        "4d5030347f000001002069303472656c30303600000000",
+        "00 0200 6400",
+        "21000000 5b302e345d206c6974746c6577686974657927732056432d4d5020536572766572",
+        "15000000 4c5727732076322e312028303130292028432b2b29",
+        "09000000 566963652043697479",
+    )
+    .replace(' ', "");
+    let utf8 = DecodeOptions {
+        encoding: Some("utf-8".into()),
+        ..Default::default()
+    };
+    let decoded = Response::decode(&from_hex(&info, "test").unwrap(), &utf8).unwrap();
+    assert_eq!(decoded.dialect, Dialect::Vcmp);
+    let ResponseBody::Info(i) = &decoded.body else {
+        panic!("an info reply")
+    };
+    assert_eq!(
+        (i.version.as_deref(), i.password, i.players, i.max_players),
+        (Some("04rel006"), false, 2, 100)
+    );
+    assert_eq!(
+        (i.hostname.as_str(), i.gamemode.as_str(), i.language.as_str()),
+        (
+            "[0.4] littlewhitey's VC-MP Server",
+            "LW's v2.1 (010) (C++)",
+            "Vice City"
+        )
+    );
+    assert_eq!(to_hex(&decoded.encode().unwrap()), info);
+    let clients = "4d5030347f0000010020630200095b4e72415d4178616e0d78787878787874656e73696f6e";
+    let decoded = Response::decode(&from_hex(clients, "test").unwrap(), &utf8).unwrap();
+    let ResponseBody::Clients(list) = &decoded.body else {
+        panic!("a client list")
+    };
+    let names: Vec<_> = list.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["[NrA]Axan", "xxxxxxtension"]);
+    assert_eq!(to_hex(&decoded.encode().unwrap()), clients);
+    // As JSON, the dialect is said; SA:MP's replies say none.
+    let json = serde_json::to_value(&decoded).unwrap();
+    assert_eq!(json["dialect"], "vcmp");
+    // A truncated version is a decoder error naming it.
+    let e = Response::decode(&from_hex(&info[..40], "test").unwrap(), &utf8).unwrap_err();
+    assert_eq!((e.code, e.field), (ErrorCode::Truncated, Some("version")));
 }

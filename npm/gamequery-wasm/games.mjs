@@ -344,7 +344,7 @@ const ROWS = [
   ["v8sc", "V8 Supercar Challenge", 2002, "gamespy1", false, null, 16700, [], ["v8supercar"], null, null],
   ["valheim", "Valheim", 2021, "a2s", true, 2456, null, [1], [], null, null],
   ["vampireslayer", "Vampire Slayer", 2000, "a2s", true, 27015, null, [], ["vs"], null, null],
-  ["vcm", "Vice City Multiplayer", 2015, "vcmp", false, 8192, null, [], ["vcmp"], null, null],
+  ["vcm", "Vice City Multiplayer", 2015, "samp", true, 8192, null, [], ["vcmp"], null, "vcmp"],
   ["ventrilo", "Ventrilo", 2002, "ventrilo", false, 3784, null, [], [], null, null],
   ["vietcong", "Vietcong", 2003, "gamespy1", false, 5425, 15425, [], [], null, null],
   ["vietcong2", "Vietcong 2", 2005, "gamespy2", false, 5001, 19967, [], [], null, null],

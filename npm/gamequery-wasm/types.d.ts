@@ -158,7 +158,11 @@ gamePort: number | null,
  */
 queryPort: number, };
 
-export type SampRequest = { ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
+export type SampRequest = { 
+/**
+ * `'vcmp'` for Vice City: Multiplayer's (`VCMP`); absent for SA:MP's.
+ */
+dialect?: SampDialect, ip?: string, port?: number, } & ({ "opcode": "i" } | { "opcode": "r" } | { "opcode": "c" } | { "opcode": "d" } | { "opcode": "o" } | { "opcode": "p", payload: Hex, } | { "opcode": "x", password: string, command: string, 
 /**
  * The code page of password and command: a WHATWG label (default `utf-8`).
  */
@@ -170,7 +174,11 @@ export type SampRequestBody = { "opcode": "i" } | { "opcode": "r" } | { "opcode"
  */
 encoding?: string, };
 
-export type SampResponse = { ip?: string, port?: number, } & ({ "opcode": "i" } & SampInfo | { "opcode": "r" } & SampRules | { "opcode": "c" } & SampPlayerList | { "opcode": "d" } & SampPlayerList | { "opcode": "o" } & SampOpenMpInfo | { "opcode": "p", payload: Hex, } | { "opcode": "x" } & SampRconLine);
+export type SampResponse = { 
+/**
+ * `'vcmp'` for Vice City: Multiplayer's (`MP04`); absent for SA:MP's.
+ */
+dialect?: SampDialect, ip?: string, port?: number, } & ({ "opcode": "i" } & SampInfo | { "opcode": "r" } & SampRules | { "opcode": "c" } & SampPlayerList | { "opcode": "d" } & SampPlayerList | { "opcode": "o" } & SampOpenMpInfo | { "opcode": "p", payload: Hex, } | { "opcode": "x" } & SampRconLine);
 
 export type SampResponseBody = { "opcode": "i" } & SampInfo | { "opcode": "r" } & SampRules | { "opcode": "c" } & SampPlayerList | { "opcode": "d" } & SampPlayerList | { "opcode": "o" } & SampOpenMpInfo | { "opcode": "p", payload: Hex, } | { "opcode": "x" } & SampRconLine;
 
@@ -179,6 +187,10 @@ export type SampInfo = { password: boolean, players: number, maxPlayers: number,
  * Before SA:MP 0.3.7 this field carried the map name.
  */
 language: string, 
+/**
+ * VC:MP's version (`04rel006`), which its info reply starts with.
+ */
+version?: string, 
 /**
  * WHATWG name of the code page the strings were decoded with (`utf-8`,
  * `windows-1251`, …). When encoding, the code page to write (default `utf-8`).
@@ -278,7 +290,11 @@ encoding?: string,
  */
 rawStrings?: boolean, };
 
-export type SampServerState = { info: SampInfo, rules: RuleList, 
+export type SampServerState = { 
+/**
+ * `'vcmp'`: a Vice City: Multiplayer server (`dialect: 'vcmp'`); absent for SA:MP's.
+ */
+dialect?: SampDialect, info: SampInfo, rules: RuleList, 
 /**
  * In a query result, the same array as `players.list`.
  */
@@ -344,6 +360,11 @@ ping?: boolean,
  * Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false).
  */
 rawStrings?: boolean, 
+/**
+ * `'vcmp'`: a Vice City: Multiplayer 0.4 server (its own magic, no rules, names only);
+ * the `vcm` game id sets it. Default `'samp'` (SA:MP and open.mp).
+ */
+dialect?: 'samp' | 'vcmp', 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -996,11 +1017,7 @@ trace?: (event: TraceEvent) => void, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
-export type A2sResponse = { "type": "challenge", challenge: Hex, } | { "type": "info" } & A2sInfo | { "type": "goldSrcInfo" } & A2sGoldSrcInfo | { "type": "players", players: Array<A2sPlayer>, } | { "type": "rules", rules: RuleList, truncated: boolean, 
-/**
- * Arma 3's and DayZ's mods, DLCs and signatures, out of the rules' binary pages.
- */
-serverBrowser?: A2sServerBrowser, };
+export type A2sResponse = { "type": "challenge", challenge: Hex, } | { "type": "info" } & A2sInfo | { "type": "goldSrcInfo" } & A2sGoldSrcInfo | { "type": "players", players: Array<A2sPlayer>, } | { "type": "rules", rules: RuleList, truncated: boolean, };
 
 export type A2sInfo = { protocol: number, name: string, map: string, 
 /**
@@ -1886,6 +1903,7 @@ export interface GameProtocols {
   unturned: 'a2s';
   valheim: 'a2s';
   vampireslayer: 'a2s';
+  vcm: 'samp';
   vrising: 'a2s';
   wurmunlimited: 'a2s';
   zombiemaster: 'a2s';

@@ -41,9 +41,14 @@ const EXPECTED = {
   // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.
   gtasam: { fields: ['name', 'raw.gamemode'] },
   gtasao: { fields: ['name'] },
+  // gamedig reads a score after each VC:MP name; 0.4 servers send names only (opengsq's capture of a live server).
+  vcm: { fields: ['name', 'players'] },
   // gamedig's Toxikk rule reader drops the last rule (its loop counts one short).
   toxikk: { fields: ['raw.rules', /^raw\.[ps]\d+|^raw\.\w+$/] },
   // Battalion 1944: gamedig moves its bat_* rules out of raw.rules; we leave raw as the server sent it.
+  // Arma 3's rules are its server browser message in binary pages: gamedig lists them as mojibake rules; we read the message (raw.serverBrowser in query).
+  'GameQ Arma3 1': { fields: ['raw.rules'] },
+  'GameQ Arma3 2': { fields: ['raw.rules'] },
   'GameQ Batt1944 1': { fields: ['raw.rules'] },
   'GameQ Batt1944 2': { fields: ['raw.rules'] },
   // Fortress Forever's bzip2 rules use the split layout without a size field: gamedig expects it from four app ids only.

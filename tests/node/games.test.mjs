@@ -17,7 +17,7 @@ const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
 const run = (...args) => promisify(execFile)('node', [cli, ...args], { timeout: 20_000 });
 
 /** gamedig's protocol names, as this library names them (the table's comment says why). */
-const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', gtasao: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur' };
+const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', gtasao: 'samp', vcmp: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur' };
 
 test("the games table holds every gamedig 5.3.3 id with its name, year and ports; where ours differ, a source says why", () => {
   assert.equal(Object.keys(games).length, Object.keys(gamedigGames).length);
@@ -317,4 +317,31 @@ test("a game's candidates and one local port do not mix; a race whose editions b
   const started = performance.now();
   await assert.rejects(query('minecraft', '127.0.0.1', { family: 6, timeout: 5000 }), { code: 'GQ_INVALID_ARGUMENT' });
   assert.ok(performance.now() - started < 1000);
+});
+
+test('vcm: Vice City: Multiplayer through SA:MP\'s query in its own dialect — VCMP out, MP04 back, names only', async () => {
+  const state = openMpState(3);
+  state.info.version = '04rel006';
+  const server = await serve('samp', state, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const status = await query('vcm', `127.0.0.1:${server.port}`);
+  assert.equal(status.protocol, 'samp');
+  assert.equal(status.raw.dialect, 'vcmp');
+  assert.equal(status.version, '04rel006');
+  assert.equal(status.name, state.info.hostname);
+  assert.deepEqual(status.players.list, [{ name: 'Player_0' }, { name: 'Player_1' }, { name: 'Player_2' }], 'names, no scores');
+  assert.deepEqual(status.raw.rules, {}, 'VC:MP answers no rules: none asked');
+  assert.deepEqual(status.game, { id: 'vcm', name: 'Vice City Multiplayer', gamePort: server.port, queryPort: server.port });
+  // The same server through SA:MP's own dialect: no dialect said, scores listed.
+  const samp = await query('samp', `127.0.0.1:${server.port}`);
+  assert.equal(samp.raw.dialect, undefined);
+  assert.equal(samp.players.list[0].score, state.players[0].score);
+  // The old id, in queryMany, with the option set by hand too.
+  for await (const item of queryMany([{ protocol: 'vcmp', target: `127.0.0.1:${server.port}` }])) {
+    assert.equal(item.status?.raw.dialect, 'vcmp');
+    assert.equal(item.status.players.list.length, 3);
+  }
+  const own = await query('samp', `127.0.0.1:${server.port}`, { dialect: 'vcmp' });
+  assert.equal(own.raw.info.version, '04rel006');
+  await assert.rejects(query('samp', '127.0.0.1:1', { dialect: 'vc' }), { code: 'GQ_INVALID_ARGUMENT' });
 });

@@ -18,7 +18,7 @@ test('a queryMany option misspelt fails the call up front, naming every option t
   const run = queryMany(targets, { protocol: 'samp', concurency: 3, timeout: 200 });
   const e = await run[Symbol.asyncIterator]().next().then(() => assert.fail('yielded'), (err) => err);
   assert.equal(e.code, 'GQ_INVALID_ARGUMENT');
-  assert.match(e.message, /^queryMany's options: unknown option "concurency" for a SA:MP query; its options are timeout, .*rawStrings, signal, trace; and the batch's own: concurrency, protocol, /);
+  assert.match(e.message, /^queryMany's options: unknown option "concurency" for a SA:MP query; its options are timeout, .*rawStrings, dialect, signal, trace; and the batch's own: concurrency, protocol, /);
   assert.equal(started, 1);
   // Per protocol too, and for the race its own options are listed.
   const mixed = [{ protocol: 'sqp', target: '127.0.0.1:1' }, { protocol: 'minecraft', target: '127.0.0.1:1' }];
@@ -31,7 +31,7 @@ test('a queryMany option misspelt fails the call up front, naming every option t
   // An item's own options stay that item's error.
   const results = [];
   for await (const r of queryMany([{ protocol: 'samp', target: '127.0.0.1:1', options: { bogus: 1 } }], { timeout: 200 })) results.push(r.error.message);
-  assert.deepEqual(results, ['unknown option "bogus" for a SA:MP query; its options are timeout, retries, family, localAddress, localPort, encoding, players, openMp, ping, rawStrings, signal, trace']);
+  assert.deepEqual(results, ['unknown option "bogus" for a SA:MP query; its options are timeout, retries, family, localAddress, localPort, encoding, players, openMp, ping, rawStrings, dialect, signal, trace']);
 });
 
 test('serve(): a state or option mistake names its place and the known members, without serde words', async () => {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
+use crate::values::RuleList;
 use crate::wire::{Reader, Writer};
 
 /// Bytes of escaped message per page, as the games write them.
@@ -157,22 +158,56 @@ pub fn page_key(key: &[u8]) -> Option<(u8, u8)> {
     }
 }
 
-/// The message out of its pages (`(number, count, value)` in any order), and the page
-/// count it had: `None` while a page is missing (a server cut its rules) or when the pages
-/// do not make a message. A text rule with a two-byte key may look like a page: only a
-/// complete set of one count that decodes is taken.
-pub fn join(pages: &[(u8, u8, &[u8])]) -> Option<(u8, ServerBrowser)> {
-    let mut counts: Vec<u8> = pages.iter().map(|p| p.1).collect();
-    counts.sort_unstable();
-    counts.dedup();
-    counts.into_iter().find_map(|count| {
-        let mut set: Vec<_> = pages.iter().filter(|p| p.1 == count).collect();
-        set.sort_by_key(|p| p.0);
-        set.dedup_by_key(|p| p.0);
-        if set.len() != usize::from(count) {
-            return None;
+/// A rule that may be a page: its place among the rules read, its number and page count,
+/// its bytes (escaped).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    pub rule: usize,
+    pub number: u8,
+    pub count: u8,
+    pub bytes: Vec<u8>,
+}
+
+/// The pages of a rules reply, as read or to write.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pages(pub Vec<Page>);
+
+/// The message out of the pages of a rules reply, and the page rules taken out of `rules`:
+/// `None` (the rules left whole, as text) while a page is missing — a server cut its
+/// rules — or when the pages do not make a message. A text rule with a two-byte key may
+/// look like a page: only a complete set of one page count that decodes is taken.
+pub fn take(rules: &mut RuleList, pages: &Pages) -> Option<ServerBrowser> {
+    let (count, message) = join(pages)?;
+    let mut page = vec![false; rules.0.len()];
+    for p in pages.0.iter().filter(|p| p.count == count) {
+        if let Some(slot) = page.get_mut(p.rule) {
+            *slot = true;
         }
-        let escaped: Vec<u8> = set.iter().flat_map(|p| p.2.iter().copied()).collect();
+    }
+    let mut index = 0;
+    rules.0.retain(|_| {
+        index += 1;
+        !page[index - 1]
+    });
+    Some(message)
+}
+
+fn join(pages: &Pages) -> Option<(u8, ServerBrowser)> {
+    // No sorting: the standard sorts would add kilobytes to the WASM builds for lists of
+    // at most 255. One pass per page count present.
+    let mut present = [false; 256];
+    for p in &pages.0 {
+        present[usize::from(p.count)] = true;
+    }
+    (1..=255u8).filter(|&c| present[usize::from(c)]).find_map(|count| {
+        let mut slots: Vec<Option<&[u8]>> = vec![None; usize::from(count)];
+        for p in pages.0.iter().filter(|p| p.count == count) {
+            slots[usize::from(p.number) - 1].get_or_insert(&p.bytes);
+        }
+        let mut escaped = Vec::new();
+        for page in slots {
+            escaped.extend_from_slice(page?);
+        }
         let message = unescape(&escaped).and_then(|m| ServerBrowser::decode(&m)).ok()?;
         Some((count, message))
     })
@@ -317,25 +352,26 @@ impl ServerBrowser {
 
     /// The rules that carry it: `[number, count]` keys, escaped pages (an escape is never
     /// cut, for readers that unescape page by page).
-    pub fn pages(&self) -> Vec<([u8; 2], Vec<u8>)> {
+    pub fn pages(&self) -> Pages {
         let escaped = escape(&self.encode());
-        let mut pages = Vec::new();
+        let mut parts = Vec::new();
         let mut rest = &escaped[..];
         while !rest.is_empty() {
             let mut cut = rest.len().min(PAGE);
             if cut < rest.len() && rest[cut - 1] == 1 && !ends_in_pair(&rest[..cut]) {
                 cut -= 1;
             }
-            pages.push(rest[..cut].to_vec());
+            parts.push(rest[..cut].to_vec());
             rest = &rest[cut..];
         }
-        let count = pages.len().min(255) as u8;
-        pages
-            .into_iter()
-            .take(255)
-            .enumerate()
-            .map(|(i, page)| ([i as u8 + 1, count], page))
-            .collect()
+        let count = parts.len().min(255) as u8;
+        let pages = parts.into_iter().take(255).enumerate().map(|(i, bytes)| Page {
+            rule: i,
+            number: i as u8 + 1,
+            count,
+            bytes,
+        });
+        Pages(pages.collect())
     }
 }
 

@@ -1,9 +1,9 @@
-//! Arma 3's and DayZ's server browser message in A2S_RULES (`bohemia.rs`). The golden
-//! messages are written here byte by byte from the documented layouts: no capture of a real
-//! server's rules was found in peers' test suites (WoozyMasta/a2s and python-a2s test
-//! against live servers only).
+//! Arma 3's and DayZ's server browser message in A2S_RULES (`bohemia.rs`): two real Arma 3
+//! servers' rules captured by GameQ, and golden messages written byte by byte from the
+//! documented layouts (DayZ's among them: GameQ's DayZ captures predate the message, and
+//! WoozyMasta/a2s and python-a2s test against live servers only).
 
-use super::bohemia::{self, CreatorDlc, Difficulty, Dlc, Mod, ServerBrowser};
+use super::bohemia::{self, CreatorDlc, Difficulty, Dlc, Mod, Page, ServerBrowser};
 use super::*;
 use crate::values::RuleList;
 
@@ -113,17 +113,26 @@ fn escapes_read_in_one_pass() {
     }
 }
 
-/// The rules a server sends: text rules, and the pages in the order given.
-fn rules_reply(text: &[(&str, &str)], pages: &[([u8; 2], Vec<u8>)]) -> Vec<u8> {
+/// The rules a server sends: text rules, then the pages in the order given.
+fn rules_reply(text: &[(&str, &str)], pages: &[&Page]) -> Vec<u8> {
     let mut out = hex("ffffffff 45");
     out.extend(((text.len() + pages.len()) as u16).to_le_bytes());
     for (k, v) in text {
         out.extend([k.as_bytes(), &[0], v.as_bytes(), &[0]].concat());
     }
-    for (k, v) in pages {
-        out.extend([&k[..], &[0], v, &[0]].concat());
+    for p in pages {
+        out.extend([&[p.number, p.count, 0], &p.bytes[..], &[0]].concat());
     }
     out
+}
+
+/// A rules reply read as the query reads it: the text rules, and the message if any.
+fn read(reply: &[u8]) -> (RuleList, Option<ServerBrowser>) {
+    let Response::Rules { mut rules, pages, .. } = Response::decode(reply, false).unwrap() else {
+        panic!("a rules reply")
+    };
+    let message = bohemia::take(&mut rules, &pages);
+    (rules, message)
 }
 
 #[test]
@@ -137,39 +146,29 @@ fn pages_in_any_order_become_the_message_and_text_rules_stay() {
             hash: i * 0x0100_0001,
         });
     }
-    let mut pages = message.pages();
-    assert!(pages.len() >= 5, "{} pages", pages.len());
-    assert!(pages.iter().all(|(_, p)| p.len() <= 124 && !p.contains(&0)));
-    pages.reverse();
+    let pages = message.pages();
+    assert!(pages.0.len() >= 5, "{} pages", pages.0.len());
+    assert!(pages.0.iter().all(|p| p.bytes.len() <= 124 && !p.bytes.contains(&0)));
+    let reversed: Vec<&Page> = pages.0.iter().rev().collect();
     let text = [("island", "Altis"), ("ab", "two bytes, not a page")];
-    let reply = rules_reply(&text, &pages);
-    let Response::Rules {
-        rules, server_browser, ..
-    } = Response::decode(&reply, false).unwrap()
-    else {
-        panic!("a rules reply")
-    };
-    assert_eq!(server_browser.as_ref(), Some(&message));
+    let (rules, got) = read(&rules_reply(&text, &reversed));
+    assert_eq!(got.as_ref(), Some(&message));
     let text: Vec<_> = text.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     assert_eq!(rules, RuleList(text.clone()));
-    // What the responder writes reads back the same.
-    let again = Response::Rules {
+    // What the responder writes (pages first) reads back the same.
+    let served = Response::Rules {
         rules: rules.clone(),
         truncated: false,
-        server_browser: server_browser.clone(),
+        pages: pages.clone(),
     };
-    assert_eq!(Response::decode(&again.encode().unwrap(), false).unwrap(), again);
+    let bytes = served.encode().unwrap();
+    assert_eq!(&bytes[7..9], [1, pages.0.len() as u8], "the first rule is page 1");
+    assert_eq!(read(&bytes), (rules, Some(message)));
 
     // A page lost (a server cutting its rules): no message; every page stays a rule, in place.
-    let short = rules_reply(&[("island", "Altis")], &pages[1..]);
-    let Response::Rules {
-        rules, server_browser, ..
-    } = Response::decode(&short, false).unwrap()
-    else {
-        panic!("a rules reply")
-    };
-    assert_eq!(server_browser, None);
-    assert_eq!(rules.0.len(), pages.len());
+    let (rules, got) = read(&rules_reply(&[("island", "Altis")], &reversed[1..]));
+    assert_eq!(got, None);
+    assert_eq!(rules.0.len(), pages.0.len());
     assert_eq!(rules.0[0].0, "island");
 }
 
@@ -184,16 +183,63 @@ fn a_message_that_does_not_read_is_left_as_rules() {
         hex("02 00 0000 05 00000000 04"),
     ] {
         assert!(ServerBrowser::decode(&bad).is_err());
-        let page = bohemia::escape(&bad);
-        let reply = rules_reply(&[], &[([1, 1], page)]);
-        let Response::Rules {
-            rules, server_browser, ..
-        } = Response::decode(&reply, false).unwrap()
-        else {
-            panic!("a rules reply")
+        let page = Page {
+            rule: 0,
+            number: 1,
+            count: 1,
+            bytes: bohemia::escape(&bad),
         };
-        assert_eq!(server_browser, None);
+        let (rules, got) = read(&rules_reply(&[], &[&page]));
+        assert_eq!(got, None);
         assert_eq!(rules.0.len(), 1);
         assert_eq!(rules.0[0].0, "\u{1}\u{1}");
     }
+}
+
+/// Two real Arma 3 servers' rules, captured in GameQ's tests (Austinb/GameQ
+/// `tests/Protocols/Providers/Arma3/1_response.txt` and `2_response.txt`, 628534b; in
+/// `tests/fixtures/a2s.json`): every page joins into a message that reads to its end.
+#[test]
+fn captured_arma3_rules_read_whole() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/a2s.json")).unwrap();
+    let fixtures: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rules = |name: &str| {
+        let v = fixtures["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["name"] == name)
+            .unwrap();
+        let (rules, message) = read(&hex(v["hex"].as_str().unwrap()));
+        (rules, message.expect("a message"))
+    };
+    let (text, one) = rules("GameQ Arma3 1: A2S_RULES");
+    assert_eq!(text, RuleList::default(), "every rule was a page");
+    assert_eq!((one.version, one.overflow, one.dlcs.len()), (3, 0, 12));
+    assert_eq!(one.dlcs[0].name.as_deref(), Some("Karts"));
+    assert_eq!(
+        one.difficulty,
+        Some(Difficulty {
+            level: 1,
+            ai_level: 1,
+            advanced_flight_model: false,
+            third_person: true,
+            crosshair: true,
+        })
+    );
+    assert_eq!(one.mods.len(), 9);
+    let cba = one.mods.last().unwrap();
+    assert_eq!(
+        (cba.name.as_str(), cba.workshop_id.as_str(), cba.hash),
+        ("Community Base Addons v3.15.6", "450814997", 1_554_115_884)
+    );
+    assert_eq!(one.mods[0].name, "[DEV] CUP Missions 0.2");
+    assert_eq!(one.signatures.len(), 11);
+    assert_eq!(one.signatures[2], "cba_3.15.6.211004-0fb4db14");
+    assert_eq!((one.creator_dlcs.len(), one.description.as_deref()), (0, None));
+    let (_, two) = rules("GameQ Arma3 2: A2S_RULES");
+    assert_eq!(two.mods, []);
+    assert_eq!(two.signatures, ["a3", "jsrs_soundmod_2020_v2"]);
+    // What we write reads back the same.
+    assert_eq!(ServerBrowser::decode(&one.encode()).unwrap(), one);
 }

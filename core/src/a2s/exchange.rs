@@ -212,16 +212,16 @@ impl A2sExchange {
             (
                 Step::Rules,
                 Response::Rules {
-                    rules,
+                    mut rules,
                     truncated,
-                    server_browser,
+                    pages,
                 },
             ) => {
                 if truncated {
                     self.out.warnings.push("the server cut its rule list short".into());
                 }
+                self.out.server_browser = super::bohemia::take(&mut rules, &pages);
                 self.out.rules = Some(rules);
-                self.out.server_browser = server_browser;
                 self.next_step(now);
             }
             // A late answer to an earlier step, or a second info reply (GoldSrc HLDS sends

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::bohemia::ServerBrowser;
+use super::bohemia::Pages;
 use super::info::{GoldSrcInfo, Info};
 use super::players::{read_players, read_rules, write_players, write_rules, Player};
 use super::split::{SINGLE, SPLIT};
@@ -78,7 +78,7 @@ impl Input for Response {
             "rules" => Ok(Self::Rules {
                 rules: o.req("rules")?,
                 truncated: o.or_default("truncated")?,
-                server_browser: o.opt("serverBrowser")?,
+                pages: Pages::default(),
             }),
             other => Err(o.unknown("type", other, &["challenge", "info", "goldSrcInfo", "players", "rules"])),
         }
@@ -102,10 +102,12 @@ pub enum Response {
         rules: RuleList,
         #[serde(default)]
         truncated: bool,
-        /// Arma 3's and DayZ's mods, DLCs and signatures, out of the rules' binary pages.
-        #[serde(rename = "serverBrowser", skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "ts", ts(rename = "serverBrowser", optional))]
-        server_browser: Option<ServerBrowser>,
+        /// Arma 3's and DayZ's binary pages (`super::bohemia`), as read or to write. They
+        /// are rules too (as text in `rules` when read); the query reads the message out
+        /// of them, so the codec alone (the browser's download) carries no reader for it.
+        #[serde(skip)]
+        #[cfg_attr(feature = "ts", ts(skip))]
+        pages: Pages,
     },
 }
 
@@ -205,11 +207,9 @@ impl Response {
                 w.u8(b'D');
                 write_players(players, &mut w);
             }
-            Self::Rules {
-                rules, server_browser, ..
-            } => {
+            Self::Rules { rules, pages, .. } => {
                 w.u8(b'E');
-                write_rules(rules, server_browser.as_ref(), &mut w);
+                write_rules(rules, pages, &mut w);
             }
         }
         Ok(w.into_bytes())
@@ -228,11 +228,11 @@ impl Response {
                 players: read_players(&mut r, the_ship)?,
             },
             b'E' => {
-                let (rules, truncated, server_browser) = read_rules(&mut r)?;
+                let (rules, truncated, pages) = read_rules(&mut r)?;
                 Self::Rules {
                     rules,
                     truncated,
-                    server_browser,
+                    pages,
                 }
             }
             other => {

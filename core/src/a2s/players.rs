@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::bohemia::{self, ServerBrowser};
+use super::bohemia::{self, Page, Pages};
 use super::text::read_str;
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
@@ -86,53 +86,47 @@ pub(crate) fn write_players(players: &[Player], w: &mut Writer) {
     }
 }
 
-/// Pairs until the count or the data ends: servers truncate long rule lists. Arma 3's and
-/// DayZ's binary pages (`super::bohemia`) come out as their message; pages that do not
-/// make one (a page missing, a message not understood) stay rules, as text.
-pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool, Option<ServerBrowser>)> {
+/// Pairs until the count or the data ends: servers truncate long rule lists. Rules whose
+/// key may be one of Arma 3's and DayZ's binary pages (`super::bohemia`) are also kept as
+/// bytes, with their place in the list.
+pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool, Pages)> {
     let count = r.u16_le("rule count")?;
-    let mut pairs = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
-    let mut truncated = false;
+    let mut rules = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
+    let mut pages = Pages::default();
     for _ in 0..count {
         if r.is_empty() {
-            truncated = true;
-            break;
+            return Ok((RuleList(rules), true, pages));
         }
         let name = r.cstr("rule name")?;
         // A value cut by the packet's end: keep what arrived, say it was cut.
         if !r.peek().contains(&0) {
-            pairs.push((name, r.rest()));
-            truncated = true;
-            break;
+            rules.push((lossy(name), lossy(r.rest())));
+            return Ok((RuleList(rules), true, pages));
         }
-        pairs.push((name, r.cstr("rule value")?));
+        let value = r.cstr("rule value")?;
+        if let Some((n, of)) = bohemia::page_key(name) {
+            pages.0.push(Page {
+                rule: rules.len(),
+                number: n,
+                count: of,
+                bytes: value.to_vec(),
+            });
+        }
+        rules.push((lossy(name), lossy(value)));
     }
-    let pages: Vec<_> = pairs
-        .iter()
-        .filter_map(|(k, v)| bohemia::page_key(k).map(|(n, of)| (n, of, *v)))
-        .collect();
-    let joined = bohemia::join(&pages);
-    let of_message =
-        |k: &[u8]| matches!((bohemia::page_key(k), &joined), (Some((_, of)), Some((count, _))) if of == *count);
-    let rules = pairs
-        .iter()
-        .filter(|(k, _)| !of_message(k))
-        .map(|(k, v)| (lossy(k), lossy(v)))
-        .collect();
-    Ok((RuleList(rules), truncated, joined.map(|(_, message)| message)))
+    Ok((RuleList(rules), false, pages))
 }
 
 fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-pub(crate) fn write_rules(rules: &RuleList, browser: Option<&ServerBrowser>, w: &mut Writer) {
-    let pages = browser.map(ServerBrowser::pages).unwrap_or_default();
-    let room = usize::from(u16::MAX) - pages.len();
-    w.u16_le((rules.0.len().min(room) + pages.len()) as u16);
+pub(crate) fn write_rules(rules: &RuleList, pages: &Pages, w: &mut Writer) {
+    let room = usize::from(u16::MAX).saturating_sub(pages.0.len());
+    w.u16_le((rules.0.len().min(room) + pages.0.len().min(usize::from(u16::MAX))) as u16);
     // The pages first, as DayZ sends them (gamedig reads pages only before any text rule).
-    for (key, page) in &pages {
-        w.bytes(key).u8(0).bytes(page).u8(0);
+    for page in pages.0.iter().take(usize::from(u16::MAX)) {
+        w.u8(page.number).u8(page.count).u8(0).bytes(&page.bytes).u8(0);
     }
     for (k, v) in rules.0.iter().take(room) {
         w.bytes(k.as_bytes()).u8(0).bytes(v.as_bytes()).u8(0);

@@ -166,7 +166,12 @@ impl Responder {
             Request::Rules { .. } => Response::Rules {
                 rules: self.state.rules.clone().unwrap_or_default(),
                 truncated: false,
-                server_browser: self.state.server_browser.clone(),
+                pages: self
+                    .state
+                    .server_browser
+                    .as_ref()
+                    .map(ServerBrowser::pages)
+                    .unwrap_or_default(),
             },
         };
         let Ok(bytes) = response.encode() else { return vec![] };

@@ -185,7 +185,7 @@ fn players_past_255_and_truncated_rules() {
     let bytes = Response::Rules {
         rules: rules.clone(),
         truncated: false,
-        server_browser: None,
+        pages: Default::default(),
     }
     .encode()
     .unwrap();
@@ -194,7 +194,7 @@ fn players_past_255_and_truncated_rules() {
         Response::Rules {
             rules: rules.clone(),
             truncated: false,
-            server_browser: None,
+            pages: Default::default(),
         }
     );
     let cut = Response::decode(&bytes[..bytes.len() - 2], false).unwrap();

@@ -228,7 +228,7 @@ impl Call {
         let mut call = match protocol.query()? {
             crate::spec::Query::Race => Self::of_protocol(protocol, target, options, seed, host_resolves)?,
             crate::spec::Query::Plan(_) => {
-                let (options, query_port) = take_query_port(options)?;
+                let (options, query_port) = take_query_port(game.with_options(options))?;
                 let ports = game.candidates(t.port, query_port)?;
                 let mut calls = Vec::with_capacity(ports.len());
                 // Candidates share a deadline and sockets of their own: one local port can

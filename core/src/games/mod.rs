@@ -41,6 +41,9 @@ pub struct Game {
     /// The game's own behaviour on top of its protocol, by the name of gamedig's class
     /// for it (`'dayz'`: A2S with mods in its rules), where there is one.
     pub variant: Option<&'static str>,
+    /// Options its protocol needs for it (VC:MP's `dialect: 'vcmp'` on SA:MP's query);
+    /// the caller's own win.
+    pub options: &'static [(&'static str, &'static str)],
 }
 
 impl Game {
@@ -56,6 +59,7 @@ impl Game {
             old_ids: &[],
             source: "",
             variant: None,
+            options: &[],
         }
     }
     pub const fn port(self, port: u16) -> Self {
@@ -84,6 +88,22 @@ impl Game {
             variant: Some(variant),
             ..self
         }
+    }
+    pub const fn options(self, options: &'static [(&'static str, &'static str)]) -> Self {
+        Self { options, ..self }
+    }
+
+    /// The caller's query options with the game's own added where the caller set none.
+    pub fn with_options(&self, mut options: serde_json::Value) -> serde_json::Value {
+        if let Some(o) = options.as_object_mut() {
+            for (key, value) in self.options {
+                o.entry(*key).or_insert_with(|| (*value).into());
+            }
+        } else if options.is_null() && !self.options.is_empty() {
+            let own = self.options.iter().map(|(k, v)| ((*k).to_string(), (*v).into()));
+            return serde_json::Value::Object(own.collect());
+        }
+        options
     }
 
     /// Its protocol, when this library speaks it.

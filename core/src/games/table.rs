@@ -7,8 +7,9 @@
 //! Protocols named here but not implemented yet keep the names they will have:
 //! `all-seeing-eye` (gamedig's `ase`), `mumble` (the UDP ping, gamedig's `mumbleping`),
 //! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); gamedig's A2S variants
-//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`) are `a2s`, and SA:MP's (`gtasao`) `samp`, each with
-//! `.variant(…)`: gamedig's class name, for the game's own behaviour on top.
+//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
+//! with `.variant(…)`: gamedig's class name, for the game's own behaviour on top; and
+//! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect).
 
 use super::Game;
 
@@ -357,7 +358,7 @@ pub static GAMES: &[Game] = &[
     Game::new("v8sc", "V8 Supercar Challenge", 2002, "gamespy1").query(16700).old(&["v8supercar"]),
     Game::new("valheim", "Valheim", 2021, "a2s").port(2456).offset(&[1]),
     Game::new("vampireslayer", "Vampire Slayer", 2000, "a2s").port(27015).old(&["vs"]),
-    Game::new("vcm", "Vice City Multiplayer", 2015, "vcmp").port(8192).old(&["vcmp"]),
+    Game::new("vcm", "Vice City Multiplayer", 2015, "samp").port(8192).old(&["vcmp"]).variant("vcmp").options(&[("dialect", "vcmp")]),
     Game::new("ventrilo", "Ventrilo", 2002, "ventrilo").port(3784),
     Game::new("vietcong", "Vietcong", 2003, "gamespy1").port(5425).query(15425),
     Game::new("vietcong2", "Vietcong 2", 2005, "gamespy2").port(5001).query(19967),

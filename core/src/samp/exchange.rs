@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::header::{Address, Opcode, HEADER_LEN};
+use super::header::{Address, Dialect, Opcode, HEADER_LEN};
 use super::reply_text::Texts;
 use super::request::{Request, RequestBody};
 use super::response::ResponseBody;
@@ -42,6 +42,8 @@ pub struct QueryOptions {
     pub ping: bool,
     /// Keep every string's undecoded bytes (`raw.rawStrings`).
     pub raw_strings: bool,
+    /// VC:MP's packets: `i`, then `c` (names); no rules, `p` or `o`.
+    pub dialect: Dialect,
 }
 
 impl Default for QueryOptions {
@@ -53,6 +55,7 @@ impl Default for QueryOptions {
             open_mp: true,
             ping: true,
             raw_strings: false,
+            dialect: Dialect::Samp,
         }
     }
 }
@@ -178,7 +181,7 @@ impl QueryExchange {
     }
 
     fn send_until(&mut self, body: RequestBody, required: bool, now: Millis, deadline: Millis) {
-        let request = Request::new(self.address, body);
+        let request = Request::new(self.address, body).in_dialect(self.options.dialect);
         let packet = request.encode().expect("query requests without text always encode");
         self.outbox.push_back(packet.clone());
         self.pending.push(Pending {
@@ -203,7 +206,7 @@ impl QueryExchange {
         if self.phase == Phase::Done {
             return;
         }
-        if !datagram.starts_with(super::MAGIC) {
+        if !datagram.starts_with(self.options.dialect.reply_magic()) {
             self.foreign.get_or_insert_with(|| crate::sniff::describe(datagram));
             return;
         }
@@ -216,7 +219,8 @@ impl QueryExchange {
             } else {
                 HEADER_LEN
             };
-            datagram.len() >= echo && datagram[..echo] == p.packet[..echo]
+            // Past the magic, which VC:MP's replies change.
+            datagram.len() >= echo && datagram[4..echo] == p.packet[4..echo]
         }) else {
             return;
         };
@@ -242,7 +246,7 @@ impl QueryExchange {
     /// Reads a matched reply and keeps it (see [`Kept`]).
     fn accept(&mut self, opcode: Opcode, datagram: &[u8], rtt: Millis) -> Result<()> {
         let mut texts = Texts::new(self.options.encoding, self.options.raw_strings);
-        let body = read_body(datagram, opcode, &mut texts)?;
+        let body = read_body(datagram, opcode, &mut texts, self.options.dialect)?;
         let as_read = texts.all_utf8();
         let raw_strings = texts.reply_text().raw_strings;
         let slot = match body {
@@ -322,6 +326,10 @@ impl QueryExchange {
         loop {
             let waiting = self.pending.iter().any(|p| !p.background);
             match self.phase {
+                Phase::Info if !waiting && self.options.dialect == Dialect::Vcmp => {
+                    // VC:MP answers no rules: on to the list.
+                    self.phase = Phase::Rules;
+                }
                 Phase::Info if !waiting => {
                     self.send(RequestBody::Rules, true, now);
                     if self.options.ping {
@@ -351,8 +359,11 @@ impl QueryExchange {
             _ => 0,
         };
         // `d` carries all of `c` and more; a server known to be SA:MP answers it.
+        let vcmp = self.options.dialect == Dialect::Vcmp;
         let (want_c, want_d) = match self.options.players {
             PlayersMode::None => (false, false),
+            // VC:MP's one list is `c`.
+            _ if vcmp => (true, false),
             PlayersMode::Clients => (true, false),
             PlayersMode::Auto if known_open_mp => (true, false),
             PlayersMode::Auto if known_sa_mp => (false, true),
@@ -375,7 +386,7 @@ impl QueryExchange {
                 self.send_until(RequestBody::Players, false, now, deadline);
             }
         }
-        if self.options.open_mp && !known_sa_mp {
+        if self.options.open_mp && !known_sa_mp && !vcmp {
             let deadline = self.grace(now, self.rules_rtt);
             self.send_until(RequestBody::OpenMp, false, now, deadline);
         }
@@ -391,7 +402,7 @@ impl QueryExchange {
         };
         match &kept.body {
             ResponseBody::Rules(r) if kept.as_read && ascii_compatible(self.options.encoding) => Cow::Borrowed(r),
-            _ => match decode_body(&kept.bytes, Opcode::Rules, WINDOWS_1252) {
+            _ => match decode_body(&kept.bytes, Opcode::Rules, WINDOWS_1252, self.options.dialect) {
                 Some(ResponseBody::Rules(r)) => Cow::Owned(r),
                 _ => Cow::Owned(Rules::default()),
             },
@@ -420,6 +431,7 @@ impl QueryExchange {
     /// together (more text, better guess, consistent result) and every reply read again.
     fn take_bodies(&mut self) -> (&'static Encoding, [Option<Body>; 5]) {
         let keep_raw = self.options.raw_strings;
+        let dialect = self.options.dialect;
         let as_read = match self.options.encoding {
             TextEncoding::Fixed(e) => Some(e),
             TextEncoding::Auto => self
@@ -433,13 +445,13 @@ impl QueryExchange {
         }
         let mut t = Texts::new(TextEncoding::Auto, false);
         for k in self.kept().into_iter().flatten() {
-            let _ = read_body(&k.bytes, k.body.opcode(), &mut t);
+            let _ = read_body(&k.bytes, k.body.opcode(), &mut t, dialect);
         }
         let e = t.guessed().unwrap_or(UTF_8);
         let bodies = self.kept().map(|k| {
             let k = k.take()?;
             let mut t = Texts::new(TextEncoding::Fixed(e), keep_raw);
-            let body = read_body(&k.bytes, k.body.opcode(), &mut t).ok()?;
+            let body = read_body(&k.bytes, k.body.opcode(), &mut t, dialect).ok()?;
             Some((body, t.reply_text().raw_strings))
         });
         (e, bodies)
@@ -512,6 +524,7 @@ impl QueryExchange {
         };
         let latency_ms = round_ms(latency);
         let state = ServerState {
+            dialect: self.options.dialect,
             info,
             rules: rules.rules,
             players: players.unwrap_or_default(),
@@ -530,10 +543,10 @@ impl QueryExchange {
 }
 
 /// A reply's body after its 11-byte header, the strings read through `t`.
-fn read_body<'a>(datagram: &'a [u8], opcode: Opcode, t: &mut Texts<'a>) -> Result<ResponseBody> {
+fn read_body<'a>(datagram: &'a [u8], opcode: Opcode, t: &mut Texts<'a>, dialect: Dialect) -> Result<ResponseBody> {
     let mut r = Reader::new(datagram);
     r.take(HEADER_LEN, "header")?;
-    let body = ResponseBody::read_with(&mut r, opcode, t)?;
+    let body = ResponseBody::read_with(&mut r, opcode, t, dialect)?;
     r.expect_end("reply end")?;
     Ok(body)
 }
@@ -545,8 +558,14 @@ fn ascii_compatible(encoding: TextEncoding) -> bool {
     }
 }
 
-fn decode_body(datagram: &[u8], opcode: Opcode, encoding: &'static Encoding) -> Option<ResponseBody> {
-    read_body(datagram, opcode, &mut Texts::new(TextEncoding::Fixed(encoding), false)).ok()
+fn decode_body(datagram: &[u8], opcode: Opcode, encoding: &'static Encoding, dialect: Dialect) -> Option<ResponseBody> {
+    read_body(
+        datagram,
+        opcode,
+        &mut Texts::new(TextEncoding::Fixed(encoding), false),
+        dialect,
+    )
+    .ok()
 }
 
 crate::exchange::impl_exchange!(QueryExchange, ServerState);

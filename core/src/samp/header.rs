@@ -6,10 +6,18 @@ use std::net::{IpAddr, Ipv4Addr};
 use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
-use crate::input::{Input, Obj};
+use crate::input::{At, Input, Obj};
+use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
 pub const MAGIC: &[u8; 4] = b"SAMP";
+/// Vice City: Multiplayer 0.4's magic: requests start with it, replies with [`VCMP_REPLY`].
+pub const VCMP_MAGIC: &[u8; 4] = b"VCMP";
+pub const VCMP_REPLY: &[u8; 4] = b"MP04";
+/// VC:MP's info reply starts with the server's version in this many bytes, NUL-padded.
+pub const VCMP_VERSION_LEN: usize = 12;
+/// What a VC:MP responder reports when its state names no version (0.4's release tag).
+pub const VCMP_VERSION: &str = "04rel006";
 pub const HEADER_LEN: usize = 11;
 pub const DEFAULT_PORT: u16 = 7777;
 
@@ -46,7 +54,7 @@ impl Address {
                 let at = o.at();
                 let at = at.key("ip");
                 let text = String::read(v, at)?;
-                text.parse().map_err(|_| {
+                dotted_quad(&text).ok_or_else(|| {
                     at.error(format_args!(
                         "expected an IPv4 address, got {}",
                         crate::error::quoted(&text)
@@ -59,6 +67,22 @@ impl Address {
             port: o.or_else("port", default_port)?,
         })
     }
+}
+
+/// `a.b.c.d`, each a decimal octet without leading zeros, as std's parser reads it (whose
+/// general parser is a kilobyte of the browser's download).
+fn dotted_quad(text: &str) -> Option<Ipv4Addr> {
+    let mut octets = [0u8; 4];
+    let mut parts = text.split('.');
+    for octet in &mut octets {
+        let part = parts.next()?;
+        let digits = part.bytes().all(|b| b.is_ascii_digit());
+        if !digits || part.is_empty() || part.len() > 3 || (part.len() > 1 && part.starts_with('0')) {
+            return None;
+        }
+        *octet = part.parse().ok()?;
+    }
+    parts.next().is_none().then_some(Ipv4Addr::from(octets))
 }
 
 fn unspecified() -> Ipv4Addr {
@@ -74,6 +98,61 @@ impl Default for Address {
         Self {
             ip: unspecified(),
             port: DEFAULT_PORT,
+        }
+    }
+}
+
+/// Who speaks the query: SA:MP and open.mp, or Vice City: Multiplayer 0.4, whose packets
+/// carry their own magic (`VCMP` out, `MP04` back), whose info reply starts with the
+/// server's version, which answers no rules, and whose client list holds names only (an
+/// opengsq capture of a live 0.4 server: two players, names and nothing else).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampDialect"))]
+pub enum Dialect {
+    #[default]
+    Samp,
+    Vcmp,
+}
+
+impl Dialect {
+    pub fn is_samp(&self) -> bool {
+        *self == Self::Samp
+    }
+
+    pub const fn request_magic(self) -> &'static [u8; 4] {
+        match self {
+            Self::Samp => MAGIC,
+            Self::Vcmp => VCMP_MAGIC,
+        }
+    }
+
+    pub const fn reply_magic(self) -> &'static [u8; 4] {
+        match self {
+            Self::Samp => MAGIC,
+            Self::Vcmp => VCMP_REPLY,
+        }
+    }
+
+    /// The dialect a packet's magic names (`VCMP` and `MP04` both VC:MP's).
+    pub fn of_magic(magic: &[u8]) -> Option<Self> {
+        match magic {
+            m if m == MAGIC => Some(Self::Samp),
+            m if m == VCMP_MAGIC || m == VCMP_REPLY => Some(Self::Vcmp),
+            _ => None,
+        }
+    }
+}
+
+impl Input for Dialect {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        match String::read(value, at)?.as_str() {
+            "samp" => Ok(Self::Samp),
+            "vcmp" => Ok(Self::Vcmp),
+            other => Err(at.error(format_args!(
+                "expected 'samp' or 'vcmp', got {}",
+                crate::error::quoted(other)
+            ))),
         }
     }
 }
@@ -126,7 +205,12 @@ pub struct Header {
 
 impl Header {
     pub fn write(&self, w: &mut Writer) {
-        w.bytes(MAGIC)
+        self.write_with(w, MAGIC);
+    }
+
+    /// With another magic (VC:MP's).
+    pub fn write_with(&self, w: &mut Writer, magic: &[u8; 4]) {
+        w.bytes(magic)
             .bytes(&self.address.ip.octets())
             .u16_le(self.address.port)
             .u8(self.opcode.byte());
@@ -140,14 +224,15 @@ impl Header {
         out
     }
 
+    /// Any dialect's header: `SAMP`, or VC:MP's `VCMP` or `MP04`.
     pub fn read(r: &mut Reader<'_>) -> Result<Self> {
         let magic = r.take(4, "magic")?;
-        if magic != MAGIC {
+        if Dialect::of_magic(magic).is_none() {
             return Err(Error::at(
                 ErrorCode::BadMagic,
                 "magic",
                 0,
-                "packet does not start with \"SAMP\"",
+                "packet does not start with \"SAMP\" (nor VC:MP's \"VCMP\" or \"MP04\")",
             ));
         }
         let ip = Ipv4Addr::from(r.array::<4>("ip")?);
@@ -184,6 +269,28 @@ mod tests {
         };
         assert_eq!(h.to_bytes(), *b"SAMP3\xfe\x82\x0e\x61\x1ei");
         assert_eq!(Header::read(&mut Reader::new(&h.to_bytes())).unwrap(), h);
+    }
+
+    #[test]
+    fn dotted_quads_read_as_std_reads_them() {
+        for text in [
+            "1.2.3.4",
+            "0.0.0.0",
+            "255.255.255.255",
+            "127.0.0.1",
+            "10.0.0.256",
+            "01.2.3.4",
+            "1.2.3",
+            "1.2.3.4.5",
+            "",
+            "a.b.c.d",
+            "1..2.3",
+            " 1.2.3.4",
+            "+1.2.3.4",
+            "1.2.3.0004",
+        ] {
+            assert_eq!(dotted_quad(text), text.parse::<Ipv4Addr>().ok(), "{text:?}");
+        }
     }
 
     #[test]

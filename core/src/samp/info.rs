@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::header::{Dialect, VCMP_VERSION_LEN};
 use super::reply_text::{ReplyText, Texts};
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
@@ -22,6 +23,10 @@ pub struct Info {
     pub gamemode: String,
     /// Before SA:MP 0.3.7 this field carried the map name.
     pub language: String,
+    /// VC:MP's version (`04rel006`), which its info reply starts with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub version: Option<String>,
     #[serde(flatten)]
     pub text: ReplyText,
 }
@@ -42,12 +47,21 @@ impl Info {
             hostname: o.req("hostname")?,
             gamemode: o.req("gamemode")?,
             language: o.req("language")?,
+            version: o.opt("version")?,
             text: ReplyText::take(o)?,
         })
     }
 
     /// Reads the body; `text` is left for the caller (it knows the final encoding).
-    pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>) -> Result<Self> {
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, t: &mut Texts<'a>, dialect: Dialect) -> Result<Self> {
+        let version = match dialect {
+            Dialect::Samp => None,
+            Dialect::Vcmp => {
+                let bytes = r.take(VCMP_VERSION_LEN, "version")?;
+                let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+                Some(String::from_utf8_lossy(&bytes[..end]).into_owned())
+            }
+        };
         let password = r.u8("password")? != 0;
         let players = r.u16_le("players")?;
         let max_players = r.u16_le("maxPlayers")?;
@@ -59,12 +73,24 @@ impl Info {
             hostname: string("hostname")?,
             gamemode: string("gamemode")?,
             language: string("language")?,
+            version,
             text: ReplyText::default(),
         })
     }
 
-    pub fn write(&self, w: &mut Writer) -> Result<()> {
+    pub fn write(&self, w: &mut Writer, dialect: Dialect) -> Result<()> {
         let enc = self.text.encoding()?;
+        if dialect == Dialect::Vcmp {
+            let mut version = [0; VCMP_VERSION_LEN];
+            let given = self
+                .version
+                .as_deref()
+                .unwrap_or(super::header::VCMP_VERSION)
+                .as_bytes();
+            let len = given.len().min(VCMP_VERSION_LEN);
+            version[..len].copy_from_slice(&given[..len]);
+            w.bytes(&version);
+        }
         w.u8(self.password.into()).u16_le(self.players).u16_le(self.max_players);
         for s in [&self.hostname, &self.gamemode, &self.language] {
             w.str_u32(&crate::text::encode(s, enc), STRING_CAP);

@@ -23,7 +23,7 @@ mod state;
 pub mod unified;
 
 pub use crate::values::{Hex, RuleList};
-pub use header::{Address, Header, Opcode, DEFAULT_PORT, HEADER_LEN, MAGIC};
+pub use header::{Address, Dialect, Header, Opcode, DEFAULT_PORT, HEADER_LEN, MAGIC};
 pub use info::{Info, OpenMpInfo};
 pub use players::{Player, PlayerList};
 pub use reply_text::ReplyText;

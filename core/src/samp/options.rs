@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::header::Dialect;
 use super::PlayersMode;
 use crate::error::{Error, Result};
 use crate::exchange::Millis;
@@ -20,9 +21,10 @@ pub struct QueryRequest {
     pub open_mp: bool,
     pub ping: bool,
     pub raw_strings: bool,
+    pub dialect: Dialect,
 }
 
-const SAMP_QUERY: &[&str] = &["encoding", "players", "openMp", "ping", "rawStrings"];
+const SAMP_QUERY: &[&str] = &["encoding", "players", "openMp", "ping", "rawStrings", "dialect"];
 
 impl QueryRequest {
     pub fn parse(options: Value) -> Result<Self> {
@@ -48,6 +50,16 @@ impl QueryRequest {
             open_mp: o.boolean("openMp", true)?,
             ping: o.boolean("ping", true)?,
             raw_strings: o.boolean("rawStrings", false)?,
+            dialect: match o.string("dialect")?.as_deref() {
+                None | Some("samp") => Dialect::Samp,
+                Some("vcmp") => Dialect::Vcmp,
+                Some(other) => {
+                    return Err(Error::invalid(format!(
+                        "option dialect must be 'samp' or 'vcmp', got {}",
+                        crate::error::quoted(other)
+                    )))
+                }
+            },
         };
         o.finish(&[COMMON, SAMP_QUERY].concat())?;
         Ok(request)
@@ -168,6 +180,10 @@ pub struct QueryOptionsDecl {
     pub ping: Option<bool>,
     /// Also return every string's undecoded bytes in `raw.rawStrings` (hex), to re-decode them (default false).
     pub raw_strings: Option<bool>,
+    /// `'vcmp'`: a Vice City: Multiplayer 0.4 server (its own magic, no rules, names only);
+    /// the `vcm` game id sets it. Default `'samp'` (SA:MP and open.mp).
+    #[ts(optional, type = "'samp' | 'vcmp'")]
+    pub dialect: Option<()>,
 }
 
 /// What `serve` accepts: `query('samp').raw`, or any state with at least `info`.

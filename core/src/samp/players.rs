@@ -1,4 +1,5 @@
-//! `c` (client list: name + score) and `d` (detailed: id, name, score, ping) replies.
+//! `c` (client list: name + score; VC:MP's: names) and `d` (detailed: id, name, score,
+//! ping) replies.
 
 use serde::Serialize;
 
@@ -48,6 +49,15 @@ impl Input for Player {
     }
 }
 
+/// A player list's layout: `c` (name, score), `d` (id, name, score, ping), or VC:MP's `c`
+/// (names only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    Clients,
+    Detailed,
+    Names,
+}
+
 impl PlayerList {
     /// Its members, out of a `c`/`d` reply's object.
     pub fn take(o: &mut Obj<'_>) -> Result<Self> {
@@ -57,17 +67,27 @@ impl PlayerList {
         })
     }
 
-    /// `detailed` = the `d` layout. The count is untrusted: entries are read one by one,
-    /// so memory follows the datagram's size, not the count.
-    pub(crate) fn read<'a>(r: &mut Reader<'a>, detailed: bool, t: &mut Texts<'a>) -> Result<Self> {
+    /// The count is untrusted: entries are read one by one, so memory follows the
+    /// datagram's size, not the count.
+    pub(crate) fn read<'a>(r: &mut Reader<'a>, layout: Layout, t: &mut Texts<'a>) -> Result<Self> {
         let count = r.u16_le("player count")?;
-        // Each entry takes at least 5 bytes (9 + 4 detailed): a lying count can't reserve more.
-        let min = if detailed { 10 } else { 5 };
+        let detailed = layout == Layout::Detailed;
+        // Each entry takes at least 1 byte (5 with a score, 10 detailed): a lying count
+        // can't reserve more.
+        let min = match layout {
+            Layout::Names => 1,
+            Layout::Clients => 5,
+            Layout::Detailed => 10,
+        };
         let mut players = Vec::with_capacity(usize::from(count).min(r.remaining() / min));
         for _ in 0..count {
             let id = if detailed { Some(r.u8("player id")?) } else { None };
             let name = t.text(r.prefixed(Prefix::U8, 255, "player name")?);
-            let score = r.i32_le("player score")?;
+            let score = if layout == Layout::Names {
+                0
+            } else {
+                r.i32_le("player score")?
+            };
             let ping = if detailed { Some(r.u32_le("player ping")?) } else { None };
             players.push(Player { id, name, score, ping });
         }
@@ -77,15 +97,19 @@ impl PlayerList {
         })
     }
 
-    pub fn write(&self, w: &mut Writer, detailed: bool) -> Result<()> {
+    pub fn write(&self, w: &mut Writer, layout: Layout) -> Result<()> {
         let enc = self.text.encoding()?;
         let count = self.players.len().min(usize::from(u16::MAX));
+        let detailed = layout == Layout::Detailed;
         w.u16_le(count as u16);
         for p in &self.players[..count] {
             if detailed {
                 w.u8(p.id.unwrap_or(0));
             }
-            w.str_u8(&encode(&p.name, enc), 255).i32_le(p.score);
+            w.str_u8(&encode(&p.name, enc), 255);
+            if layout != Layout::Names {
+                w.i32_le(p.score);
+            }
             if detailed {
                 w.u32_le(p.ping.unwrap_or(0));
             }

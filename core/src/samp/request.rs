@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::header::{Address, Header, Opcode, HEADER_LEN};
+use super::header::{Address, Dialect, Header, Opcode, HEADER_LEN};
 use crate::error::{Error, ErrorCode, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
@@ -22,6 +22,10 @@ pub struct Request {
     pub address: Address,
     #[serde(flatten)]
     pub body: RequestBody,
+    /// `'vcmp'` for Vice City: Multiplayer's (`VCMP`); absent for SA:MP's.
+    #[serde(default, skip_serializing_if = "Dialect::is_samp")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Dialect>", optional))]
+    pub dialect: Dialect,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -56,6 +60,7 @@ impl Input for Request {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         let address = Address::take(&mut o)?;
+        let dialect = o.or_default("dialect")?;
         let body = match o.tag("opcode")?.as_str() {
             "i" => RequestBody::Info,
             "r" => RequestBody::Rules,
@@ -72,7 +77,7 @@ impl Input for Request {
             },
             other => return Err(o.unknown("opcode", other, &["i", "r", "c", "d", "o", "p", "x"])),
         };
-        Ok(Self { address, body })
+        Ok(Self { address, body, dialect })
     }
 }
 
@@ -92,7 +97,15 @@ impl RequestBody {
 
 impl Request {
     pub fn new(address: Address, body: RequestBody) -> Self {
-        Self { address, body }
+        Self {
+            address,
+            body,
+            dialect: Dialect::Samp,
+        }
+    }
+
+    pub fn in_dialect(self, dialect: Dialect) -> Self {
+        Self { dialect, ..self }
     }
 
     pub fn header(&self) -> Header {
@@ -104,7 +117,7 @@ impl Request {
 
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut w = Writer::with_capacity(HEADER_LEN + 4);
-        self.header().write(&mut w);
+        self.header().write_with(&mut w, self.dialect.request_magic());
         match &self.body {
             RequestBody::Ping { payload } => {
                 w.bytes(&payload.0);
@@ -172,6 +185,7 @@ impl Request {
         Ok(Self {
             address: header.address,
             body,
+            dialect: Dialect::of_magic(&bytes[..4]).unwrap_or_default(),
         })
     }
 }

@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use encoding_rs::Encoding;
 
 use super::exchange::PLAYER_LIST_LIMIT;
-use super::header::{HEADER_LEN, MAGIC};
+use super::header::{Dialect, HEADER_LEN, MAGIC, VCMP_MAGIC};
 use super::info::{Info, OpenMpInfo};
 use super::players::PlayerList;
 use super::reply_text::ReplyText;
@@ -115,7 +115,10 @@ impl Responder {
     }
 
     pub fn handle(&mut self, now_ms: u64, source: IpAddr, datagram: &[u8]) -> Reply {
-        if datagram.len() < HEADER_LEN || &datagram[..4] != MAGIC || !self.take_token(now_ms, source) {
+        // Requests only: SA:MP's magic, or VC:MP's (answered in its own).
+        let magic = datagram.get(..4);
+        let asked = magic == Some(MAGIC) || magic == Some(VCMP_MAGIC);
+        if datagram.len() < HEADER_LEN || !asked || !self.take_token(now_ms, source) {
             return Reply::Ignore;
         }
         let Ok(request) = Request::decode(datagram) else {
@@ -123,6 +126,19 @@ impl Responder {
         };
         let mut header = [0; HEADER_LEN];
         header.copy_from_slice(&datagram[..HEADER_LEN]);
+        let dialect = request.dialect;
+        header[..4].copy_from_slice(dialect.reply_magic());
+        if dialect == Dialect::Vcmp {
+            // VC:MP 0.4 answers the info and the names; nothing else.
+            let body = match request.body {
+                RequestBody::Info => ResponseBody::Info(self.info()),
+                RequestBody::Clients if self.state.info.players <= PLAYER_LIST_LIMIT => {
+                    ResponseBody::Clients(self.players())
+                }
+                _ => return Reply::Ignore,
+            };
+            return self.reply(&header, &body, dialect).map_or(Reply::Ignore, Reply::Send);
+        }
         let body = match request.body {
             RequestBody::Info => ResponseBody::Info(self.info()),
             RequestBody::Rules => ResponseBody::Rules(self.rules()),
@@ -145,7 +161,7 @@ impl Responder {
             },
             _ => return Reply::Ignore,
         };
-        self.reply(&header, &body).map_or(Reply::Ignore, Reply::Send)
+        self.reply(&header, &body, dialect).map_or(Reply::Ignore, Reply::Send)
     }
 
     /// The datagrams answering an RCON command: one per console line.
@@ -158,13 +174,13 @@ impl Responder {
             line: line.into(),
             text: self.text(),
         });
-        self.reply(header, &body)
+        self.reply(header, &body, Dialect::Samp)
     }
 
-    fn reply(&self, header: &[u8; HEADER_LEN], body: &ResponseBody) -> Option<Vec<u8>> {
+    fn reply(&self, header: &[u8; HEADER_LEN], body: &ResponseBody, dialect: Dialect) -> Option<Vec<u8>> {
         let mut w = Writer::with_capacity(256);
         w.bytes(header);
-        body.write(&mut w).ok()?;
+        body.write(&mut w, dialect).ok()?;
         Some(w.into_bytes())
     }
 
@@ -184,6 +200,7 @@ impl Responder {
             hostname: self.cap(&i.hostname, HOSTNAME_CAP),
             gamemode: self.cap(&i.gamemode, GAMEMODE_CAP),
             language: self.cap(&i.language, LANGUAGE_CAP),
+            version: i.version.clone(),
             text: self.text(),
         }
     }

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::header::{Address, Header, Opcode, HEADER_LEN};
+use super::header::{Address, Dialect, Header, Opcode, HEADER_LEN};
 use super::info::{Info, OpenMpInfo};
-use super::players::PlayerList;
+use super::players::{Layout, PlayerList};
 use super::reply_text::{read_texts, ReplyText, Texts, WireStrings};
 use super::rules::Rules;
 use crate::error::Result;
@@ -37,6 +37,9 @@ pub struct Response {
     pub address: Address,
     #[cfg_attr(feature = "ts", ts(flatten))]
     pub body: ResponseBody,
+    /// `'vcmp'` for Vice City: Multiplayer's (`MP04`); absent for SA:MP's.
+    #[cfg_attr(feature = "ts", ts(as = "Option<Dialect>", optional))]
+    pub dialect: Dialect,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -85,6 +88,7 @@ impl Input for Response {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         let address = Address::take(&mut o)?;
+        let dialect = o.or_default("dialect")?;
         let body = match o.tag("opcode")?.as_str() {
             "i" => ResponseBody::Info(Info::take(&mut o)?),
             "r" => ResponseBody::Rules(Rules::take(&mut o)?),
@@ -100,7 +104,7 @@ impl Input for Response {
             }),
             other => return Err(o.unknown("opcode", other, &["i", "r", "c", "d", "o", "p", "x"])),
         };
-        Ok(Self { address, body })
+        Ok(Self { address, body, dialect })
     }
 }
 
@@ -121,12 +125,12 @@ impl ResponseBody {
     }
 
     /// Writes the body after a header the caller wrote (a responder copies the request's).
-    pub fn write(&self, w: &mut Writer) -> Result<()> {
+    pub fn write(&self, w: &mut Writer, dialect: Dialect) -> Result<()> {
         match self {
-            Self::Info(info) => info.write(w)?,
+            Self::Info(info) => info.write(w, dialect)?,
             Self::Rules(rules) => rules.write(w)?,
-            Self::Clients(list) => list.write(w, false)?,
-            Self::Players(list) => list.write(w, true)?,
+            Self::Clients(list) => list.write(w, clients(dialect))?,
+            Self::Players(list) => list.write(w, Layout::Detailed)?,
             Self::OpenMp(extra) => extra.write(w)?,
             Self::Ping { payload } => {
                 w.bytes(&payload.0);
@@ -142,9 +146,15 @@ impl ResponseBody {
     /// Decodes the body of a packet whose header said `opcode`, its strings in one
     /// encoding. The body must end exactly where the packet does: trailing bytes mean we
     /// misread it.
-    pub fn read(r: &mut Reader<'_>, opcode: Opcode, enc: TextEncoding, keep_raw: bool) -> Result<Self> {
+    pub fn read(
+        r: &mut Reader<'_>,
+        opcode: Opcode,
+        enc: TextEncoding,
+        keep_raw: bool,
+        dialect: Dialect,
+    ) -> Result<Self> {
         let (mut body, text) = read_texts(r, enc, keep_raw, |r, t| {
-            let body = Self::read_with(r, opcode, t)?;
+            let body = Self::read_with(r, opcode, t, dialect)?;
             r.expect_end("reply end")?;
             Ok(body)
         })?;
@@ -155,12 +165,17 @@ impl ResponseBody {
     }
 
     /// Reads the body with `t` deciding the text; its `ReplyText` is left empty.
-    pub(crate) fn read_with<'a>(r: &mut Reader<'a>, opcode: Opcode, t: &mut Texts<'a>) -> Result<Self> {
+    pub(crate) fn read_with<'a>(
+        r: &mut Reader<'a>,
+        opcode: Opcode,
+        t: &mut Texts<'a>,
+        dialect: Dialect,
+    ) -> Result<Self> {
         Ok(match opcode {
-            Opcode::Info => Self::Info(Info::read(r, t)?),
+            Opcode::Info => Self::Info(Info::read(r, t, dialect)?),
             Opcode::Rules => Self::Rules(Rules::read(r, t)?),
-            Opcode::Clients => Self::Clients(PlayerList::read(r, false, t)?),
-            Opcode::Players => Self::Players(PlayerList::read(r, true, t)?),
+            Opcode::Clients => Self::Clients(PlayerList::read(r, clients(dialect), t)?),
+            Opcode::Players => Self::Players(PlayerList::read(r, Layout::Detailed, t)?),
             Opcode::OpenMp => Self::OpenMp(OpenMpInfo::read(r, t)?),
             Opcode::Ping => Self::Ping {
                 payload: Hex(r.array("ping payload")?),
@@ -182,6 +197,14 @@ impl ResponseBody {
             Self::RconLine(l) => Some(&mut l.text),
             Self::Ping { .. } => None,
         }
+    }
+}
+
+/// The `c` list's layout: VC:MP's holds names only.
+fn clients(dialect: Dialect) -> Layout {
+    match dialect {
+        Dialect::Samp => Layout::Clients,
+        Dialect::Vcmp => Layout::Names,
     }
 }
 
@@ -207,25 +230,37 @@ impl WireStrings for ResponseBody {
 }
 
 impl Response {
+    /// A SA:MP reply.
+    pub fn new(address: Address, body: ResponseBody) -> Self {
+        Self {
+            address,
+            body,
+            dialect: Dialect::Samp,
+        }
+    }
+
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut w = Writer::with_capacity(HEADER_LEN + 64);
         Header {
             address: self.address,
             opcode: self.body.opcode(),
         }
-        .write(&mut w);
-        self.body.write(&mut w)?;
+        .write_with(&mut w, self.dialect.reply_magic());
+        self.body.write(&mut w, self.dialect)?;
         Ok(w.into_bytes())
     }
 
+    /// A reply of either dialect (`SAMP`, or VC:MP's `MP04`).
     pub fn decode(bytes: &[u8], options: &DecodeOptions) -> Result<Self> {
         let enc = TextEncoding::from_option(options.encoding.as_deref())?;
         let mut r = Reader::new(bytes);
         let header = Header::read(&mut r)?;
-        let body = ResponseBody::read(&mut r, header.opcode, enc, options.raw_strings)?;
+        let dialect = Dialect::of_magic(&bytes[..4]).unwrap_or_default();
+        let body = ResponseBody::read(&mut r, header.opcode, enc, options.raw_strings, dialect)?;
         Ok(Self {
             address: header.address,
             body,
+            dialect,
         })
     }
 }

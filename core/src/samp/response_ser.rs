@@ -21,9 +21,13 @@ trait Members {
 
 impl Serialize for Response {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("SampResponse", 3 + body_len(&self.body))?;
+        let vcmp = !self.dialect.is_samp();
+        let mut s = serializer.serialize_struct("SampResponse", 3 + usize::from(vcmp) + body_len(&self.body))?;
         s.serialize_field("ip", &self.address.ip)?;
         s.serialize_field("port", &self.address.port)?;
+        if vcmp {
+            s.serialize_field("dialect", &self.dialect)?;
+        }
         // The header's own letter (a one-letter string to JS): the opcode table lives once,
         // in `Opcode`.
         s.serialize_field("opcode", &char::from(self.body.opcode().byte()))?;
@@ -69,7 +73,7 @@ impl Members for ReplyText {
 
 impl Members for Info {
     fn len(&self) -> usize {
-        6 + self.text.len()
+        6 + usize::from(self.version.is_some()) + self.text.len()
     }
 
     fn members<S: SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
@@ -79,6 +83,9 @@ impl Members for Info {
         s.serialize_field("hostname", &self.hostname)?;
         s.serialize_field("gamemode", &self.gamemode)?;
         s.serialize_field("language", &self.language)?;
+        if let Some(version) = &self.version {
+            s.serialize_field("version", version)?;
+        }
         self.text.members(s)
     }
 }
@@ -138,7 +145,7 @@ mod tests {
 
     use serde_json::{json, Value};
 
-    use super::super::header::Address;
+    use super::super::header::{Address, Dialect};
     use super::super::players::Player;
     use super::*;
     use crate::values::{Hex, RuleList};
@@ -178,6 +185,7 @@ mod tests {
                 hostname: "h".into(),
                 gamemode: "g".into(),
                 language: "l".into(),
+                version: Some("04rel006".into()),
                 text: text.clone(),
             }),
             ResponseBody::Info(Info::default()),
@@ -207,7 +215,11 @@ mod tests {
         for body in bodies {
             let expected = derived(&address, &body);
             let len = 3 + body_len(&body);
-            let response = Response { address, body };
+            let response = Response {
+                address,
+                body,
+                dialect: Dialect::Samp,
+            };
             let written = serde_json::to_value(&response).unwrap();
             let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
             assert_eq!(written, expected);
@@ -220,9 +232,10 @@ mod tests {
             serde_json::to_value(Response {
                 address,
                 body: ResponseBody::Ping { payload: Hex([0; 4]) },
+                dialect: Dialect::Vcmp,
             })
             .unwrap(),
-            json!({ "ip": "127.0.0.1", "port": 7777, "opcode": "p", "payload": "00000000" })
+            json!({ "ip": "127.0.0.1", "port": 7777, "dialect": "vcmp", "opcode": "p", "payload": "00000000" })
         );
     }
 }

@@ -108,6 +108,7 @@ impl QueryPlan for QueryRequest {
             open_mp: self.open_mp,
             ping: self.ping,
             raw_strings: self.raw_strings,
+            dialect: self.dialect,
         };
         // Requests carry the address they are sent to.
         let header = Address::of(at.peer.map(|a| a.ip()), at.port);

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::header::Dialect;
 use super::info::{Info, OpenMpInfo};
 use super::players::Player;
 use crate::error::Result;
@@ -15,6 +16,10 @@ use crate::values::RuleList;
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SampServerState"))]
 pub struct ServerState {
+    /// `'vcmp'`: a Vice City: Multiplayer server (`dialect: 'vcmp'`); absent for SA:MP's.
+    #[serde(default, skip_serializing_if = "Dialect::is_samp")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Dialect>", optional))]
+    pub dialect: Dialect,
     pub info: Info,
     #[serde(default)]
     pub rules: RuleList,
@@ -91,6 +96,7 @@ impl Input for ServerState {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         Ok(Self {
+            dialect: o.or_default("dialect")?,
             info: o.req("info")?,
             rules: o.or_default("rules")?,
             players: o.or_default("players")?,

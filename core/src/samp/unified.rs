@@ -6,13 +6,15 @@ use crate::status::{known, PlayerId, Status, StatusPlayer, StatusPlayers};
 /// The list is partial when the server withheld it (above 100 players).
 pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerState> {
     let rule = |name: &str| raw.rules.get(name).and_then(known);
+    // VC:MP's list is names only.
+    let scored = raw.dialect.is_samp();
     let list = raw
         .players
         .iter()
         .map(|p| StatusPlayer {
             name: p.name.clone(),
             id: p.id.map(|id| PlayerId::Number(id.into())),
-            score: Some(p.score.into()),
+            score: scored.then(|| p.score.into()),
             ping: p.ping,
         })
         .collect();
@@ -23,7 +25,7 @@ pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerStat
         name: raw.info.hostname.clone(),
         map: rule("mapname"),
         mode: known(&raw.info.gamemode),
-        version: rule("version"),
+        version: rule("version").or_else(|| raw.info.version.as_deref().and_then(known)),
         password: raw.info.password,
         players,
         ping_ms: raw.latency_ms,

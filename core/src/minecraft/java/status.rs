@@ -239,7 +239,7 @@ impl JavaStatus {
         let doc = crate::json::parse_with_long_string(text, "favicon");
         #[cfg(target_family = "wasm")]
         let doc = serde_json::from_str::<Json>(text);
-        let doc = doc.map_err(|e| fail(format!("invalid JSON: {e}")))?;
+        let doc = doc.map_err(|e| fail(format!("invalid JSON: {}", crate::json::error_text(&e))))?;
         if !matches!(doc, Json::Object(_)) {
             return Err(fail("the status is not a JSON object".into()));
         }

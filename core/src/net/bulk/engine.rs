@@ -454,7 +454,7 @@ impl Engine {
             Ok(t) => t,
             Err(e) => return self.fail(index, e),
         };
-        let (options, query_port) = match crate::call::take_query_port(item.options.clone()) {
+        let (options, query_port) = match crate::call::take_query_port(game.with_options(item.options.clone())) {
             Ok(split) => split,
             Err(e) => return self.fail(index, e),
         };
