@@ -132,7 +132,7 @@ const ROWS = [
   ["farmingsimulator22", "Farming Simulator 22", 2021, "farmingsimulator", false, 8080, null, [], [], null, null],
   ["farmingsimulator25", "Farming Simulator 25", 2024, "farmingsimulator", false, 8080, null, [], [], null, null],
   ["fear", "F.E.A.R.", 2005, "gamespy2", false, null, 27888, [], [], null, null],
-  ["ffow", "Frontlines: Fuel of War", 2008, "ffow", false, 5476, null, [2], [], null, null],
+  ["ffow", "Frontlines: Fuel of War", 2008, "a2s", true, 5476, null, [2], [], null, "ffow"],
   ["fof", "Fistful of Frags", 2014, "a2s", true, 27015, null, [], [], null, null],
   ["formulaone2002", "Formula One 2002", 2002, "gamespy1", false, null, 3297, [], ["f12002"], null, null],
   ["fortressforever", "Fortress Forever", 2007, "a2s", true, 27015, null, [], [], null, null],

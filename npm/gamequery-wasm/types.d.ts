@@ -1110,6 +1110,10 @@ rules?: Record<string, string>,
  */
 serverBrowser?: A2sServerBrowser, 
 /**
+ * Frontlines: Fuel of War's own info fields (`dialect: 'ffow'`).
+ */
+ffow?: A2sFfow, 
+/**
  * A2S_INFO sent → its reply (the last send, when challenged).
  */
 latencyMs: number, 
@@ -1130,7 +1134,11 @@ goldSrc?: Partial<A2sGoldSrcInfo>, players?: Array<A2sPlayer>, rules?: RuleList,
 /**
  * Arma 3's and DayZ's message, served as the binary pages of the rules.
  */
-serverBrowser?: A2sServerBrowser, };
+serverBrowser?: A2sServerBrowser, 
+/**
+ * Frontlines: Fuel of War's own info fields, served with `dialect: 'ffow'`.
+ */
+ffow?: A2sFfow, };
 
 export type A2sDecodeOptions = { theShip?: boolean, };
 
@@ -1162,7 +1170,13 @@ compress?: boolean,
 /**
  * Per-source token bucket (default burst 60, 30 per second).
  */
-rateLimit?: RateLimit, };
+rateLimit?: RateLimit, 
+/**
+ * `'ffow'`: answer as a Frontlines: Fuel of War server (`FF FF FF FF 46 'LSQ'` info,
+ * the old challenge request, big-endian numbers; the state's `ffow` fields). Default
+ * `'source'`.
+ */
+dialect?: 'source' | 'ffow', };
 
 export type A2sQueryOptions = { 
 /**
@@ -1173,6 +1187,10 @@ players?: boolean,
  * Ask A2S_RULES too (default false); the rules land in `raw.rules`.
  */
 rules?: boolean, 
+/**
+ * `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
+ */
+dialect?: 'source' | 'ffow', 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -1244,6 +1262,16 @@ export type A2sServerBrowserMod = { name: string,
 workshopId: string, hash: number, };
 
 export type A2sServerBrowserCreatorDlc = { appId: number, hash: number, };
+
+export type A2sFfow = { 
+/**
+ * The game mode (`FL`); the info's `game` holds the description, `folder` the mod.
+ */
+mode: string, averageFps: number, round: number, maxRounds: number, 
+/**
+ * Seconds.
+ */
+timeLeft: number, };
 
 export type SourceRconPacket = { 
 /**
@@ -1825,6 +1853,7 @@ export interface GameProtocols {
   enshrouded: 'a2s';
   ets2: 'a2s';
   exfil: 'a2s';
+  ffow: 'a2s';
   fof: 'a2s';
   fortressforever: 'a2s';
   foundry: 'a2s';

@@ -134,9 +134,9 @@ test('games: the facade exports gamedig\'s table, entry for entry', () => {
 });
 
 /** A UDP or TCP responder of `protocol` at `port` (0: any), or undefined when the port is taken. */
-async function responder(protocol, state, port = 0) {
+async function responder(protocol, state, port = 0, options = {}) {
   try {
-    const server = await serve(protocol, state, { host: '127.0.0.1', port });
+    const server = await serve(protocol, state, { host: '127.0.0.1', port, ...options });
     closers.push(() => server.close());
     return server;
   } catch (e) {
@@ -152,13 +152,15 @@ async function placed(game, given) {
     : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
       : sampleState(protocol));
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
+  // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect).
+  const options = game === 'ffow' ? { dialect: 'ffow' } : {};
   if (queryPort !== null) {
     // A fixed query port belongs to the game's default game port.
-    const server = await responder(served, state, queryPort);
+    const server = await responder(served, state, queryPort, options);
     return server && { server, gamePort: ourGames[game].gamePort };
   }
   for (let tries = 0; tries < 20; tries++) {
-    const server = await responder(served, state);
+    const server = await responder(served, state, 0, options);
     const gamePort = server.port - (queryPortOffsets[0] ?? 0);
     if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort };
     await server.close();
@@ -258,6 +260,35 @@ test('captured A2S replies (GameQ\'s test captures) read alike by the facade and
   t.diagnostic(`${compared} captured servers compared`);
   assert.ok(compared >= 100);
   assert.deepEqual(failures, []);
+});
+
+/** Frontlines: Fuel of War's captured replies (GameQ's tests), served in its dialect: info to `46 LSQ`, a challenge to `57`, then players and rules. */
+async function replayFfow(n) {
+  const capture = (step) => hex(fixtures('ffow').find((v) => v.name === `GameQ Ffow ${n}: ${step}`).hex);
+  const socket = dgram.createSocket('udp4');
+  await new Promise((r) => socket.bind(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => socket.close(r)));
+  socket.on('message', (msg, from) => {
+    const reply = { 0x46: capture('A2S_INFO'), 0x57: hex('ffffffff41a1b2c3d4'), 0x55: capture('A2S_PLAYER'), 0x56: capture('A2S_RULES') }[msg[4]];
+    if (reply) socket.send(reply, from.port, from.address);
+  });
+  return socket.address().port;
+}
+
+test("captured Frontlines: Fuel of War replies (GameQ's tests) read alike by the facade and gamedig; big-endian where it matters", async () => {
+  for (const n of [1, 2]) {
+    const port = await replayFfow(n);
+    const options = { type: 'ffow', host: '127.0.0.1', port: port - 2, ...QUICK, requestRules: true };
+    const ours = await GameDig.query({ ...options });
+    const theirs = await new Theirs().query({ ...options });
+    assert.deepEqual(judge(`GameQ Ffow ${n}`, ours, theirs, 'a2s'), []);
+    assert.equal(ours.raw.description, 'Frontlines: Fuel of War');
+    const status = await query('ffow', `127.0.0.1:${port - 2}`, { rules: true });
+    // The game port the server advertises, read big-endian: where GameQ's result joins.
+    assert.equal(status.connect, '127.0.0.1:5476');
+    assert.equal(status.mode, 'FL');
+    assert.equal(status.raw.rules.ServerLocation, 'East USA');
+  }
 });
 
 test('old ids resolve with checkOldIDs, as in gamedig; without it they are invalid', async () => {

@@ -23,6 +23,8 @@ const MAX_CHALLENGES: u32 = 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
     Info,
+    /// Frontlines: Fuel of War's old challenge request, between its info and the rest.
+    Challenge,
     Players,
     Rules,
 }
@@ -31,6 +33,7 @@ impl Step {
     fn name(self) -> &'static str {
         match self {
             Step::Info => "A2S_INFO",
+            Step::Challenge => "A2S_SERVERQUERY_GETCHALLENGE",
             Step::Players => "A2S_PLAYER",
             Step::Rules => "A2S_RULES",
         }
@@ -58,6 +61,10 @@ pub struct A2sQueryResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub server_browser: Option<super::bohemia::ServerBrowser>,
+    /// Frontlines: Fuel of War's own info fields (`dialect: 'ffow'`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ffow: Option<super::ffow::Ffow>,
     /// A2S_INFO sent → its reply (the last send, when challenged).
     pub latency_ms: f64,
     /// Steps the server left unanswered or cut, in words.
@@ -83,11 +90,25 @@ pub struct A2sExchange {
     out: A2sQueryResult,
     done: bool,
     result: Option<Result<A2sQueryResult>>,
+    /// Frontlines: Fuel of War's dialect (`super::ffow`).
+    ffow: bool,
 }
 
 impl A2sExchange {
     pub fn new(players: bool, rules: bool, budget: Deadline, now: Millis) -> Self {
+        Self::start(players, rules, false, budget, now)
+    }
+
+    /// Frontlines: Fuel of War's dialect: its info, then the old challenge, then the rest.
+    pub fn ffow(players: bool, rules: bool, budget: Deadline, now: Millis) -> Self {
+        Self::start(players, rules, true, budget, now)
+    }
+
+    fn start(players: bool, rules: bool, ffow: bool, budget: Deadline, now: Millis) -> Self {
         let mut steps = VecDeque::new();
+        if ffow && (players || rules) {
+            steps.push_back(Step::Challenge);
+        }
         if players {
             steps.push_back(Step::Players);
         }
@@ -110,20 +131,24 @@ impl A2sExchange {
             out: A2sQueryResult::default(),
             done: false,
             result: None,
+            ffow,
         };
         ex.send(now, true);
         ex
     }
 
-    fn request(&self) -> Request {
+    fn request(&self) -> Vec<u8> {
         let challenge = Hex(self.challenge.unwrap_or(NO_CHALLENGE));
-        match self.step {
+        let request = match self.step {
+            Step::Info if self.ffow => return super::ffow::INFO_REQUEST.to_vec(),
+            Step::Challenge => return super::ffow::CHALLENGE_REQUEST.to_vec(),
             Step::Info => Request::Info {
                 challenge: self.challenge.map(Hex),
             },
             Step::Players => Request::Players { challenge },
             Step::Rules => Request::Rules { challenge },
-        }
+        };
+        request.encode()
     }
 
     /// Sends the step's request; `fresh`: a new step (its attempts start over).
@@ -132,7 +157,7 @@ impl A2sExchange {
             self.attempts = 1;
         }
         self.joiner.clear();
-        self.outbox.push_back(self.request().encode());
+        self.outbox.push_back(self.request());
         self.sent_at = now;
         self.deadline = Some(self.budget.attempt_end(now));
     }
@@ -158,8 +183,28 @@ impl A2sExchange {
         self.result = Some(result.map(|()| std::mem::take(&mut self.out)));
     }
 
+    /// A whole reply, read in the server's dialect.
+    fn decode(&mut self, bytes: &[u8]) -> Result<Response> {
+        if !self.ffow {
+            return Response::decode(bytes, self.the_ship);
+        }
+        Ok(match super::ffow::Reply::decode(bytes)? {
+            super::ffow::Reply::Challenge(c) => Response::Challenge { challenge: Hex(c) },
+            super::ffow::Reply::Info(info, ffow) => {
+                self.out.ffow = Some(ffow);
+                Response::Info(info)
+            }
+            super::ffow::Reply::Players(players) => Response::Players { players },
+            super::ffow::Reply::Rules(rules, truncated) => Response::Rules {
+                rules,
+                truncated,
+                pages: Default::default(),
+            },
+        })
+    }
+
     fn reply(&mut self, now: Millis, bytes: &[u8]) {
-        let response = match Response::decode(bytes, self.the_ship) {
+        let response = match self.decode(bytes) {
             Ok(r) => r,
             // The info is the result: a later step's broken reply costs that step only.
             Err(e) if self.step != Step::Info => {
@@ -171,6 +216,10 @@ impl A2sExchange {
             Err(e) => return self.finish(Err(e)),
         };
         match (self.step, response) {
+            (Step::Challenge, Response::Challenge { challenge }) => {
+                self.challenge = Some(challenge.0);
+                self.next_step(now);
+            }
             (_, Response::Challenge { challenge }) => {
                 self.challenges += 1;
                 if self.challenges > MAX_CHALLENGES {

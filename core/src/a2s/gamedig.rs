@@ -95,6 +95,7 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
     match variant {
         Some("dayz") => super::variants::dayz(&mut out, raw),
         Some("toxikk") => super::variants::toxikk(&mut out),
+        Some("ffow") => super::variants::ffow(&mut out, raw),
         _ => {}
     }
     r.raw = Value::Object(out);

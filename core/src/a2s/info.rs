@@ -175,7 +175,7 @@ impl Input for GoldSrcMod {
     }
 }
 
-fn letter(b: u8, names: &[(u8, &str)]) -> String {
+pub(crate) fn letter(b: u8, names: &[(u8, &str)]) -> String {
     let lower = b.to_ascii_lowercase();
     names
         .iter()
@@ -184,15 +184,15 @@ fn letter(b: u8, names: &[(u8, &str)]) -> String {
 }
 
 /// The letter for `name`; an unknown name's own first letter; the table's first when empty.
-fn letter_of(name: &str, names: &[(u8, &str)]) -> u8 {
+pub(crate) fn letter_of(name: &str, names: &[(u8, &str)]) -> u8 {
     names
         .iter()
         .find(|(_, n)| *n == name)
         .map_or_else(|| name.bytes().next().unwrap_or(names[0].0), |(l, _)| *l)
 }
 
-const TYPES: [(u8, &str); 3] = [(b'd', "dedicated"), (b'l', "listen"), (b'p', "proxy")];
-const ENVIRONMENTS: [(u8, &str); 4] = [(b'l', "linux"), (b'w', "windows"), (b'm', "mac"), (b'o', "mac")];
+pub(crate) const TYPES: [(u8, &str); 3] = [(b'd', "dedicated"), (b'l', "listen"), (b'p', "proxy")];
+pub(crate) const ENVIRONMENTS: [(u8, &str); 4] = [(b'l', "linux"), (b'w', "windows"), (b'm', "mac"), (b'o', "mac")];
 
 fn u64_le(r: &mut Reader, field: &'static str) -> Result<u64> {
     Ok(u64::from_le_bytes(r.array(field)?))

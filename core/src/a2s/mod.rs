@@ -6,6 +6,7 @@ pub mod apps;
 pub mod bohemia;
 pub mod describe;
 pub mod exchange;
+pub mod ffow;
 pub mod gamedig;
 pub mod info;
 pub mod options;
@@ -29,5 +30,7 @@ pub const DEFAULT_PORT: u16 = 27015;
 
 #[cfg(test)]
 mod bohemia_tests;
+#[cfg(test)]
+mod ffow_tests;
 #[cfg(test)]
 mod tests;

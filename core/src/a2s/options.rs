@@ -14,6 +14,8 @@ pub struct A2sRequest {
     pub common: Common,
     pub players: bool,
     pub rules: bool,
+    /// Frontlines: Fuel of War's dialect (`dialect: 'ffow'`; the `ffow` game id sets it).
+    pub ffow: bool,
 }
 
 impl A2sRequest {
@@ -22,8 +24,26 @@ impl A2sRequest {
         let common = Common::read(&mut o)?;
         let players = o.boolean("players", true)?;
         let rules = o.boolean("rules", false)?;
-        o.finish(&[COMMON, &["players", "rules"]].concat())?;
-        Ok(Self { common, players, rules })
+        let ffow = dialect(o.string("dialect")?.as_deref())?;
+        o.finish(&[COMMON, &["players", "rules", "dialect"]].concat())?;
+        Ok(Self {
+            common,
+            players,
+            rules,
+            ffow,
+        })
+    }
+}
+
+/// `dialect`: `'source'` (the default) or `'ffow'` (Frontlines: Fuel of War's).
+fn dialect(given: Option<&str>) -> Result<bool> {
+    match given {
+        None | Some("source") => Ok(false),
+        Some("ffow") => Ok(true),
+        Some(other) => Err(crate::error::Error::invalid(format!(
+            "option dialect must be 'source' or 'ffow', got {}",
+            crate::error::quoted(other)
+        ))),
     }
 }
 
@@ -52,6 +72,11 @@ pub struct ServeOptions {
     pub compress: Option<bool>,
     /// Per-source token bucket (default burst 60, 30 per second).
     pub rate_limit: Option<crate::limit::RateLimit>,
+    /// `'ffow'`: answer as a Frontlines: Fuel of War server (`FF FF FF FF 46 'LSQ'` info,
+    /// the old challenge request, big-endian numbers; the state's `ffow` fields). Default
+    /// `'source'`.
+    #[cfg_attr(feature = "ts", ts(optional, type = "'source' | 'ffow'"))]
+    pub dialect: Option<bool>,
 }
 
 impl Input for ServeOptions {
@@ -65,6 +90,10 @@ impl Input for ServeOptions {
             max_packet_size: o.opt("maxPacketSize")?,
             compress: o.opt("compress")?,
             rate_limit: o.opt("rateLimit")?,
+            dialect: match o.opt::<String>("dialect")? {
+                Some(d) => Some(dialect(Some(&d))?),
+                None => None,
+            },
         };
         o.deny_unknown()?;
         Ok(options)
@@ -108,4 +137,7 @@ pub struct QueryOptions {
     pub players: Option<bool>,
     /// Ask A2S_RULES too (default false); the rules land in `raw.rules`.
     pub rules: Option<bool>,
+    /// `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
+    #[ts(optional, type = "'source' | 'ffow'")]
+    pub dialect: Option<()>,
 }

@@ -91,6 +91,11 @@ pub(crate) fn write_players(players: &[Player], w: &mut Writer) {
 /// bytes, with their place in the list.
 pub(crate) fn read_rules(r: &mut Reader) -> Result<(RuleList, bool, Pages)> {
     let count = r.u16_le("rule count")?;
+    read_rule_pairs(r, count)
+}
+
+/// The pairs after the count (Frontlines: Fuel of War writes its count big-endian).
+pub(crate) fn read_rule_pairs(r: &mut Reader, count: u16) -> Result<(RuleList, bool, Pages)> {
     let mut rules = Vec::with_capacity(usize::from(count).min(r.remaining() / 2));
     let mut pages = Pages::default();
     for _ in 0..count {
@@ -128,6 +133,15 @@ pub(crate) fn write_rules(rules: &RuleList, pages: &Pages, w: &mut Writer) {
     for page in pages.0.iter().take(usize::from(u16::MAX)) {
         w.u8(page.number).u8(page.count).u8(0).bytes(&page.bytes).u8(0);
     }
+    write_pairs(rules, room, w);
+}
+
+/// The pairs after the count, at most 65535.
+pub(crate) fn write_rule_pairs(rules: &RuleList, w: &mut Writer) {
+    write_pairs(rules, usize::from(u16::MAX), w);
+}
+
+fn write_pairs(rules: &RuleList, room: usize, w: &mut Writer) {
     for (k, v) in rules.0.iter().take(room) {
         w.bytes(k.as_bytes()).u8(0).bytes(v.as_bytes()).u8(0);
     }

@@ -11,6 +11,7 @@ use std::net::IpAddr;
 use serde::Serialize;
 
 use super::bohemia::ServerBrowser;
+use super::ffow::{self, Ffow};
 use super::info::{GoldSrcInfo, Info};
 use super::packets::{Request, Response};
 use super::players::Player;
@@ -43,6 +44,10 @@ pub struct A2sState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub server_browser: Option<ServerBrowser>,
+    /// Frontlines: Fuel of War's own info fields, served with `dialect: 'ffow'`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ffow: Option<Ffow>,
 }
 
 impl Input for A2sState {
@@ -54,6 +59,7 @@ impl Input for A2sState {
             players: o.or_default("players")?,
             rules: o.or_default("rules")?,
             server_browser: o.opt("serverBrowser")?,
+            ffow: o.opt("ffow")?,
         })
     }
 }
@@ -66,6 +72,8 @@ pub struct ResponderOptions {
     pub max_packet_size: usize,
     pub compress: bool,
     pub limit: RateLimit,
+    /// Answer as a Frontlines: Fuel of War server (`super::ffow`).
+    pub ffow: bool,
 }
 
 impl Default for ResponderOptions {
@@ -76,6 +84,7 @@ impl Default for ResponderOptions {
             max_packet_size: 1400,
             compress: false,
             limit: RateLimit::default(),
+            ffow: false,
         }
     }
 }
@@ -142,10 +151,26 @@ impl Responder {
 
     /// The datagrams to send back to `source` (none for anything malformed or over its limit).
     pub fn handle(&mut self, now_ms: u64, source: IpAddr, datagram: &[u8]) -> Vec<Vec<u8>> {
+        if self.options.ffow && (datagram == ffow::INFO_REQUEST || datagram == ffow::CHALLENGE_REQUEST) {
+            if !self.buckets.allow(now_ms, source) {
+                return vec![];
+            }
+            // Its info is not challenged (the game's own behaviour): the rate limit bounds
+            // what a spoofed source can draw.
+            if datagram == ffow::CHALLENGE_REQUEST {
+                return vec![self.issue(now_ms, source)];
+            }
+            let info = self.state.info.clone().unwrap_or_default();
+            let reply = ffow::Reply::Info(info, self.state.ffow.clone().unwrap_or_default());
+            return self.send(reply.encode());
+        }
         let Ok(request) = Request::decode(datagram) else {
             return vec![];
         };
         if !self.buckets.allow(now_ms, source) {
+            return vec![];
+        }
+        if self.options.ffow && matches!(request, Request::Info { .. }) {
             return vec![];
         }
         let challenge = match &request {
@@ -154,6 +179,13 @@ impl Responder {
         };
         if !challenge.is_some_and(|c| self.valid(now_ms, source, c)) {
             return vec![self.issue(now_ms, source)];
+        }
+        if self.options.ffow {
+            let reply = match request {
+                Request::Players { .. } => ffow::Reply::Players(self.state.players.clone()),
+                _ => ffow::Reply::Rules(self.state.rules.clone().unwrap_or_default(), false),
+            };
+            return self.send(reply.encode());
         }
         let response = match request {
             Request::Info { .. } => match (&self.state.gold_src, &self.state.info) {
@@ -175,6 +207,11 @@ impl Responder {
             },
         };
         let Ok(bytes) = response.encode() else { return vec![] };
+        self.send(bytes)
+    }
+
+    /// A whole reply, split when over the packet size.
+    fn send(&mut self, bytes: Vec<u8>) -> Vec<Vec<u8>> {
         self.answers = self.answers.wrapping_add(1);
         let id = self.answers ^ (self.rng.next_u64() as u32);
         split(&bytes, id, self.options.max_packet_size, self.options.compress)

@@ -64,7 +64,7 @@ impl spec::Protocol for A2s {
         crate::spec::decls![cfg;
             Request, Response, Info, TheShip, SourceTv, GoldSrcInfo, GoldSrcMod, Player, A2sQueryResult, A2sState,
             DecodeOptions, ServeOptions, super::options::QueryOptions,
-            bohemia::ServerBrowser, bohemia::Dlc, bohemia::Difficulty, bohemia::Mod, bohemia::CreatorDlc,
+            bohemia::ServerBrowser, bohemia::Dlc, bohemia::Difficulty, bohemia::Mod, bohemia::CreatorDlc, ffow::Ffow,
         ]
     }
 }
@@ -111,7 +111,11 @@ impl QueryPlan for A2sRequest {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let exchange = A2sExchange::new(self.players, self.rules, at.budget, at.now);
+        let exchange = if self.ffow {
+            A2sExchange::ffow(self.players, self.rules, at.budget, at.now)
+        } else {
+            A2sExchange::new(self.players, self.rules, at.budget, at.now)
+        };
         Ok(spec::query::reporting(exchange, &at, super::unified::status))
     }
 }
@@ -127,6 +131,7 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
         max_packet_size: o.max_packet_size.unwrap_or(d.max_packet_size).clamp(64, 65_000),
         compress: o.compress.unwrap_or(false),
         limit: o.rate_limit.unwrap_or_default(),
+        ffow: o.dialect.unwrap_or(false),
     };
     let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
     Ok((Box::new(Responder::new(state, options, args.seed)), listen))

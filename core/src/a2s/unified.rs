@@ -38,6 +38,8 @@ pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQuer
         ),
         (None, None) => unreachable!("an A2S result always has its info"),
     };
+    // Frontlines: Fuel of War names its mode apart from its description.
+    let mode = raw.ffow.as_ref().map_or(mode, |f| &f.mode);
     // What a game keeps in its rules (Battalion 1944's name and counts …) wins.
     let own = apps::from_rules(&raw);
     let name = own.name.as_ref().unwrap_or(name);

@@ -61,6 +61,30 @@ pub fn dayz(raw: &mut Map<String, Value>, ours: &Value) {
     }
 }
 
+/// Frontlines: Fuel of War: its info's own names (`mod`, `gamemode`, `description`) and
+/// fields, as gamedig's `ffow` class gives them; no app id or bot count (its reply has none).
+pub fn ffow(raw: &mut Map<String, Value>, ours: &Value) {
+    let info = &ours["info"];
+    let own = &ours["ffow"];
+    for key in ["folder", "game", "appId", "numbots"] {
+        raw.shift_remove(key);
+    }
+    let fields = [
+        ("mod", &info["folder"]),
+        ("gamemode", &own["mode"]),
+        ("description", &info["game"]),
+        ("averagefps", &own["averageFps"]),
+        ("round", &own["round"]),
+        ("maxrounds", &own["maxRounds"]),
+        ("timeleft", &own["timeLeft"]),
+    ];
+    for (key, value) in fields {
+        if !value.is_null() {
+            raw.insert(key.into(), value.clone());
+        }
+    }
+}
+
 /// Toxikk (UDK): its rules beside the other raw fields, their property ids named, the
 /// mutator lists split.
 pub fn toxikk(raw: &mut Map<String, Value>) {

@@ -7,7 +7,7 @@
 //! Protocols named here but not implemented yet keep the names they will have:
 //! `all-seeing-eye` (gamedig's `ase`), `mumble` (the UDP ping, gamedig's `mumbleping`),
 //! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); gamedig's A2S variants
-//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
+//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`, `ffow`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
 //! with `.variant(…)`: gamedig's class name, for the game's own behaviour on top; and
 //! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect).
 
@@ -145,7 +145,7 @@ pub static GAMES: &[Game] = &[
     Game::new("farmingsimulator22", "Farming Simulator 22", 2021, "farmingsimulator").port(8080),
     Game::new("farmingsimulator25", "Farming Simulator 25", 2024, "farmingsimulator").port(8080),
     Game::new("fear", "F.E.A.R.", 2005, "gamespy2").query(27888),
-    Game::new("ffow", "Frontlines: Fuel of War", 2008, "ffow").port(5476).offset(&[2]),
+    Game::new("ffow", "Frontlines: Fuel of War", 2008, "a2s").port(5476).offset(&[2]).variant("ffow").options(&[("dialect", "ffow")]),
     Game::new("fof", "Fistful of Frags", 2014, "a2s").port(27015),
     Game::new("formulaone2002", "Formula One 2002", 2002, "gamespy1").query(3297).old(&["f12002"]),
     Game::new("fortressforever", "Fortress Forever", 2007, "a2s").port(27015),
