@@ -94,6 +94,14 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
     if let Some(own) = protocol.gamedig_parts() {
         (own.options)(user, &mut options);
     }
+    // A game's console (7 Days to Die's telnet), as gamedig asks it: with its port and
+    // password, for the players unless `requestPlayers: false`, and `moreData`.
+    let console = crate::games::by_id(&name).is_some_and(|g| g.console.is_some());
+    let wanted = user["requestPlayers"].as_bool() != Some(false) || flag("moreData");
+    if let (true, true, Some(port), Some(password)) = (console, wanted, int("telnetPort"), text("telnetPassword")) {
+        let telnet = serde_json::json!({ "port": port, "password": password, "more": flag("moreData") });
+        options.insert("telnet".into(), telnet);
+    }
     Ok(Plan {
         name,
         target: Value::Object(target),

@@ -1114,6 +1114,10 @@ serverBrowser?: A2sServerBrowser,
  */
 ffow?: A2sFfow, 
 /**
+ * 7 Days to Die's console, when asked (`telnet: { port, password }` with `sdtd`).
+ */
+console?: A2sSdtdConsole, 
+/**
  * A2S_INFO sent → its reply (the last send, when challenged).
  */
 latencyMs: number, 
@@ -1191,6 +1195,12 @@ rules?: boolean,
  * `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
  */
 dialect?: 'source' | 'ffow', 
+/**
+ * 7 Days to Die's console beside the query, for the `sdtd` game id only: its telnet
+ * port and password; `more` asks the day, time, version and mods too. What it said
+ * lands in `raw.console` and its players' names in `players.list`.
+ */
+telnet?: { port: number; password: string; more?: boolean }, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -1272,6 +1282,30 @@ mode: string, averageFps: number, round: number, maxRounds: number,
  * Seconds.
  */
 timeLeft: number, };
+
+export type A2sSdtdConsole = { 
+/**
+ * `listplayers`: each player's name and whole line.
+ */
+players: Array<A2sSdtdPlayer>, 
+/**
+ * `gettime` (with `more`): the in-game day and time, and whether a horde comes tonight.
+ */
+day?: number, time?: string, hordeDay?: boolean, 
+/**
+ * `version` (with `more`): the game's version, the version clients need, the mods.
+ */
+gameVersion?: string, compatibilityVersion?: string, mods?: Array<A2sSdtdMod>, 
+/**
+ * Each command's output as the console printed it, by command.
+ */
+responses: Array<A2sSdtdResponse>, };
+
+export type A2sSdtdPlayer = { name: string, line: string, };
+
+export type A2sSdtdMod = { name: string, version: string, };
+
+export type A2sSdtdResponse = { command: string, output: string, };
 
 export type SourceRconPacket = { 
 /**

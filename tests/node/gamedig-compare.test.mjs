@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { GameDig as Theirs, games as gamedigGames } from 'gamedig';
 import { GameDig, games } from 'gamequery/gamedig';
 import { query, serve, sampleState, games as ourGames } from 'gamequery';
-import { fixtures, hex, javaState, openMpState, legacyState } from './helpers.mjs';
+import { fixtures, hex, javaState, openMpState, legacyState, sdtdConsole, SDTD_OUTPUTS } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -289,6 +289,21 @@ test("captured Frontlines: Fuel of War replies (GameQ's tests) read alike by the
     assert.equal(status.mode, 'FL');
     assert.equal(status.raw.rules.ServerLocation, 'East USA');
   }
+});
+
+test("7 Days to Die with its console (telnetPort, telnetPassword, moreData): the facade and gamedig read it alike", async () => {
+  const { port: telnetPort, close } = await sdtdConsole('letmein', SDTD_OUTPUTS);
+  closers.push(close);
+  const { server, gamePort } = await placed('sdtd');
+  for (const moreData of [false, true]) {
+    const options = { type: 'sdtd', host: '127.0.0.1', port: gamePort, ...QUICK, telnetPort, telnetPassword: 'letmein', moreData };
+    const ours = await GameDig.query({ ...options });
+    const theirs = await new Theirs().query({ ...options });
+    assert.deepEqual(judge('sdtd', ours, theirs, 'a2s'), []);
+    assert.deepEqual(ours.players.map((p) => p.name), ['Kane', 'Lucia']);
+    if (moreData) assert.deepEqual([ours.raw.day, ours.raw.time, ours.raw.hordeDay, ours.raw.gameVersion], [14, '22:05', true, 'V 1.2 (b27)']);
+  }
+  await server.close();
 });
 
 test('old ids resolve with checkOldIDs, as in gamedig; without it they are invalid', async () => {

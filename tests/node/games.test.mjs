@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { games as gamedigGames } from 'gamedig';
 import { query, queryMany, serve, sampleState, games, engine } from 'gamequery';
 import { games as wasmGames } from 'gamequery-wasm/games';
-import { openMpState } from './helpers.mjs';
+import { openMpState, sdtdConsole, SDTD_OUTPUTS } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -344,4 +344,32 @@ test('vcm: Vice City: Multiplayer through SA:MP\'s query in its own dialect — 
   const own = await query('samp', `127.0.0.1:${server.port}`, { dialect: 'vcmp' });
   assert.equal(own.raw.info.version, '04rel006');
   await assert.rejects(query('samp', '127.0.0.1:1', { dialect: 'vc' }), { code: 'GQ_INVALID_ARGUMENT' });
+});
+
+test("sdtd: 7 Days to Die's console beside A2S — the players' names, the day, the version and mods; a wrong password is a warning", async () => {
+  const a2s = await a2sWithRoomBelow(1);
+  const { port: console, close } = await sdtdConsole('letmein', SDTD_OUTPUTS);
+  closers.push(close);
+  const status = await query('sdtd', `127.0.0.1:${a2s.port - 1}`, { timeout: 3000, telnet: { port: console, password: 'letmein', more: true } });
+  assert.equal(status.protocol, 'a2s');
+  assert.deepEqual(status.players.list, [{ name: 'Kane' }, { name: 'Lucia' }]);
+  const c = status.raw.console;
+  assert.deepEqual(c.players.map((p) => p.name), ['Kane', 'Lucia']);
+  assert.match(c.players[1].line, /^1\. id=172, Lucia, pos=/);
+  assert.deepEqual([c.day, c.time, c.hordeDay], [14, '22:05', true]);
+  assert.deepEqual([c.gameVersion, c.compatibilityVersion], ['V 1.2 (b27)', 'V 1.2']);
+  assert.deepEqual(c.mods, [{ name: 'TFP_Harmony', version: '1.2.0.27' }, { name: 'TFP_CommandExtensions', version: '1.2.0.27' }]);
+  assert.deepEqual(c.responses.map((r) => r.command), ['listplayers', 'gettime', 'version']);
+  assert.deepEqual(status.game, { id: 'sdtd', name: '7 Days to Die', gamePort: a2s.port - 1, queryPort: a2s.port });
+  // A wrong password: the status stands, with a warning.
+  const wrong = await query('sdtd', `127.0.0.1:${a2s.port - 1}`, { timeout: 3000, telnet: { port: console, password: 'nope' } });
+  assert.equal(wrong.raw.console, undefined);
+  assert.match(wrong.raw.warnings.join(), /7 Days to Die console: .*refused the password/);
+  // queryMany: the item runs on its own connection.
+  for await (const r of queryMany([{ protocol: 'sdtd', target: `127.0.0.1:${a2s.port - 1}`, options: { telnet: { port: console, password: 'letmein' } } }])) {
+    assert.deepEqual(r.status.raw.console.players.map((p) => p.name), ['Kane', 'Lucia']);
+  }
+  // Not a game with a console: the option is unknown.
+  await assert.rejects(query('rust', `127.0.0.1:${a2s.port - 1}`, { telnet: { port: console, password: 'x' } }), { code: 'GQ_INVALID_ARGUMENT' });
+  await assert.rejects(query('sdtd', `127.0.0.1:${a2s.port - 1}`, { telnet: { port: console } }), /telnet.password is required/);
 });

@@ -151,3 +151,37 @@ export function whatwgSocket({ hostname, port }) {
   });
   return { readable, writable, opened: ready, close: () => socket.destroy() };
 }
+
+/** A 7 Days to Die console on loopback as the game's telnet answers: the prompt, the logon, each command's lines. */
+export async function sdtdConsole(password, outputs) {
+  const server = net.createServer((socket) => {
+    let logged = false;
+    socket.write('*** Connected with 7DTD server.\r\n*** Server version: V 1.2 (b27)\r\n\r\nPlease enter password:\r\n');
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk;
+      let at;
+      while ((at = buffered.search(/\r?\n/)) >= 0) {
+        const line = buffered.slice(0, at);
+        buffered = buffered.slice(at + (buffered[at] === '\r' ? 2 : 1));
+        if (!logged) {
+          if (line === password) {
+            logged = true;
+            socket.write('Logon successful.\r\n\r\n\r\n*** Server version: V 1.2 (b27) Compatibility Version: V 1.2\r\n');
+          } else socket.write('Password incorrect, please enter password:\r\n');
+        } else if (outputs[line]) socket.write(outputs[line]);
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: server.address().port, close: () => new Promise((r) => server.close(r)) };
+}
+
+export const SDTD_OUTPUTS = {
+  listplayers: '0. id=171, Kane, pos=(-1.5, 61.0, 2.5), rot=(0.0, 90.0, 0.0), remote=True, health=100, deaths=0, zombies=12, players=0, score=4, level=5, pltfmid=Steam_76561198000000001, ip=192.168.1.2, ping=20\r\n'
+    + '1. id=172, Lucia, pos=(10.0, 61.0, 2.5), rot=(0.0, 0.0, 0.0), remote=True, health=80, deaths=1, zombies=3, players=0, score=1, level=2, pltfmid=Steam_76561198000000002, ip=192.168.1.3, ping=35\r\n'
+    + 'Total of 2 in the game\r\n',
+  gettime: 'Day 14, 22:05\r\n',
+  version: 'Game version: V 1.2 (b27) Compatibility Version: V 1.2\r\nMod TFP_Harmony: 1.2.0.27\r\nMod TFP_CommandExtensions: 1.2.0.27\r\n',
+};

@@ -65,6 +65,10 @@ pub struct A2sQueryResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub ffow: Option<super::ffow::Ffow>,
+    /// 7 Days to Die's console, when asked (`telnet: { port, password }` with `sdtd`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub console: Option<super::sdtd::SdtdConsole>,
     /// A2S_INFO sent → its reply (the last send, when challenged).
     pub latency_ms: f64,
     /// Steps the server left unanswered or cut, in words.

@@ -78,6 +78,7 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         put("numbots", &gold["bots"]);
     }
     // Its players (name, score, time), CS:GO's fake one left out as our list leaves it.
+    let console = variant == Some("sdtd") && raw["console"].is_object();
     let listed: Vec<&str> = status["players"]["list"]
         .as_array()
         .map_or(vec![], |l| l.iter().filter_map(|p| p["name"].as_str()).collect());
@@ -85,7 +86,8 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         .as_array()
         .map_or(vec![], |l| l.iter().collect::<Vec<_>>())
         .into_iter()
-        .filter(|p| p["name"].as_str().is_some_and(|n| listed.contains(&n)))
+        // (7 Days to Die's console puts its own names in the list: A2S's are all kept.)
+        .filter(|p| console || p["name"].as_str().is_some_and(|n| listed.contains(&n)))
         .map(|p| json!({ "name": p["name"], "score": p["score"], "time": p["duration"] }))
         .collect();
     put("players", &Value::Array(players.clone()));
@@ -96,6 +98,7 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         Some("dayz") => super::variants::dayz(&mut out, raw),
         Some("toxikk") => super::variants::toxikk(&mut out),
         Some("ffow") => super::variants::ffow(&mut out, raw),
+        Some("sdtd") => super::variants::sdtd(&mut out, raw),
         _ => {}
     }
     r.raw = Value::Object(out);
@@ -114,4 +117,11 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
     };
     r.bots = (0..bots).map_while(|_| players.pop()).map(|p| player(&p)).collect();
     r.players = players.iter().rev().map(player).collect();
+    // 7 Days to Die's console lists the players by name, each with its line.
+    if let (Some("sdtd"), Some(console)) = (variant, raw["console"]["players"].as_array()) {
+        r.players = console
+            .iter()
+            .map(|p| json!({ "name": p["name"], "raw": { "responseLine": p["line"] } }))
+            .collect();
+    }
 }

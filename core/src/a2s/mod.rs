@@ -13,6 +13,8 @@ pub mod options;
 pub mod packets;
 pub mod players;
 pub mod responder;
+pub mod sdtd;
+mod sdtd_console;
 pub mod spec;
 pub mod split;
 mod text;

@@ -140,4 +140,9 @@ pub struct QueryOptions {
     /// `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
     #[ts(optional, type = "'source' | 'ffow'")]
     pub dialect: Option<()>,
+    /// 7 Days to Die's console beside the query, for the `sdtd` game id only: its telnet
+    /// port and password; `more` asks the day, time, version and mods too. What it said
+    /// lands in `raw.console` and its players' names in `players.list`.
+    #[ts(optional, type = "{ port: number; password: string; more?: boolean }")]
+    pub telnet: Option<()>,
 }

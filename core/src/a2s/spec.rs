@@ -65,6 +65,7 @@ impl spec::Protocol for A2s {
             Request, Response, Info, TheShip, SourceTv, GoldSrcInfo, GoldSrcMod, Player, A2sQueryResult, A2sState,
             DecodeOptions, ServeOptions, super::options::QueryOptions,
             bohemia::ServerBrowser, bohemia::Dlc, bohemia::Difficulty, bohemia::Mod, bohemia::CreatorDlc, ffow::Ffow,
+            sdtd::SdtdConsole, sdtd::ConsolePlayer, sdtd::ConsoleMod, sdtd::ConsoleResponse,
         ]
     }
 }

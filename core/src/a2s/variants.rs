@@ -85,6 +85,44 @@ pub fn ffow(raw: &mut Map<String, Value>, ours: &Value) {
     }
 }
 
+/// 7 Days to Die with its console asked: what it said, under gamedig's names (the
+/// players themselves go to the list), its lines ending as gamedig's telnet client gives them.
+pub fn sdtd(raw: &mut Map<String, Value>, ours: &Value) {
+    let console = &ours["console"];
+    if !console.is_object() {
+        return;
+    }
+    let output = |command: &str| {
+        let responses = console["responses"].as_array().into_iter().flatten();
+        let output = responses.clone().find(|r| r["command"] == command)?["output"].as_str()?;
+        // Its telnet client gives lines ending in `\n`.
+        Some(Value::from(output.replace("\r\n", "\n")))
+    };
+    if let Some(text) = output("listplayers") {
+        raw.insert("telnetPlayersResponse".into(), text);
+    }
+    if let Some(text) = output("gettime") {
+        for (key, ours) in [("day", "day"), ("time", "time"), ("hordeDay", "hordeDay")] {
+            if !console[ours].is_null() {
+                raw.insert(key.into(), console[ours].clone());
+            }
+        }
+        raw.insert("telnetGettimeResponse".into(), text);
+    }
+    if let Some(text) = output("version") {
+        for (key, ours) in [
+            ("gameVersion", "gameVersion"),
+            ("compatibilityVersion", "compatibilityVersion"),
+        ] {
+            if !console[ours].is_null() {
+                raw.insert(key.into(), console[ours].clone());
+            }
+        }
+        raw.insert("mods".into(), console["mods"].clone());
+        raw.insert("telnetVersionResponse".into(), text);
+    }
+}
+
 /// Toxikk (UDK): its rules beside the other raw fields, their property ids named, the
 /// mutator lists split.
 pub fn toxikk(raw: &mut Map<String, Value>) {

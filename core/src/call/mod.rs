@@ -9,6 +9,7 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
+mod console;
 mod front;
 pub mod many;
 pub mod ports;
@@ -225,6 +226,14 @@ impl Call {
         let who = protocol.caller();
         let text = target_text(target);
         let t = parse_target(target).map_err(|e| in_call(e, who, &text))?;
+        // A console beside the query (7 Days to Die's telnet), when its options are given.
+        let mut options = options;
+        let console = match game.console {
+            Some(c) => (c.take)(&mut options)
+                .map_err(|e| in_call(e, who, &text))?
+                .map(|plan| (c, plan)),
+            None => None,
+        };
         let mut call = match protocol.query()? {
             crate::spec::Query::Race => Self::of_protocol(protocol, target, options, seed, host_resolves)?,
             crate::spec::Query::Plan(_) => {
@@ -266,6 +275,29 @@ impl Call {
                 }
             }
         };
+        if let Some((console, (plan, port))) = console {
+            let at = serde_json::json!({ "host": t.host, "port": port });
+            let ct = parse_target(&at)?;
+            let caller = Caller {
+                title: "7 Days to Die console",
+                protocol: who.protocol,
+            };
+            let mut beside = Self::new(caller, target_text(&at), ct, port, plan, seed ^ 0x5d7d, host_resolves);
+            beside.settles = false;
+            // The front's call settles the status, with the game.
+            call.settles = false;
+            let front = console::Consoled::new(call, beside, console.merge);
+            let query_port = t.port.or(game.game_port).unwrap_or(0);
+            call = Self::fronting(
+                who,
+                text.clone(),
+                t.clone(),
+                query_port,
+                Box::new(front),
+                seed,
+                host_resolves,
+            )?;
+        }
         call.target = text;
         call.host = t.host.clone();
         call.game = Some((game, game.connect_port(t.port)));

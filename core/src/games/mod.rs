@@ -44,6 +44,9 @@ pub struct Game {
     /// Options its protocol needs for it (VC:MP's `dialect: 'vcmp'` on SA:MP's query);
     /// the caller's own win.
     pub options: &'static [(&'static str, &'static str)],
+    /// A console beside the query, when the caller gives its port and password (7 Days
+    /// to Die's telnet: `telnet: { port, password }`).
+    pub console: Option<&'static crate::spec::Console>,
 }
 
 impl Game {
@@ -60,6 +63,7 @@ impl Game {
             source: "",
             variant: None,
             options: &[],
+            console: None,
         }
     }
     pub const fn port(self, port: u16) -> Self {
@@ -91,6 +95,12 @@ impl Game {
     }
     pub const fn options(self, options: &'static [(&'static str, &'static str)]) -> Self {
         Self { options, ..self }
+    }
+    pub const fn console(self, console: &'static crate::spec::Console) -> Self {
+        Self {
+            console: Some(console),
+            ..self
+        }
     }
 
     /// The caller's query options with the game's own added where the caller set none.

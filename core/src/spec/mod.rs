@@ -21,6 +21,34 @@ pub use packets::{Codec, Decoders, Frames, NoCodec, Packets};
 pub use query::{QueryPlan, Running, Start};
 pub use serve::{Listen, Reply, Responder, ServeArgs};
 
+/// A game's console beside its query (7 Days to Die's telnet): both run at once within the
+/// call's deadline, and the status takes in what the console said.
+pub struct Console {
+    /// Takes the console's options out of the query's: its plan and TCP port, when asked.
+    pub take: fn(&mut serde_json::Value) -> crate::error::Result<Option<ConsolePlan>>,
+    /// The status with the console's outcome in it (a failed console: a warning).
+    pub merge: ConsoleMerge,
+}
+
+/// A console's plan and its TCP port.
+pub type ConsolePlan = (Box<dyn QueryPlan>, u16);
+/// A status and a console's outcome into one status.
+pub type ConsoleMerge = fn(Box<dyn Report>, crate::error::Result<Outcome>) -> Box<dyn Report>;
+
+impl std::fmt::Debug for Console {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Console")
+    }
+}
+
+/// One console is one game's: the same one only when it is the same table entry.
+impl PartialEq for Console {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+impl Eq for Console {}
+
 /// How a protocol's packets travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Transport {

@@ -447,7 +447,9 @@ impl Engine {
         let who = protocol.caller();
         let udp = matches!(protocol.query(), Ok(crate::spec::Query::Plan(_)))
             && protocol.spec().transport == crate::spec::Transport::Udp;
-        if !udp {
+        // A console beside the query (7 Days to Die's telnet) is a connection of its own.
+        let console = game.console.is_some() && item.options.get("telnet").is_some();
+        if !udp || console {
             return self.run_alone(index, item);
         }
         let t = match crate::options::parse_target(&item.target) {
