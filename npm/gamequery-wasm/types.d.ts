@@ -464,6 +464,8 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type SampDialect = "samp" | "vcmp";
+
 export type JavaRequest = { "type": "status", protocol?: number, host: string, port?: number, } | { "type": "handshake", protocol: number, host: string, port: number, nextState: number, } | { "type": "statusRequest" } | { "type": "ping", payload: Hex, };
 
 export type JavaResponse = { "type": "status" } & JavaStatus | { "type": "pong", payload: Hex, };
@@ -1138,11 +1140,11 @@ goldSrc?: Partial<A2sGoldSrcInfo>, players?: Array<A2sPlayer>, rules?: RuleList,
 /**
  * Arma 3's and DayZ's message, served as the binary pages of the rules.
  */
-serverBrowser?: A2sServerBrowser, 
+serverBrowser?: Partial<A2sServerBrowser>, 
 /**
  * Frontlines: Fuel of War's own info fields, served with `dialect: 'ffow'`.
  */
-ffow?: A2sFfow, };
+ffow?: Partial<A2sFfow>, };
 
 export type A2sDecodeOptions = { theShip?: boolean, };
 

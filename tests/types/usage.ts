@@ -244,7 +244,24 @@ export async function gameUsage(): Promise<void> {
     void r.status?.connect;
   }
   const wasmGames: typeof games = (await import('gamequery-wasm/games')).games;
-  void [appId, answered, connect, host, offsets, wasmGames];
+  // Games with more than their protocol: 7 Days to Die's console, VC:MP's and FFOW's dialects, Arma's mods.
+  const sdtd = await query('sdtd', 'h:26900', { telnet: { port: 8081, password: 'pw', more: true } });
+  const day: number | undefined = sdtd.raw.console?.day;
+  const names: string[] | undefined = sdtd.raw.console?.players.map((p) => p.name);
+  const vcmp = await query('vcm', 'h:8192');
+  const vcmpVersion: string | undefined = vcmp.raw.info.version;
+  const dialect: 'samp' | 'vcmp' | undefined = vcmp.raw.dialect;
+  const ffow = await query('ffow', 'h:5476');
+  const timeLeft: number | undefined = ffow.raw.ffow?.timeLeft;
+  const arma = await query('arma3', 'h:2302', { rules: true });
+  const workshop: string | undefined = arma.raw.serverBrowser?.mods[0]?.workshopId;
+  const { serve } = await import('gamequery');
+  await using ffowServer = await serve('a2s', { info: { name: 'x' }, ffow: { mode: 'FL' } }, { dialect: 'ffow', port: 0 });
+  // @ts-expect-error telnet's port and password are required
+  await query('sdtd', 'h', { telnet: { port: 8081 } });
+  // @ts-expect-error an A2S dialect is 'source' or 'ffow'
+  await query('a2s', 'h', { dialect: 'vcmp' });
+  void [appId, answered, connect, host, offsets, wasmGames, day, names, vcmpVersion, dialect, timeLeft, workshop, ffowServer];
 }
 
 // gamequery/gamedig: gamedig 5's calls and result shape.

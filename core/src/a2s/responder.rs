@@ -42,11 +42,11 @@ pub struct A2sState {
     pub rules: Option<RuleList>,
     /// Arma 3's and DayZ's message, served as the binary pages of the rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(type = "Partial<A2sServerBrowser>", optional))]
     pub server_browser: Option<ServerBrowser>,
     /// Frontlines: Fuel of War's own info fields, served with `dialect: 'ffow'`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(type = "Partial<A2sFfow>", optional))]
     pub ffow: Option<Ffow>,
 }
 

@@ -66,7 +66,7 @@ impl spec::Protocol for Samp {
             Request, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, super::Rules,
             super::RconLine, super::ReplyText, DecodeOptions, ServerState, super::RawStrings, super::PlayersSource,
             super::LatencySource, Address, super::options::QueryOptionsDecl, ServeOptions,
-            super::options::ServeStateDecl, super::options::RconOptionsDecl,
+            super::options::ServeStateDecl, super::options::RconOptionsDecl, super::Dialect,
         ]
     }
 }
