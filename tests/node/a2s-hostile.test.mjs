@@ -219,3 +219,58 @@ test('a stray split part of another answer id before a complete split reply: the
   assert.ok(performance.now() - t0 < TIMEOUT / 2, 'read from the first attempt');
   assert.equal(s.name, 'Real reply');
 });
+
+// ---- game dialects and the rules' binary pages (#30) ----------------------------------------
+
+const isRulesRequest = (msg) => msg.length === 9 && msg.subarray(0, 4).equals(HEADER) && msg[4] === 0x56;
+const challenge = Buffer.concat([HEADER, u8(0x41), u32(0x01020304)]);
+
+test("Arma's pages that never make a message — 20,000 two-byte keys claiming 255 pages each — leave text rules, at once and bounded", async () => {
+  const keys = [];
+  for (let i = 0; i < 20_000; i++) keys.push(Buffer.from([1 + (i % 254), 255, 0]), Buffer.from([0x01, 0x01, 0]));
+  const rules = Buffer.concat([HEADER, u8(0x45), u16(20_000), ...keys]);
+  const parts = [];
+  for (let at = 0, n = Math.ceil(rules.length / 1388); at < rules.length; at += 1388) parts.push(part(0x77, n, at / 1388, rules.subarray(at, at + 1388)));
+  const server = await a2sServer((msg, reply) => {
+    if (isInfoRequest(msg)) reply(infoReply());
+    else if (isPlayerRequest(msg) || (isRulesRequest(msg) && msg.readUInt32LE(5) !== 0x01020304)) reply(challenge);
+    else if (isRulesRequest(msg)) reply(...parts);
+  });
+  const { result: status, growth } = await peakGrowth(() => a2s(server.target, { rules: true, players: false }));
+  assert.equal(status.raw.serverBrowser, undefined);
+  // As text (lossy UTF-8): keys 1..127 stay distinct, 128..254 all read U+FFFD U+FFFD.
+  assert.equal(Object.keys(status.raw.rules).length, 128, 'the distinct keys, as text');
+  assert.ok(growth < 64 * 1024 * 1024, `${growth} bytes`);
+});
+
+/** Frontlines: Fuel of War's replies, as a server in its dialect sends them (big-endian). */
+async function ffowServer(replies) {
+  const server = await fakeServer((msg, rinfo, socket) => {
+    const reply = replies[msg[4]];
+    if (reply) socket.send(reply, rinfo.port, rinfo.address);
+  });
+  closers.push(server.close);
+  return `127.0.0.1:${server.port - 2}`;
+}
+
+test('Frontlines: Fuel of War: a truncated info is a typed error; a rule count past the data and a player count of 255 with none are bounded', async () => {
+  const cut = Buffer.concat([HEADER, u8(0x49), u8(2), cstr('FL'), cstr('map')]);
+  const target = await ffowServer({ 0x46: cut });
+  const { e, took } = await failure(() => query('ffow', target, { timeout: TIMEOUT }));
+  assert.equal(e.code, 'GQ_TRUNCATED');
+  assert.ok(took <= TIMEOUT + MARGIN, `${took} ms`);
+
+  const info = Buffer.concat([HEADER, u8(0x49), u8(2), ...['FL test', 'FL-Gnaw', 'FOW', 'FL', 'Frontlines: Fuel of War', '1.3.0'].map(cstr),
+    Buffer.from([0x15, 0x64]), u8(1), u8(32), u8(0x64), u8(0x77), u8(0), u8(0), u8(1), u8(0), u8(1), Buffer.from([0x07, 0x08])]);
+  const lying = await ffowServer({
+    0x46: info,
+    0x57: challenge,
+    0x55: Buffer.concat([HEADER, u8(0x44), u8(255)]),
+    0x56: Buffer.concat([HEADER, u8(0x45), Buffer.from([0xff, 0xff]), cstr('FriendlyFire'), cstr('0')]),
+  });
+  const status = await query('ffow', lying, { timeout: TIMEOUT, rules: true });
+  assert.equal(status.connect, '127.0.0.1:5476');
+  assert.deepEqual(status.raw.players, []);
+  assert.deepEqual(status.raw.rules, { FriendlyFire: '0' });
+  assert.match(status.raw.warnings.join(), /cut its rule list/);
+});

@@ -253,3 +253,24 @@ test('the responder limits each source (anti-amplification)', async () => {
   socket.close();
   assert.equal(replies, 3);
 });
+
+test('VC:MP: a reply with its version cut, or in SA:MP\'s magic, is no answer; the call ends typed and on time', async () => {
+  const headerOf = (msg, magic) => Buffer.concat([Buffer.from(magic), msg.subarray(4, 11)]);
+  // MP04, but the info ends inside the 12-byte version.
+  const cut = await fakeServer((msg, rinfo, socket) => {
+    if (msg.subarray(0, 4).toString() === 'VCMP') socket.send(Buffer.concat([headerOf(msg, 'MP04'), Buffer.from('04rel0')]), rinfo.port, rinfo.address);
+  });
+  servers.push(cut);
+  const t0 = performance.now();
+  const e = await query('vcm', `127.0.0.1:${cut.port}`, { timeout: 1200 }).catch((err) => err);
+  assert.equal(e.code, 'GQ_TRUNCATED');
+  assert.match(e.message, /version/);
+  // Answered in SA:MP's magic: not VC:MP's reply, so silence.
+  const samp = await fakeServer((msg, rinfo, socket) => {
+    socket.send(Buffer.concat([headerOf(msg, 'SAMP'), Buffer.alloc(12), Buffer.from([0, 0, 0, 1, 0])]), rinfo.port, rinfo.address);
+  });
+  servers.push(samp);
+  const e2 = await query('vcm', `127.0.0.1:${samp.port}`, { timeout: 600 }).catch((err) => err);
+  assert.equal(e2.code, 'GQ_WRONG_PROTOCOL');
+  assert.ok(performance.now() - t0 < 1200 + 600 + 2000);
+});
