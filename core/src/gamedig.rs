@@ -53,12 +53,18 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
     let number = |key: &str, default: f64| user[key].as_f64().filter(|n| *n > 0.0).unwrap_or(default);
     let type_ = text("type").ok_or_else(|| Error::invalid("No game specified"))?;
     let (name, protocol) = match type_.strip_prefix("protocol-") {
-        Some(p) => {
-            let ours = PROTOCOL_NAMES.iter().find(|(g, _)| *g == p).map(|(_, o)| *o);
-            let ours =
-                ours.ok_or_else(|| Error::invalid(format!("Invalid game: {type_} (gamequery does not speak it)")))?;
-            (ours.to_string(), Protocol::parse(ours)?)
-        }
+        Some(p) => match PROTOCOL_NAMES.iter().find(|(g, _)| *g == p) {
+            Some((_, ours)) => (ours.to_string(), Protocol::parse(ours)?),
+            // gamedig's class for one game's behaviour (`protocol-dayz`, `protocol-vcmp` …): that
+            // game, at the port given (below), its dialect and its shape included.
+            None => {
+                let game = crate::games::GAMES
+                    .iter()
+                    .find(|g| g.variant == Some(p) && g.supported().is_some())
+                    .ok_or_else(|| Error::invalid(format!("Invalid game: {type_} (gamequery does not speak it)")))?;
+                (game.id.to_string(), crate::games::resolve(game.id)?.1)
+            }
+        },
         None => {
             let game = crate::games::by_id(type_)
                 .or_else(|| flag("checkOldIDs").then(|| crate::games::find(type_)).flatten())
@@ -88,7 +94,10 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
     }
     // The given port only: a game's query asks it alone (the race tries it for both editions).
     let one_plan = protocol.query().is_ok_and(|q| matches!(q, Query::Plan(_)));
-    if let (false, true, true, Some(p)) = (type_.starts_with("protocol-"), one_plan, flag("givenPortOnly"), port) {
+    // A protocol class of gamedig's asks the port given, as gamedig's does.
+    let class_of_game = type_.starts_with("protocol-") && crate::games::by_id(&name).is_some();
+    let given_only = flag("givenPortOnly") && !type_.starts_with("protocol-");
+    if let (true, true, Some(p)) = (one_plan, given_only || class_of_game, port) {
         options.insert("queryPort".into(), Value::from(p));
     }
     if let Some(own) = protocol.gamedig_parts() {

@@ -283,6 +283,9 @@ test("captured Frontlines: Fuel of War replies (GameQ's tests) read alike by the
     const theirs = await new Theirs().query({ ...options });
     assert.deepEqual(judge(`GameQ Ffow ${n}`, ours, theirs, 'a2s'), []);
     assert.equal(ours.raw.description, 'Frontlines: Fuel of War');
+    // gamedig's protocol class, at the query port itself.
+    const direct = { ...options, type: 'protocol-ffow', port };
+    assert.deepEqual(judge(`GameQ Ffow ${n} (protocol-ffow)`, await GameDig.query({ ...direct }), await new Theirs().query({ ...direct }), 'a2s'), []);
     const status = await query('ffow', `127.0.0.1:${port - 2}`, { rules: true });
     // The game port the server advertises, read big-endian: where GameQ's result joins.
     assert.equal(status.connect, '127.0.0.1:5476');
