@@ -177,10 +177,10 @@ pub struct Pages(pub Vec<Page>);
 /// rules — or when the pages do not make a message. A text rule with a two-byte key may
 /// look like a page: only a complete set of one page count that decodes is taken.
 pub fn take(rules: &mut RuleList, pages: &Pages) -> Option<ServerBrowser> {
-    let (count, message) = join(pages)?;
+    let (used, message) = join(pages)?;
     let mut page = vec![false; rules.0.len()];
-    for p in pages.0.iter().filter(|p| p.count == count) {
-        if let Some(slot) = page.get_mut(p.rule) {
+    for rule in used {
+        if let Some(slot) = page.get_mut(rule) {
             *slot = true;
         }
     }
@@ -192,7 +192,8 @@ pub fn take(rules: &mut RuleList, pages: &Pages) -> Option<ServerBrowser> {
     Some(message)
 }
 
-fn join(pages: &Pages) -> Option<(u8, ServerBrowser)> {
+/// The message, and the rules (by place) whose pages made it: the first of each number.
+fn join(pages: &Pages) -> Option<(Vec<usize>, ServerBrowser)> {
     // No sorting: the standard sorts would add kilobytes to the WASM builds for lists of
     // at most 255. One pass per page count present.
     let mut present = [false; 256];
@@ -200,16 +201,19 @@ fn join(pages: &Pages) -> Option<(u8, ServerBrowser)> {
         present[usize::from(p.count)] = true;
     }
     (1..=255u8).filter(|&c| present[usize::from(c)]).find_map(|count| {
-        let mut slots: Vec<Option<&[u8]>> = vec![None; usize::from(count)];
+        let mut slots: Vec<Option<&Page>> = vec![None; usize::from(count)];
         for p in pages.0.iter().filter(|p| p.count == count) {
-            slots[usize::from(p.number) - 1].get_or_insert(&p.bytes);
+            slots[usize::from(p.number) - 1].get_or_insert(p);
         }
         let mut escaped = Vec::new();
+        let mut used = Vec::with_capacity(slots.len());
         for page in slots {
-            escaped.extend_from_slice(page?);
+            let page = page?;
+            escaped.extend_from_slice(&page.bytes);
+            used.push(page.rule);
         }
         let message = unescape(&escaped).and_then(|m| ServerBrowser::decode(&m)).ok()?;
-        Some((count, message))
+        Some((used, message))
     })
 }
 
@@ -353,7 +357,15 @@ impl ServerBrowser {
     /// The rules that carry it: `[number, count]` keys, escaped pages (an escape is never
     /// cut, for readers that unescape page by page).
     pub fn pages(&self) -> Pages {
-        let escaped = escape(&self.encode());
+        // 255 pages at most: a message too long for them loses mods from its end (the
+        // overflow flag set), as a game cuts what does not fit.
+        let mut escaped = escape(&self.encode());
+        let mut cut = self.clone();
+        while escaped.len() > 250 * PAGE && !cut.mods.is_empty() {
+            cut.mods.pop();
+            cut.overflow |= 1;
+            escaped = escape(&cut.encode());
+        }
         let mut parts = Vec::new();
         let mut rest = &escaped[..];
         while !rest.is_empty() {

@@ -243,3 +243,39 @@ fn captured_arma3_rules_read_whole() {
     // What we write reads back the same.
     assert_eq!(ServerBrowser::decode(&one.encode()).unwrap(), one);
 }
+
+#[test]
+fn a_message_too_long_for_255_pages_loses_mods_from_its_end_and_says_so() {
+    let (_, mut message) = arma3();
+    message.mods = (0..255u32)
+        .map(|i| Mod {
+            name: format!("@a_mod_with_a_long_name_{i:03}_{}", "x".repeat(200)),
+            workshop_id: (u64::from(i) + 1_000_000).to_string(),
+            hash: i,
+        })
+        .collect();
+    let pages = message.pages();
+    assert!(pages.0.len() <= 255, "{} pages", pages.0.len());
+    let reply = rules_reply(&[], &pages.0.iter().collect::<Vec<_>>());
+    let (_, read) = read(&reply);
+    let read = read.expect("the cut message reads");
+    assert_eq!(read.overflow & 1, 1);
+    assert!(
+        read.mods.len() < 255 && read.mods.len() > 100,
+        "{} mods kept",
+        read.mods.len()
+    );
+    assert_eq!(read.mods[..], message.mods[..read.mods.len()]);
+}
+
+#[test]
+fn a_duplicate_page_and_a_text_rule_alike_stay_rules() {
+    let (_, message) = dayz();
+    let pages = message.pages();
+    assert_eq!(pages.0.len(), 1);
+    // The page twice: the first makes the message, the second stays a rule.
+    let reply = rules_reply(&[("island", "x")], &[&pages.0[0], &pages.0[0]]);
+    let (rules, got) = read(&reply);
+    assert_eq!(got, Some(message));
+    assert_eq!(rules.0.len(), 2, "{rules:?}");
+}

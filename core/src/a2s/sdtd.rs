@@ -199,10 +199,12 @@ pub fn read(outputs: &[String]) -> SdtdConsole {
     out
 }
 
-/// `0. id=171, Kane, pos=(…), …`: the name after `id=<digits>,` and spaces, to the next comma.
+/// `0. id=171, Kane, pos=(…), …`: the name after `id=<digits>,` and spaces, to the next
+/// comma — on a line that starts `<n>. id=` (the game's log, which the console streams too,
+/// has `entityid=171, name=Kane` lines that are not the list).
 fn player(line: &str) -> Option<ConsolePlayer> {
-    let at = line.find("id=")?;
-    let rest = &line[at + 3..];
+    let number = line.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = line[number..].strip_prefix(". id=").filter(|_| number > 0)?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let rest = rest[digits..].strip_prefix(',')?.trim_start();
     let name = &rest[..rest.find(',')?];
@@ -276,6 +278,7 @@ mod tests {
             "0. id=171, Kane, pos=(-1.5, 61.0, 2.5), rot=(0.0, 90.0, 0.0), remote=True, health=100\r\n\
              1. id=172,  Lucia Two , pos=(0, 0, 0), remote=True\r\n\
              2. id=, Nobody, pos=(0, 0, 0)\r\n\
+             2026-11-27T13:00:00 12.3 INF Player connected, entityid=173, name=Intruder, steamid=1\r\n\
              Total of 2 in the game\r\n"
                 .to_string(),
             "Day 14, 22:05\r\n".to_string(),

@@ -22,13 +22,27 @@ enum Phase {
     Done,
 }
 
+/// Where the telnet filter is: in text, after `FF`, after `FF` and a verb that takes an
+/// option byte, or inside a subnegotiation (`FF FA … FF F0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Telnet {
+    Data,
+    Iac,
+    Option,
+    Sub,
+    SubIac,
+}
+
 #[derive(Debug)]
 pub struct ConsoleExchange {
     password: String,
     commands: Vec<&'static str>,
     budget: Deadline,
     phase: Phase,
-    text: String,
+    /// The phase's text so far, as bytes: decoded once, when the phase ends (a character
+    /// may arrive split over two reads).
+    text: Vec<u8>,
+    telnet: Telnet,
     total: usize,
     outputs: Vec<String>,
     outbox: Vec<Vec<u8>>,
@@ -44,7 +58,8 @@ impl ConsoleExchange {
             deadline: Some(budget.end),
             budget,
             phase: Phase::Prompt,
-            text: String::new(),
+            text: Vec::new(),
+            telnet: Telnet::Data,
             total: 0,
             outputs: Vec::new(),
             outbox: Vec::new(),
@@ -60,6 +75,11 @@ impl ConsoleExchange {
 
     fn run(&mut self, k: usize, now: Millis) {
         match self.commands.get(k) {
+            // Past the deadline no command runs: what was read is the result.
+            Some(_) if now >= self.budget.end => {
+                let outputs = std::mem::take(&mut self.outputs);
+                self.finish(Ok(outputs));
+            }
             Some(command) => {
                 self.phase = Phase::Command(k);
                 self.text.clear();
@@ -76,26 +96,45 @@ impl ConsoleExchange {
 
     fn command_done(&mut self, now: Millis) {
         if let Phase::Command(k) = self.phase {
-            self.outputs.push(std::mem::take(&mut self.text));
+            let text = String::from_utf8_lossy(&std::mem::take(&mut self.text)).into_owned();
+            self.outputs.push(text);
             self.run(k + 1, now);
         }
     }
-}
 
-/// Telnet's option negotiation (`FF` and two bytes) is not text; 7 Days to Die sends none,
-/// but a proxy might.
-fn text_of(bytes: &[u8]) -> String {
-    let mut plain = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == 0xff {
-            i += 3;
-            continue;
+    /// Appends a read's text, telnet's commands taken out (state kept across reads).
+    fn push_text(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.telnet = match (self.telnet, b) {
+                (Telnet::Data, 0xff) => Telnet::Iac,
+                (Telnet::Data, b) => {
+                    self.text.push(b);
+                    Telnet::Data
+                }
+                // `FF FF` is a 0xFF byte of text.
+                (Telnet::Iac, 0xff) => {
+                    self.text.push(0xff);
+                    Telnet::Data
+                }
+                (Telnet::Iac, 0xfa) => Telnet::Sub,
+                // WILL, WONT, DO, DONT: an option byte follows.
+                (Telnet::Iac, 0xfb..=0xfe) => Telnet::Option,
+                (Telnet::Iac | Telnet::Option, _) => Telnet::Data,
+                (Telnet::Sub | Telnet::SubIac, 0xff) => Telnet::SubIac,
+                (Telnet::SubIac, 0xf0) => Telnet::Data,
+                (Telnet::Sub | Telnet::SubIac, _) => Telnet::Sub,
+            };
         }
-        plain.push(bytes[i]);
-        i += 1;
     }
-    String::from_utf8_lossy(&plain).into_owned()
+
+    /// The phase's text contains `word` (ASCII, any case), looking only at what the last
+    /// read could have completed (from `from`, the text's length before it).
+    fn said(&self, word: &str, from: usize) -> bool {
+        let start = from.saturating_sub(word.len());
+        self.text[start..]
+            .windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+    }
 }
 
 impl crate::exchange::Exchange for ConsoleExchange {
@@ -116,16 +155,16 @@ impl crate::exchange::Exchange for ConsoleExchange {
                 "the 7 Days to Die console sent more than 1 MiB",
             )));
         }
-        self.text.push_str(&text_of(bytes));
-        let lower = self.text.to_ascii_lowercase();
+        let from = self.text.len();
+        self.push_text(bytes);
         match self.phase {
-            Phase::Prompt if lower.contains("password:") => {
+            Phase::Prompt if self.said("password:", from) => {
                 self.outbox.push(format!("{}\r\n", self.password).into_bytes());
                 self.text.clear();
                 self.phase = Phase::Logon;
             }
-            Phase::Logon if lower.contains("logon successful") => self.run(0, now),
-            Phase::Logon if lower.contains("password incorrect") || lower.contains("incorrect password") => self
+            Phase::Logon if self.said("logon successful", from) => self.run(0, now),
+            Phase::Logon if self.said("password incorrect", from) || self.said("incorrect password", from) => self
                 .finish(Err(Error::new(
                     ErrorCode::RconAuth,
                     "the 7 Days to Die console refused the password",
@@ -235,6 +274,26 @@ mod tests {
             ex.handle_input(3.0 + f64::from(t), &line);
         }
         assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::FrameTooLarge);
+
+        // A name split over two reads, telnet commands split too: read whole.
+        let mut ex = ConsoleExchange::new("x".into(), vec!["listplayers"], budget);
+        ex.handle_input(1.0, b"Please enter \xff");
+        ex.handle_input(2.0, b"\xfb\x01password:\r\n");
+        assert_eq!(sent(&mut ex), "x\r\n");
+        ex.handle_input(3.0, b"Logon successful.\r\n");
+        ex.handle_input(4.0, "0. id=1, Д".as_bytes().split_last().unwrap().1);
+        ex.handle_input(5.0, &[*"Д".as_bytes().last().unwrap(), b'\xff', b'\xff']);
+        ex.handle_input(6.0, b"\xff\xfa\x18\x01\xff\xf0, pos\r\n");
+        ex.handle_timeout(6.0 + IDLE_MS);
+        assert_eq!(ex.poll_result().unwrap().unwrap(), ["0. id=1, Д\u{fffd}, pos\r\n"]);
+
+        // The deadline during the first command: the commands after it do not run.
+        let mut ex = ConsoleExchange::new("x".into(), vec!["listplayers", "gettime", "version"], budget);
+        ex.handle_input(1.0, b"Please enter password:\r\n");
+        ex.handle_input(2.0, b"Logon successful.\r\n");
+        ex.handle_input(budget.end - 10.0, b"Total of 0 in the game\r\n");
+        ex.handle_timeout(budget.end);
+        assert_eq!(ex.poll_result().unwrap().unwrap(), ["Total of 0 in the game\r\n"]);
 
         // Closed mid-command: what arrived is the output.
         let mut ex = ConsoleExchange::new("x".into(), vec!["listplayers", "gettime"], budget);

@@ -505,7 +505,9 @@ impl QueryExchange {
         };
         let is_open_mp = open_mp.is_some() || ServerState::version_says_open_mp(&rules.rules);
         // `players: 'd'` promises ids and pings; a list without them says why.
-        if self.options.players == PlayersMode::Detailed && players_source == Some(PlayersSource::Clients) {
+        // (VC:MP's one list is `c`: nothing to say.)
+        let vcmp = self.options.dialect == Dialect::Vcmp;
+        if self.options.players == PlayersMode::Detailed && players_source == Some(PlayersSource::Clients) && !vcmp {
             let why = if self.detailed_ignored {
                 "the server did not answer 'd'"
             } else {
