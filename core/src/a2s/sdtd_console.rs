@@ -1,6 +1,7 @@
 //! 7 Days to Die's console over telnet (TCP), the sans-IO client: it waits for the
 //! password prompt, logs on, then runs its commands one at a time, each one's output
-//! ending when the server goes quiet (the console has no end marker, nor a prompt). What
+//! ending at its known last line (`Total of <n> in the game`, the `Day` line) or, for one
+//! without (`version`), when the server goes quiet (the console has no prompt). What
 //! gamedig's `sdtd` class asks (`listplayers`; `gettime` and `version` for `moreData`);
 //! the prompts are the game's ("Please enter password:", "Logon successful.").
 
@@ -96,6 +97,12 @@ impl ConsoleExchange {
 
     fn command_done(&mut self, now: Millis) {
         if let Phase::Command(k) = self.phase {
+            // Nothing printed when the call ran out (or the console closed): no answer, not
+            // an empty one; the commands before it are the result.
+            if self.text.is_empty() && now >= self.budget.end {
+                let outputs = std::mem::take(&mut self.outputs);
+                return self.finish(Ok(outputs));
+            }
             let text = String::from_utf8_lossy(&std::mem::take(&mut self.text)).into_owned();
             self.outputs.push(text);
             self.run(k + 1, now);
@@ -137,6 +144,28 @@ impl ConsoleExchange {
     }
 }
 
+/// The command's output is complete: `listplayers` ends with `Total of <n> in the game`,
+/// `gettime` is its one `Day <n>, <hh:mm>` line; `version` has no last line (its mods
+/// follow), so quiet ends it. `tail`: the text's end, where the last read landed.
+fn ended(command: &str, tail: &[u8]) -> bool {
+    let Some(line) = complete_last_line(tail) else {
+        return false;
+    };
+    match command {
+        "listplayers" => line.starts_with(b"Total of ") && line.ends_with(b" in the game"),
+        "gettime" => line.starts_with(b"Day ") && line.contains(&b','),
+        _ => false,
+    }
+}
+
+/// The last line of `text` when `text` ends with its line break, without it.
+fn complete_last_line(text: &[u8]) -> Option<&[u8]> {
+    let body = text.strip_suffix(b"\n")?;
+    let body = body.strip_suffix(b"\r").unwrap_or(body);
+    let start = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    Some(body[start..].trim_ascii())
+}
+
 impl crate::exchange::Exchange for ConsoleExchange {
     type Output = Vec<String>;
 
@@ -169,6 +198,10 @@ impl crate::exchange::Exchange for ConsoleExchange {
                     ErrorCode::RconAuth,
                     "the 7 Days to Die console refused the password",
                 ))),
+            // A command whose output has a last line ends there, without waiting for quiet.
+            Phase::Command(k) if ended(self.commands[k], &self.text[from.saturating_sub(64)..]) => {
+                self.command_done(now)
+            }
             Phase::Command(_) => self.deadline = Some((now + IDLE_MS).min(self.budget.end.max(now))),
             _ => {}
         }
@@ -196,6 +229,10 @@ impl crate::exchange::Exchange for ConsoleExchange {
 
     fn handle_close(&mut self, now: Millis) {
         match self.phase {
+            Phase::Command(_) if self.text.is_empty() => {
+                let outputs = std::mem::take(&mut self.outputs);
+                self.finish(Ok(outputs));
+            }
             Phase::Command(_) => {
                 // What the last command printed before the console closed, then no more.
                 self.command_done(now);
@@ -227,9 +264,9 @@ mod tests {
     }
 
     #[test]
-    fn logs_on_then_runs_each_command_until_quiet() {
+    fn logs_on_then_runs_each_command_to_its_last_line_or_quiet() {
         let budget = Deadline::for_call(3000.0, 1);
-        let mut ex = ConsoleExchange::new("secret".into(), vec!["listplayers", "gettime"], budget);
+        let mut ex = ConsoleExchange::new("secret".into(), vec!["listplayers", "gettime", "version"], budget);
         assert_eq!(ex.poll_transmit(), None, "nothing before the prompt");
         ex.handle_input(1.0, b"*** Connected with 7DTD server.\r\nPlease enter pass");
         assert_eq!(ex.poll_transmit(), None);
@@ -238,18 +275,27 @@ mod tests {
         ex.handle_input(3.0, b"Logon successful.\r\n");
         assert_eq!(sent(&mut ex), "listplayers\r\n");
         ex.handle_input(10.0, b"0. id=171, Kane, pos=(1, 2, 3), remote=True\r\n");
+        assert_eq!(
+            ex.poll_timeout(),
+            Some(10.0 + IDLE_MS),
+            "no last line yet: quiet would end it"
+        );
+        // Its last line ends the list at once: the next command goes out.
         ex.handle_input(20.0, b"Total of 1 in the game\r\n");
-        assert_eq!(ex.poll_timeout(), Some(20.0 + IDLE_MS));
-        ex.handle_timeout(20.0 + IDLE_MS);
         assert_eq!(sent(&mut ex), "gettime\r\n");
-        ex.handle_input(300.0, b"Day 14, 22:05\r\n");
-        ex.handle_timeout(300.0 + IDLE_MS);
+        ex.handle_input(30.0, b"Day 14, 22:05\r\n");
+        assert_eq!(sent(&mut ex), "version\r\n");
+        // `version` has no last line: quiet ends it.
+        ex.handle_input(40.0, b"Game version: V 1.2 (b27)\r\nMod A: 1.0\r\n");
+        assert_eq!(ex.poll_result(), None);
+        ex.handle_timeout(40.0 + IDLE_MS);
         let out = ex.poll_result().unwrap().unwrap();
         assert_eq!(
             out,
             [
                 "0. id=171, Kane, pos=(1, 2, 3), remote=True\r\nTotal of 1 in the game\r\n",
-                "Day 14, 22:05\r\n"
+                "Day 14, 22:05\r\n",
+                "Game version: V 1.2 (b27)\r\nMod A: 1.0\r\n"
             ]
         );
     }
