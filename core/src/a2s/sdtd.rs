@@ -73,7 +73,11 @@ pub struct ConsoleResponse {
 }
 
 /// The game's console, for the games table (`sdtd`).
-pub const CONSOLE: crate::spec::Console = crate::spec::Console { take, merge };
+pub const CONSOLE: crate::spec::Console = crate::spec::Console {
+    title: "7 Days to Die console",
+    take,
+    merge,
+};
 
 /// The console's commands: the players, then with `more` the time and the version.
 fn commands(more: bool) -> Vec<&'static str> {

@@ -279,10 +279,18 @@ impl Call {
             let at = serde_json::json!({ "host": t.host, "port": port });
             let ct = parse_target(&at)?;
             let caller = Caller {
-                title: "7 Days to Die console",
+                title: console.title,
                 protocol: who.protocol,
             };
-            let mut beside = Self::new(caller, target_text(&at), ct, port, plan, seed ^ 0x5d7d, host_resolves);
+            let mut beside = Self::new(
+                caller,
+                target_text(&at),
+                ct,
+                port,
+                plan,
+                seed.rotate_left(29),
+                host_resolves,
+            );
             beside.settles = false;
             // The front's call settles the status, with the game.
             call.settles = false;

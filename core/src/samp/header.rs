@@ -134,6 +134,15 @@ impl Dialect {
         }
     }
 
+    /// The dialect an option names (`'samp'`, `'vcmp'`).
+    pub fn named(name: &str) -> Option<Self> {
+        match name {
+            "samp" => Some(Self::Samp),
+            "vcmp" => Some(Self::Vcmp),
+            _ => None,
+        }
+    }
+
     /// The dialect a packet's magic names (`VCMP` and `MP04` both VC:MP's).
     pub fn of_magic(magic: &[u8]) -> Option<Self> {
         match magic {
@@ -146,14 +155,13 @@ impl Dialect {
 
 impl Input for Dialect {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
-        match String::read(value, at)?.as_str() {
-            "samp" => Ok(Self::Samp),
-            "vcmp" => Ok(Self::Vcmp),
-            other => Err(at.error(format_args!(
+        let name = String::read(value, at)?;
+        Self::named(&name).ok_or_else(|| {
+            at.error(format_args!(
                 "expected 'samp' or 'vcmp', got {}",
-                crate::error::quoted(other)
-            ))),
-        }
+                crate::error::quoted(&name)
+            ))
+        })
     }
 }
 

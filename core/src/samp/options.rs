@@ -50,15 +50,14 @@ impl QueryRequest {
             open_mp: o.boolean("openMp", true)?,
             ping: o.boolean("ping", true)?,
             raw_strings: o.boolean("rawStrings", false)?,
-            dialect: match o.string("dialect")?.as_deref() {
-                None | Some("samp") => Dialect::Samp,
-                Some("vcmp") => Dialect::Vcmp,
-                Some(other) => {
-                    return Err(Error::invalid(format!(
+            dialect: match o.string("dialect")? {
+                None => Dialect::Samp,
+                Some(name) => Dialect::named(&name).ok_or_else(|| {
+                    Error::invalid(format!(
                         "option dialect must be 'samp' or 'vcmp', got {}",
-                        crate::error::quoted(other)
-                    )))
-                }
+                        crate::error::quoted(&name)
+                    ))
+                })?,
             },
         };
         o.finish(&[COMMON, SAMP_QUERY].concat())?;

@@ -24,6 +24,8 @@ pub use serve::{Listen, Reply, Responder, ServeArgs};
 /// A game's console beside its query (7 Days to Die's telnet): both run at once within the
 /// call's deadline, and the status takes in what the console said.
 pub struct Console {
+    /// What it is, in messages (`"7 Days to Die console"`).
+    pub title: &'static str,
     /// Takes the console's options out of the query's: its plan and TCP port, when asked.
     pub take: fn(&mut serde_json::Value) -> crate::error::Result<Option<ConsolePlan>>,
     /// The status with the console's outcome in it (a failed console: a warning).

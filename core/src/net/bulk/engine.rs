@@ -447,8 +447,11 @@ impl Engine {
         let who = protocol.caller();
         let udp = matches!(protocol.query(), Ok(crate::spec::Query::Plan(_)))
             && protocol.spec().transport == crate::spec::Transport::Udp;
-        // A console beside the query (7 Days to Die's telnet) is a connection of its own.
-        let console = game.console.is_some() && item.options.get("telnet").is_some();
+        // A console beside the query (7 Days to Die's telnet), when asked (or asked wrong: the
+        // call says how), is a connection of its own.
+        let console = game
+            .console
+            .is_some_and(|c| !matches!((c.take)(&mut item.options.clone()), Ok(None)));
         if !udp || console {
             return self.run_alone(index, item);
         }
