@@ -57,7 +57,7 @@ pub fn describe_status(status: &str, color: bool) -> Result<String> {
 /// `requestPlayersRequired` make of a request left unanswered. Its `protocol` picks the
 /// mapping.
 pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool) -> Result<String> {
-    let status: Value =
+    let status: crate::json::Json =
         serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
     let own = status["protocol"]
         .as_str()

@@ -22,6 +22,10 @@ use crate::index::Index;
 mod long_string;
 #[cfg(not(target_family = "wasm"))]
 pub use long_string::parse_with_long_string;
+#[cfg(not(target_family = "wasm"))]
+mod to_json;
+#[cfg(not(target_family = "wasm"))]
+pub use to_json::to_json;
 
 const INDEX_FROM: usize = 16;
 
@@ -194,6 +198,22 @@ impl Json {
         }
     }
 
+    /// On an object: sets the member named by the code's `key` in its place, or last when new.
+    pub fn insert(&mut self, key: &'static str, value: Json) {
+        let Self::Object(members) = self else { return };
+        match members.iter_mut().find(|(k, _)| k == key) {
+            Some(member) => member.1 = value,
+            None => members.push((Key::Borrowed(key), value)),
+        }
+    }
+
+    /// On an object: takes member `key` out.
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        let Self::Object(members) = self else { return None };
+        let at = members.iter().position(|(k, _)| k == key)?;
+        Some(members.remove(at).1)
+    }
+
     pub fn to_value(&self) -> Value {
         match self {
             Self::Null => Value::Null,
@@ -218,6 +238,57 @@ impl Json {
                 Self::Object(members.iter().map(|(k, v)| (to_key(k), Json::from_value(v))).collect())
             }
         }
+    }
+}
+
+/// What a value could not be serialized as (the tape's and [`to_json`]'s error).
+#[derive(Debug)]
+pub struct SerializeError(pub(crate) String);
+
+impl fmt::Display for SerializeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SerializeError {}
+
+impl serde::ser::Error for SerializeError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+}
+
+/// `value["key"]`: the member, or null (as `serde_json::Value` indexes).
+impl std::ops::Index<&str> for Json {
+    type Output = Json;
+    fn index(&self, key: &str) -> &Json {
+        static NULL: Json = Json::Null;
+        self.get(key).unwrap_or(&NULL)
+    }
+}
+
+impl PartialEq<&str> for Json {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
+}
+
+impl From<&str> for Json {
+    fn from(s: &str) -> Self {
+        Self::String(s.to_owned())
+    }
+}
+
+impl From<u64> for Json {
+    fn from(n: u64) -> Self {
+        Self::Number(n.into())
+    }
+}
+
+impl<T: Into<Json>> From<Option<T>> for Json {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(Json::Null, Into::into)
     }
 }
 

@@ -1,9 +1,10 @@
 //! A2S in gamedig's shape (its `valve` class): `raw` with its key names, players and bots
 //! split as it splits them.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-use crate::spec::gamedig::{player, Gamedig, Results};
+use crate::json::Json;
+use crate::spec::gamedig::{player_of, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig {
     options,
@@ -12,7 +13,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
 };
 
 /// The rules were asked and did not come; the players step went unanswered.
-fn unanswered(status: &Value, rules: bool, players: bool) -> Option<&'static str> {
+fn unanswered(status: &Json, rules: bool, players: bool) -> Option<&'static str> {
     let raw = &status["raw"];
     let warned = |step: &str| {
         raw["warnings"]
@@ -35,64 +36,71 @@ fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
     }
 }
 
-fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
+fn results(status: &Json, variant: Option<&str>, r: &mut Results) {
     let raw = &status["raw"];
-    let mut out = Map::new();
-    let mut put = |key: &str, v: &Value| {
+    let mut out = Json::Object(Vec::with_capacity(16));
+    let mut put = |key: &'static str, v: Json| {
         if !v.is_null() {
-            out.insert(key.into(), v.clone());
+            out.insert(key, v);
         }
     };
     // gamedig keeps the reply's letters: `d`/`l`/`p`, `l`/`w`/`m`.
-    let letter = |v: &Value| json!(v.as_str().and_then(|s| s.chars().next()).map(String::from));
+    let letter = |v: &Json| Json::from(v.as_str().and_then(|s| s.chars().next()).map(String::from));
+    let flag = |v: &Json| Json::from(u64::from(v.as_bool().unwrap_or(false)));
     let info = &raw["info"];
     let gold = &raw["goldSrc"];
     if info.is_object() {
-        put("protocol", &info["protocol"]);
-        put("folder", &info["folder"]);
-        put("game", &info["game"]);
-        put("appId", &info["appId"]);
-        put("numbots", &info["bots"]);
-        put("listentype", &letter(&info["serverType"]));
-        put("environment", &letter(&info["environment"]));
-        put("secure", &json!(u8::from(info["vac"].as_bool().unwrap_or(false))));
+        put("protocol", info["protocol"].clone());
+        put("folder", info["folder"].clone());
+        put("game", info["game"].clone());
+        put("appId", info["appId"].clone());
+        put("numbots", info["bots"].clone());
+        put("listentype", letter(&info["serverType"]));
+        put("environment", letter(&info["environment"]));
+        put("secure", flag(&info["vac"]));
         let ship = &info["theShip"];
-        put("shipmode", &ship["mode"]);
-        put("shipwitnesses", &ship["witnesses"]);
-        put("shipduration", &ship["duration"]);
-        put("steamid", &info["steamId"]);
-        put("sourcetvport", &info["sourceTv"]["port"]);
-        put("sourcetvname", &info["sourceTv"]["name"]);
+        put("shipmode", ship["mode"].clone());
+        put("shipwitnesses", ship["witnesses"].clone());
+        put("shipduration", ship["duration"].clone());
+        put("steamid", info["steamId"].clone());
+        put("sourcetvport", info["sourceTv"]["port"].clone());
+        put("sourcetvname", info["sourceTv"]["name"].clone());
         if let Some(k) = info["keywords"].as_str() {
-            put("tags", &json!(k.split(',').collect::<Vec<_>>()));
+            put("tags", Json::Array(k.split(',').map(Json::from).collect()));
         }
     } else {
-        put("address", &gold["address"]);
-        put("folder", &gold["folder"]);
-        put("game", &gold["game"]);
-        put("protocol", &gold["protocol"]);
-        put("listentype", &letter(&gold["serverType"]));
-        put("environment", &letter(&gold["environment"]));
-        put("ismod", &json!(u8::from(gold["mod"].is_object())));
-        put("secure", &json!(u8::from(gold["vac"].as_bool().unwrap_or(false))));
-        put("numbots", &gold["bots"]);
+        put("address", gold["address"].clone());
+        put("folder", gold["folder"].clone());
+        put("game", gold["game"].clone());
+        put("protocol", gold["protocol"].clone());
+        put("listentype", letter(&gold["serverType"]));
+        put("environment", letter(&gold["environment"]));
+        put("ismod", Json::from(u64::from(gold["mod"].is_object())));
+        put("secure", flag(&gold["vac"]));
+        put("numbots", gold["bots"].clone());
     }
     // Its players (name, score, time), CS:GO's fake one left out as our list leaves it.
     let console = variant == Some("sdtd") && raw["console"].is_object();
     let listed: Vec<&str> = status["players"]["list"]
         .as_array()
         .map_or(vec![], |l| l.iter().filter_map(|p| p["name"].as_str()).collect());
-    let mut players: Vec<Value> = raw["players"]
+    let mut players: Vec<Json> = raw["players"]
         .as_array()
-        .map_or(vec![], |l| l.iter().collect::<Vec<_>>())
-        .into_iter()
+        .unwrap_or_default()
+        .iter()
         // (7 Days to Die's console puts its own names in the list: A2S's are all kept.)
         .filter(|p| console || p["name"].as_str().is_some_and(|n| listed.contains(&n)))
-        .map(|p| json!({ "name": p["name"], "score": p["score"], "time": p["duration"] }))
+        .map(|p| {
+            Json::object([
+                ("name", p["name"].clone()),
+                ("score", p["score"].clone()),
+                ("time", p["duration"].clone()),
+            ])
+        })
         .collect();
-    put("players", &Value::Array(players.clone()));
+    put("players", Json::Array(players.clone()));
     if raw["rules"].is_object() {
-        put("rules", &raw["rules"]);
+        put("rules", raw["rules"].clone());
     }
     match variant {
         Some("dayz") => super::variants::dayz(&mut out, raw),
@@ -101,11 +109,11 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         Some("sdtd") => super::variants::sdtd(&mut out, raw),
         _ => {}
     }
-    r.raw = Value::Object(out);
+    r.raw = out;
     // A2S marks no player as a bot: gamedig takes as bots the `numbots` longest connected
     // (a time of -1 first; Toxikk's count is no such thing), then lists the rest, longest
     // connected first.
-    let time = |p: &Value| match p["time"].as_f64() {
+    let time = |p: &Json| match p["time"].as_f64() {
         Some(-1.0) => f64::MAX,
         Some(t) => t,
         None => 0.0,
@@ -115,13 +123,16 @@ fn results(status: &Value, variant: Option<&str>, r: &mut Results) {
         Some("toxikk") => 0,
         _ => info["bots"].as_u64().or(gold["bots"].as_u64()).unwrap_or(0) as usize,
     };
-    r.bots = (0..bots).map_while(|_| players.pop()).map(|p| player(&p)).collect();
-    r.players = players.iter().rev().map(player).collect();
+    r.bots = (0..bots).map_while(|_| players.pop()).map(player_of).collect();
+    r.players = players.into_iter().rev().map(player_of).collect();
     // 7 Days to Die's console lists the players by name, each with its line.
     if let (Some("sdtd"), Some(console)) = (variant, raw["console"]["players"].as_array()) {
         r.players = console
             .iter()
-            .map(|p| json!({ "name": p["name"], "raw": { "responseLine": p["line"] } }))
+            .map(|p| {
+                let line = Json::object([("responseLine", p["line"].clone())]);
+                Json::object([("name", p["name"].clone()), ("raw", line)])
+            })
             .collect();
     }
 }

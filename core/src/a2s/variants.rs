@@ -1,9 +1,9 @@
 //! What gamedig's classes for particular A2S games (`dayz`, `toxikk`) add to its result:
 //! the drop-in gives the same (facts from gamedig 5.3.3's `protocols/dayz.js` and
 //! `toxikk.js`; the code is ours). Picked by the game asked for (the games table's
-//! `variant`), as gamedig picks its class by the game's id.
+//! `variant`), as gamedig picks its class by the game's id. `raw` is the object being built.
 
-use serde_json::{json, Map, Value};
+use crate::json::Json;
 
 /// DayZ's keywords as flags and numbers: `no3rd` (first person only), `isDLC`,
 /// `privHive`, `external`, `lqs<n>` (queue), `etm<n>`/`entm<n>` (day/night speed), the
@@ -11,31 +11,34 @@ use serde_json::{json, Map, Value};
 /// With the rules asked for, `dayzMods`: the mods of the server browser message in the
 /// rules (`serverBrowser`), then its keys as entries with a title only, as gamedig lists
 /// them ({} when the rules hold no message).
-pub fn dayz(raw: &mut Map<String, Value>, ours: &Value) {
+pub fn dayz(raw: &mut Json, ours: &Json) {
     if ours["rules"].is_object() {
         let message = &ours["serverBrowser"];
         let mods = message["mods"].as_array().map(|mods| {
             let mods = mods.iter().map(|m| {
                 let id = m["workshopId"].as_str().and_then(|id| id.parse::<u64>().ok());
-                json!({ "unknown": m["hash"], "workshopId": id, "title": m["name"] })
+                Json::object([
+                    ("unknown", m["hash"].clone()),
+                    ("workshopId", Json::from(id)),
+                    ("title", m["name"].clone()),
+                ])
             });
             let keys = message["signatures"].as_array().into_iter().flatten();
-            Value::Array(mods.chain(keys.map(|k| json!({ "title": k }))).collect())
+            Json::Array(mods.chain(keys.map(|k| Json::object([("title", k.clone())]))).collect())
         });
-        raw.insert("dayzMods".into(), mods.unwrap_or_else(|| json!({})));
+        raw.insert("dayzMods", mods.unwrap_or_else(|| Json::Object(vec![])));
     }
-    let Some(tags) = raw.get("tags").and_then(Value::as_array).cloned() else {
+    let Some(tags) = raw["tags"].as_array().map(<[Json]>::to_vec) else {
         return;
     };
-    let tags: Vec<&str> = tags.iter().filter_map(Value::as_str).collect();
-    let has = |word: &str| Value::Bool(tags.iter().any(|t| t.contains(word)));
+    let tags: Vec<&str> = tags.iter().filter_map(Json::as_str).collect();
+    let has = |word: &str| tags.iter().any(|t| t.contains(word));
     let (dlc, first, private, external) = (has("isDLC"), has("no3rd"), has("privHive"), has("external"));
-    let official = Value::Bool(private == Value::Bool(false) && external == Value::Bool(false));
-    raw.insert("dlcEnabled".into(), dlc);
-    raw.insert("firstPerson".into(), first);
-    raw.insert("privateHive".into(), private);
-    raw.insert("external".into(), external);
-    raw.insert("official".into(), official);
+    raw.insert("dlcEnabled", Json::Bool(dlc));
+    raw.insert("firstPerson", Json::Bool(first));
+    raw.insert("privateHive", Json::Bool(private));
+    raw.insert("external", Json::Bool(external));
+    raw.insert("official", Json::Bool(!private && !external));
     // The leading digits, as JavaScript's parseInt reads `etm4.000000` (4).
     let number = |prefix: &str| {
         tags.iter()
@@ -45,7 +48,7 @@ pub fn dayz(raw: &mut Map<String, Value>, ours: &Value) {
                 let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
                 rest[..end].parse::<i64>().ok()
             })
-            .map(Value::from)
+            .map(Json::from)
     };
     for (prefix, key) in [
         ("lqs", "queue"),
@@ -53,21 +56,21 @@ pub fn dayz(raw: &mut Map<String, Value>, ours: &Value) {
         ("entm", "nightAcceleration"),
     ] {
         if let Some(n) = number(prefix) {
-            raw.insert(key.into(), n);
+            raw.insert(key, n);
         }
     }
     if let Some(time) = tags.iter().rev().find(|t| t.contains(':')) {
-        raw.insert("time".into(), Value::from(*time));
+        raw.insert("time", Json::from(*time));
     }
 }
 
 /// Frontlines: Fuel of War: its info's own names (`mod`, `gamemode`, `description`) and
 /// fields, as gamedig's `ffow` class gives them; no app id or bot count (its reply has none).
-pub fn ffow(raw: &mut Map<String, Value>, ours: &Value) {
+pub fn ffow(raw: &mut Json, ours: &Json) {
     let info = &ours["info"];
     let own = &ours["ffow"];
     for key in ["folder", "game", "appId", "numbots"] {
-        raw.shift_remove(key);
+        raw.remove(key);
     }
     let fields = [
         ("mod", &info["folder"]),
@@ -80,14 +83,14 @@ pub fn ffow(raw: &mut Map<String, Value>, ours: &Value) {
     ];
     for (key, value) in fields {
         if !value.is_null() {
-            raw.insert(key.into(), value.clone());
+            raw.insert(key, value.clone());
         }
     }
 }
 
 /// 7 Days to Die with its console asked: what it said, under gamedig's names (the
 /// players themselves go to the list), its lines ending as gamedig's telnet client gives them.
-pub fn sdtd(raw: &mut Map<String, Value>, ours: &Value) {
+pub fn sdtd(raw: &mut Json, ours: &Json) {
     let console = &ours["console"];
     if !console.is_object() {
         return;
@@ -96,18 +99,18 @@ pub fn sdtd(raw: &mut Map<String, Value>, ours: &Value) {
         let responses = console["responses"].as_array().into_iter().flatten();
         let output = responses.clone().find(|r| r["command"] == command)?["output"].as_str()?;
         // Its telnet client gives lines ending in `\n`.
-        Some(Value::from(output.replace("\r\n", "\n")))
+        Some(Json::from(output.replace("\r\n", "\n")))
     };
     if let Some(text) = output("listplayers") {
-        raw.insert("telnetPlayersResponse".into(), text);
+        raw.insert("telnetPlayersResponse", text);
     }
     if let Some(text) = output("gettime") {
         for (key, ours) in [("day", "day"), ("time", "time"), ("hordeDay", "hordeDay")] {
             if !console[ours].is_null() {
-                raw.insert(key.into(), console[ours].clone());
+                raw.insert(key, console[ours].clone());
             }
         }
-        raw.insert("telnetGettimeResponse".into(), text);
+        raw.insert("telnetGettimeResponse", text);
     }
     if let Some(text) = output("version") {
         for (key, ours) in [
@@ -115,39 +118,31 @@ pub fn sdtd(raw: &mut Map<String, Value>, ours: &Value) {
             ("compatibilityVersion", "compatibilityVersion"),
         ] {
             if !console[ours].is_null() {
-                raw.insert(key.into(), console[ours].clone());
+                raw.insert(key, console[ours].clone());
             }
         }
-        raw.insert("mods".into(), console["mods"].clone());
-        raw.insert("telnetVersionResponse".into(), text);
+        raw.insert("mods", console["mods"].clone());
+        raw.insert("telnetVersionResponse", text);
     }
 }
 
 /// Toxikk (UDK): its rules beside the other raw fields, their property ids named, the
 /// mutator lists split.
-pub fn toxikk(raw: &mut Map<String, Value>) {
-    let Some(Value::Object(rules)) = raw.get("rules").cloned() else {
+pub fn toxikk(raw: &mut Json) {
+    let Some(Json::Object(rules)) = raw.get("rules").cloned() else {
         return;
     };
     for (key, value) in rules {
         match TOXIKK_NAMES.iter().find(|(id, _)| *id == key) {
             Some((_, "")) => {}
-            Some((_, name)) => {
-                raw.insert((*name).into(), value);
-            }
-            None => {
-                raw.insert(key, value);
-            }
+            Some((_, name)) => raw.insert(name, value),
+            None => raw.set(&key, Some(value)),
         }
     }
     for key in ["custom_mutators", "stock_mutators"] {
-        if let Some(list) = raw.get(key).and_then(Value::as_str) {
-            let parts: Vec<Value> = list
-                .split('\u{1c}')
-                .filter(|s| !s.is_empty())
-                .map(Value::from)
-                .collect();
-            raw.insert(key.into(), Value::Array(parts));
+        if let Some(list) = raw[key].as_str() {
+            let parts: Vec<Json> = list.split('\u{1c}').filter(|s| !s.is_empty()).map(Json::from).collect();
+            raw.insert(key, Json::Array(parts));
         }
     }
 }
@@ -200,11 +195,18 @@ const TOXIKK_NAMES: &[(&str, &str)] = &[
 mod tests {
     use serde_json::json;
 
+    use crate::json::Json;
+
+    fn of(v: serde_json::Value) -> Json {
+        Json::from_value(&v)
+    }
+
     #[test]
     fn dayz_keywords_become_flags_and_numbers_as_parse_int_reads_them() {
         let mut raw =
-            json!({ "tags": ["battleye", "no3rd", "privHive", "lqs3", "etm4.000000", "entm6.000000", "12:30"] });
-        super::dayz(raw.as_object_mut().unwrap(), &json!({}));
+            of(json!({ "tags": ["battleye", "no3rd", "privHive", "lqs3", "etm4.000000", "entm6.000000", "12:30"] }));
+        super::dayz(&mut raw, &of(json!({})));
+        let raw = raw.to_value();
         assert_eq!(raw["firstPerson"], true);
         assert_eq!(raw["privateHive"], true);
         assert_eq!(raw["external"], false);
@@ -225,24 +227,24 @@ mod tests {
     fn dayz_mods_are_listed_with_the_keys_after_them_as_gamedig_lists_them() {
         let message =
             json!({ "mods": [{ "name": "Trader", "workshopId": "1559212036", "hash": 7 }], "signatures": ["dayz"] });
-        let mut raw = json!({});
-        super::dayz(
-            raw.as_object_mut().unwrap(),
-            &json!({ "rules": {}, "serverBrowser": message }),
-        );
+        let mut raw = of(json!({}));
+        super::dayz(&mut raw, &of(json!({ "rules": {}, "serverBrowser": message })));
         let want = json!([{ "unknown": 7, "workshopId": 1559212036u64, "title": "Trader" }, { "title": "dayz" }]);
-        assert_eq!(raw["dayzMods"], want);
-        super::dayz(raw.as_object_mut().unwrap(), &json!({ "rules": {} }));
-        assert_eq!(raw["dayzMods"], json!({}), "rules without a message");
-        let mut raw = json!({});
-        super::dayz(raw.as_object_mut().unwrap(), &json!({}));
+        assert_eq!(raw.to_value()["dayzMods"], want);
+        super::dayz(&mut raw, &of(json!({ "rules": {} })));
+        assert_eq!(raw.to_value()["dayzMods"], json!({}), "rules without a message");
+        let mut raw = of(json!({}));
+        super::dayz(&mut raw, &of(json!({})));
         assert_eq!(raw.get("dayzMods"), None, "rules not asked for");
     }
 
     #[test]
     fn toxikk_rules_are_named_and_mutators_split() {
-        let mut raw = json!({ "rules": { "p1073741825": "CTF-Foundation", "s7": "1", "s1": "0", "p1073741828": "A\u{1c}B\u{1c}", "other": "x" } });
-        super::toxikk(raw.as_object_mut().unwrap());
+        let mut raw = of(
+            json!({ "rules": { "p1073741825": "CTF-Foundation", "s7": "1", "s1": "0", "p1073741828": "A\u{1c}B\u{1c}", "other": "x" } }),
+        );
+        super::toxikk(&mut raw);
+        let raw = raw.to_value();
         assert_eq!(raw["map"], "CTF-Foundation");
         assert_eq!(raw["password"], "1");
         assert_eq!(raw["custom_mutators"], json!(["A", "B"]));

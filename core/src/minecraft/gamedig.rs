@@ -2,18 +2,18 @@
 //! result (`vanilla` for Java, `bedrock`, `gamespy` for the Query full stat) — ours, not
 //! gamedig's nested results — and the name is one line.
 
-use serde_json::{json, Value};
+use crate::json::Json;
 
 use crate::spec::gamedig::{Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
-fn results(status: &Value, _variant: Option<&str>, r: &mut Results) {
+fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     let raw = &status["raw"];
-    r.raw = json!({
-        "vanilla": raw["java"],
-        "bedrock": raw["bedrock"],
-        "gamespy": raw["query"],
-    });
+    r.raw = Json::object([
+        ("vanilla", raw["java"].clone()),
+        ("bedrock", raw["bedrock"].clone()),
+        ("gamespy", raw["query"].clone()),
+    ]);
     r.name = r.name.split_whitespace().collect::<Vec<_>>().join(" ");
 }

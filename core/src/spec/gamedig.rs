@@ -9,18 +9,20 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::json::{Json, Key};
+
 /// gamedig's `Results`, in its key order.
 #[derive(Debug, Default, Serialize)]
 pub struct Results {
     pub name: String,
     pub map: String,
     pub password: bool,
-    pub raw: Value,
+    pub raw: Json,
     pub version: String,
     pub maxplayers: u64,
     pub numplayers: u64,
-    pub players: Vec<Value>,
-    pub bots: Vec<Value>,
+    pub players: Vec<Json>,
+    pub bots: Vec<Json>,
     #[serde(rename = "queryPort")]
     pub query_port: u64,
     pub connect: String,
@@ -34,15 +36,15 @@ pub struct Gamedig {
     /// gamedig's options (`requestRules` …) → the protocol's query options.
     pub options: fn(gamedig: &Value, ours: &mut Map<String, Value>),
     /// `variant`: the game's, when the query named one that has one (`'dayz'`).
-    pub results: fn(status: &Value, variant: Option<&str>, results: &mut Results),
+    pub results: fn(status: &Json, variant: Option<&str>, results: &mut Results),
     /// gamedig's `requestRulesRequired` / `requestPlayersRequired`: the request the
     /// status shows unanswered, if any.
-    pub unanswered: fn(status: &Value, rules: bool, players: bool) -> Option<&'static str>,
+    pub unanswered: fn(status: &Json, rules: bool, players: bool) -> Option<&'static str>,
 }
 
 impl Gamedig {
     /// A protocol with no options of gamedig's and nothing its status can lack.
-    pub const fn shaped(results: fn(&Value, Option<&str>, &mut Results)) -> Self {
+    pub const fn shaped(results: fn(&Json, Option<&str>, &mut Results)) -> Self {
         Self {
             options: |_, _| {},
             results,
@@ -53,7 +55,7 @@ impl Gamedig {
 
 /// [`results`], or a timeout naming the request a `…Required` option needed answered.
 pub fn required_results(
-    status: &Value,
+    status: &Json,
     own: Option<Gamedig>,
     variant: Option<&str>,
     rules: bool,
@@ -69,16 +71,16 @@ pub fn required_results(
 }
 
 /// The fields every status has, then the protocol's part.
-pub fn results(status: &Value, own: Option<Gamedig>, variant: Option<&str>) -> Results {
-    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
-    let number = |v: &Value| v.as_u64().unwrap_or(0);
+pub fn results(status: &Json, own: Option<Gamedig>, variant: Option<&str>) -> Results {
+    let text = |v: &Json| v.as_str().unwrap_or_default().to_string();
+    let number = |v: &Json| v.as_u64().unwrap_or(0);
     let mut r = Results {
         // gamedig trims: servers pad their names to sort first.
         name: text(&status["name"]).trim().to_string(),
         map: text(&status["map"]),
         password: status["password"].as_bool().unwrap_or(false),
         // Filled below: the protocol's own `raw`, else the status's as it is.
-        raw: Value::Null,
+        raw: Json::Null,
         version: text(&status["version"]),
         maxplayers: number(&status["players"]["max"]),
         numplayers: number(&status["players"]["online"]),
@@ -100,11 +102,22 @@ pub fn results(status: &Value, own: Option<Gamedig>, variant: Option<&str>) -> R
 }
 
 /// A player as gamedig's `Player` holds one: `name`, everything else under `raw`.
-pub fn player(p: &Value) -> Value {
-    let mut raw = p.as_object().cloned().unwrap_or_default();
-    let name = raw.shift_remove("name").unwrap_or_else(|| Value::String(String::new()));
-    let mut out = Map::new();
-    out.insert("name".into(), name);
-    out.insert("raw".into(), Value::Object(raw));
-    Value::Object(out)
+pub fn player(p: &Json) -> Json {
+    player_of(p.clone())
+}
+
+/// [`player`], taking the player.
+pub fn player_of(p: Json) -> Json {
+    let mut raw = match p {
+        Json::Object(members) => members,
+        _ => vec![],
+    };
+    let name = match raw.iter().position(|(k, _)| k == "name") {
+        Some(i) => raw.remove(i).1,
+        None => Json::String(String::new()),
+    };
+    Json::Object(vec![
+        (Key::Borrowed("name"), name),
+        (Key::Borrowed("raw"), Json::Object(raw)),
+    ])
 }

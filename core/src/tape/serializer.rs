@@ -3,7 +3,6 @@
 //! one-key maps, map keys are strings), so the JS value equals `JSON.parse` of the JSON.
 
 use std::cell::Cell;
-use std::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
 
@@ -17,22 +16,7 @@ use shared::Written;
 /// Strings at least this long are kept for reuse (a favicon appears twice in a status).
 const KEEP_LEN: usize = 64;
 
-#[derive(Debug)]
-pub struct Error(String);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl ser::Error for Error {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
-        Self(msg.to_string())
-    }
-}
+pub use crate::json::SerializeError as Error;
 
 type Result<T = ()> = std::result::Result<T, Error>;
 
