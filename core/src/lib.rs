@@ -25,6 +25,7 @@ pub mod minecraft;
 pub mod net;
 pub mod options;
 pub mod protocol;
+pub mod quake;
 pub mod rng;
 pub mod samp;
 pub mod serve;

@@ -14,7 +14,6 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<Json, Error> {
     value.serialize(Serializer)
 }
 
-
 struct Serializer;
 
 fn float(v: f64) -> Json {
