@@ -1,0 +1,165 @@
+//! A reply as `raw` (every string decoded with one encoding for the whole reply, colour
+//! codes kept) and as the unified `Status` (colour codes gone).
+
+use serde::Serialize;
+
+use super::colours::plain;
+use super::exchange::QuakeOutcome;
+use super::packets::ReplyKind;
+use super::state::{QuakePlayer, QuakeState};
+use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::text::{encoding_name, TextEncoding};
+use crate::values::RuleList;
+
+/// What `query('quake3')` returns in `raw`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct QuakeQueryResult {
+    #[serde(flatten)]
+    pub state: QuakeState,
+    /// The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
+    pub encoding: String,
+    pub latency_ms: f64,
+}
+
+/// The reply's text, decoded with `encoding` (detected over all its strings by default).
+pub fn raw(outcome: &QuakeOutcome, encoding: TextEncoding) -> QuakeQueryResult {
+    let reply = outcome.reply();
+    let mut strings: Vec<&[u8]> = Vec::with_capacity(reply.info.pairs.len() * 2 + reply.players.len() * 2);
+    for (k, v) in &reply.info.pairs {
+        strings.extend([*k, *v]);
+    }
+    for p in &reply.players {
+        strings.push(p.name);
+        strings.push(p.team.unwrap_or_default());
+    }
+    let decoded = encoding.decode_all(&strings);
+    let mut texts = decoded.texts.into_iter();
+    let mut next = || texts.next().unwrap_or_default();
+    let info = RuleList(reply.info.pairs.iter().map(|_| (next(), next())).collect());
+    let players = reply
+        .players
+        .iter()
+        .map(|p| {
+            let (name, team) = (next(), next());
+            QuakePlayer {
+                name,
+                score: p.score,
+                ping: p.ping,
+                team: p.team.map(|_| team),
+            }
+        })
+        .collect();
+    QuakeQueryResult {
+        state: QuakeState { info, players },
+        encoding: encoding_name(decoded.encoding),
+        latency_ms: outcome.latency_ms,
+    }
+}
+
+/// `protocol`: the name the query was made under.
+pub fn status(
+    outcome: QuakeOutcome,
+    encoding: TextEncoding,
+    protocol: &str,
+    address: String,
+    port: u16,
+) -> Status<QuakeQueryResult> {
+    let dialect = outcome.dialect;
+    let info_only = outcome.reply().kind == ReplyKind::Info;
+    let raw = raw(&outcome, encoding);
+    let get = |keys: &[&str]| keys.iter().find_map(|k| raw.state.info.get(k)).unwrap_or_default();
+    let number = |keys: &[&str]| get(keys).trim().parse::<u32>().ok();
+    let list: Vec<StatusPlayer> = raw
+        .state
+        .players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: plain(&p.name, dialect),
+            id: None,
+            score: Some(p.score),
+            ping: u32::try_from(p.ping).ok(),
+        })
+        .collect();
+    // `getinfo` counts the players; a status lists them.
+    let online = match info_only {
+        true => number(&["clients"]).unwrap_or(0),
+        false => list.len() as u32,
+    };
+    let mut players = StatusPlayers::new(online, number(&["sv_maxclients", "maxclients"]).unwrap_or(0), list);
+    if let (true, Some(humans)) = (info_only, number(&["g_humanplayers"])) {
+        players.bots = Some(online.saturating_sub(humans));
+    }
+    let password = matches!(get(&["g_needpass", "needpass", "pswrd"]).trim(), "1");
+    let name = plain(get(&["sv_hostname", "hostname"]), dialect);
+    Status {
+        protocol: protocol.into(),
+        name,
+        map: known(get(&["mapname", "map"])),
+        mode: known(get(&["g_gametype", "gametype", "*progs"])),
+        version: known(get(&["version", "shortversion", "*version"])),
+        password,
+        players,
+        ping_ms: Some(raw.latency_ms),
+        address,
+        port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
+        raw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exchange::{Deadline, Exchange};
+    use crate::quake::exchange::QuakeExchange;
+    use crate::quake::Dialect;
+
+    fn outcome(dialect: Dialect, status: bool, reply: &[u8]) -> QuakeOutcome {
+        let mut ex = QuakeExchange::new(dialect, status, Deadline::for_call(1000.0, 0), 0.0, 1);
+        ex.poll_transmit();
+        ex.handle_input(20.0, reply);
+        ex.poll_result().unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_status_maps_names_without_colours_and_keeps_them_in_raw() {
+        let reply = b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\^1Caf\xe9 ^7Arena\\mapname\\q3dm17\\sv_maxclients\\16\\g_needpass\\1\\version\\ioq3 1.36\n3 40 \"^2Jos\xe9\"\n0 0 \"Bot\"\n";
+        let s = status(
+            outcome(Dialect::Quake3, true, reply),
+            TextEncoding::Auto,
+            "quake3",
+            "127.0.0.1".into(),
+            27960,
+        );
+        assert_eq!(s.name, "Café Arena");
+        assert_eq!(
+            (s.map.as_deref(), s.version.as_deref(), s.password),
+            (Some("q3dm17"), Some("ioq3 1.36"), true)
+        );
+        assert_eq!((s.players.online, s.players.max), (2, 16));
+        assert_eq!(s.players.list[0].name, "José");
+        assert_eq!((s.players.list[0].score, s.players.list[0].ping), (Some(3), Some(40)));
+        assert_eq!(s.raw.state.players[0].name, "^2José", "raw keeps the codes");
+        assert_eq!(s.raw.encoding, "windows-1252");
+        assert_eq!(s.ping_ms, Some(20.0));
+    }
+
+    #[test]
+    fn an_info_reply_counts_players_and_bots() {
+        let reply = b"\xff\xff\xff\xffinfoResponse\n\\hostname\\Arena\\mapname\\q3dm6\\clients\\5\\g_humanplayers\\2\\sv_maxclients\\12\n";
+        let s = status(
+            outcome(Dialect::Quake3, false, reply),
+            TextEncoding::Auto,
+            "quake3",
+            "h".into(),
+            1,
+        );
+        assert_eq!((s.players.online, s.players.max, s.players.bots), (5, 12, Some(3)));
+        assert!(s.players.partial);
+        assert_eq!(s.raw.encoding, "utf-8");
+    }
+}
