@@ -18,6 +18,9 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("minecraft", "minecraft"),
     ("minecraftvanilla", "minecraft-java"),
     ("minecraftbedrock", "minecraft-bedrock"),
+    ("quake1", "quakeworld"),
+    ("quake2", "quake2"),
+    ("quake3", "quake3"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,
@@ -132,6 +135,7 @@ pub fn protocol_name(game: &crate::games::Game) -> &'static str {
         "all-seeing-eye" => "ase",
         "mumble" => "mumbleping",
         "mumble-gtmurmur" => "mumble",
+        "quakeworld" => "quake1",
         other => other,
     }
 }

@@ -42,6 +42,9 @@ registry![
     crate::a2s::spec::A2s,
     crate::source_rcon::spec::SourceRcon,
     crate::minecraft::spec::Race,
+    crate::quake::spec::Quake3,
+    crate::quake::spec::Quake2,
+    crate::quake::spec::QuakeWorld,
 ];
 
 /// A protocol of the registry (its index there).

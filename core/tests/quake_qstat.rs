@@ -35,6 +35,7 @@ fn state() -> QuakeState {
                 score: 12,
                 ping: 48,
                 team: None,
+                world: None,
             },
             QuakePlayer {
                 name: "Visor".into(),
@@ -42,6 +43,7 @@ fn state() -> QuakeState {
                 // qstat takes a QuakeWorld player with ping 0 for a spectator.
                 ping: 25,
                 team: None,
+                world: None,
             },
         ],
     }

@@ -17,4 +17,7 @@ export const REGISTRY = Object.freeze([
   { name: 'a2s', transport: 'udp', port: 27015, packets: true, query: true, serve: true, rcon: { port: 27015, session: true } },
   { name: 'source-rcon', transport: 'tcp', port: null, packets: true, query: false, serve: false, rcon: null },
   { name: 'minecraft', transport: 'tcp', port: 25565, packets: false, query: true, serve: false, rcon: null },
+  { name: 'quake3', transport: 'udp', port: 27960, packets: true, query: true, serve: true, rcon: null },
+  { name: 'quake2', transport: 'udp', port: 27910, packets: true, query: true, serve: true, rcon: null },
+  { name: 'quakeworld', transport: 'udp', port: 27500, packets: true, query: true, serve: true, rcon: null },
 ]);

@@ -1364,12 +1364,135 @@ trace?: (event: TraceEvent) => void, };
 
 export type MinecraftRaceOptions = Omit<MinecraftJavaQueryOptions, 'localPort'> & { bedrockPort?: number; fullPlayers?: boolean; queryPort?: number };
 
+export type QuakeRequest = { 
+/**
+ * `getstatus` and `getinfo` (Quake 3), `status` (Quake 2, QuakeWorld).
+ */
+command: 'getstatus' | 'getinfo' | 'status', challenge?: string, };
+
+export type QuakeResponse = { 
+/**
+ * Quake 3 `statusResponse` / `infoResponse`, Quake 2 `print`, QuakeWorld `n`.
+ */
+kind: 'statusResponse' | 'infoResponse' | 'print' | 'n', info: RuleList, players: Array<QuakePlayer>, 
+/**
+ * `utf-8`, `windows-1252` …
+ */
+encoding: string, };
+
+export type QuakeDecodeOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: detected over
+ * the whole reply).
+ */
+encoding?: string, };
+
+export type QuakeState = { 
+/**
+ * The infostring's pairs in order (`sv_hostname`, `mapname`, `sv_maxclients` …).
+ */
+info: RuleList, players: Array<QuakePlayer>, };
+
+export type QuakePlayer = { 
+/**
+ * As sent, colour codes included.
+ */
+name: string, 
+/**
+ * Quake 3 / Quake 2 score; QuakeWorld frags.
+ */
+score: bigint, ping: bigint, 
+/**
+ * Warsow's team field.
+ */
+team?: string, 
+/**
+ * QuakeWorld's fields besides those.
+ */
+world?: QuakeWorldPlayer, };
+
+export type QuakeWorldPlayer = { userid: bigint, 
+/**
+ * Minutes connected.
+ */
+time: bigint, skin: string, 
+/**
+ * Shirt and pants colours (0–13).
+ */
+top: bigint, bottom: bigint, };
+
+export type QuakeQueryResult = { 
+/**
+ * The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
+ */
+encoding: string, latencyMs: number, 
+/**
+ * The infostring's pairs in order (`sv_hostname`, `mapname`, `sv_maxclients` …).
+ */
+info: RuleList, players: Array<QuakePlayer>, };
+
+export type QuakeQueryOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
+ * the whole reply; old games send Latin-1, newer ones UTF-8).
+ */
+encoding?: string, 
+/**
+ * Quake 3 only: `'status'` (default: settings and players) or `'info'` (a short
+ * summary with bot counts, no player list).
+ */
+request: 'status' | 'info', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type QuakeServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (default the protocol's: 27960, 27910, 27500; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Requests answered per source address (default a burst of 20, 10 a second, as
+ * ioquake3 allows): a request of a dozen bytes gets a reply of kilobytes.
+ */
+rateLimit?: RateLimit, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -1382,6 +1505,9 @@ export interface ProtocolTypes {
   a2s: { request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult };
   'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
   minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
+  quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
 }
 
 /**
@@ -1834,6 +1960,7 @@ export interface GameProtocols {
   abioticfactor: 'a2s';
   actionsource: 'a2s';
   ahl: 'a2s';
+  alienarena: 'quake2';
   alienswarm: 'a2s';
   americasarmy3: 'a2s';
   aoc: 'a2s';
@@ -1855,9 +1982,16 @@ export interface GameProtocols {
   breach: 'a2s';
   brink: 'a2s';
   cmw: 'a2s';
+  cod: 'quake3';
+  cod2: 'quake3';
+  cod3: 'quake3';
+  cod4mw: 'quake3';
   codbo3: 'a2s';
   codenamecure: 'a2s';
+  codmw2: 'quake3';
   codmw3: 'a2s';
+  coduo: 'quake3';
+  codwaw: 'quake3';
   colonysurvival: 'a2s';
   conanexiles: 'a2s';
   contagion: 'a2s';
@@ -1870,6 +2004,7 @@ export interface GameProtocols {
   csgo: 'a2s';
   css: 'a2s';
   dab: 'a2s';
+  daikatana: 'quake2';
   dal: 'a2s';
   dayofdragons: 'a2s';
   dayz: 'a2s';
@@ -1923,18 +2058,24 @@ export interface GameProtocols {
   mordhau: 'a2s';
   naturalselection: 'a2s';
   naturalselection2: 'a2s';
+  nexuiz: 'quake3';
   nla: 'a2s';
   nmrih: 'a2s';
   nucleardawn: 'a2s';
   ohd: 'a2s';
   onset: 'a2s';
+  openarena: 'quake3';
   pce: 'a2s';
   pixark: 'a2s';
+  plutonium: 'quake3';
   postscriptum: 'a2s';
   projectcars: 'a2s';
   projectcars2: 'a2s';
   projectzomboid: 'a2s';
   pvak2: 'a2s';
+  q3a: 'quake3';
+  quake: 'quakeworld';
+  quake2: 'quake2';
   quakelive: 'a2s';
   rdkf: 'a2s';
   redorchestra2: 'a2s';
@@ -1943,17 +2084,23 @@ export interface GameProtocols {
   risingworld: 'a2s';
   ror2: 'a2s';
   rs2v: 'a2s';
+  rtcw: 'quake3';
   rust: 'a2s';
   sdtd: 'a2s';
   shatteredhorizon: 'a2s';
   sinepisodes: 'a2s';
+  sof2: 'quake3';
   sotf: 'a2s';
   soulmask: 'a2s';
   spaceengineers: 'a2s';
   starbound: 'a2s';
   stn: 'a2s';
+  stvef: 'quake3';
+  stvef2: 'quake3';
   suicidesurvival: 'a2s';
   svencoop: 'a2s';
+  swjk2jo: 'quake3';
+  swjkja: 'quake3';
   synergy: 'a2s';
   teamfortress2: 'a2s';
   tfc: 'a2s';
@@ -1965,11 +2112,15 @@ export interface GameProtocols {
   thespecialists: 'a2s';
   towerunite: 'a2s';
   toxikk: 'a2s';
+  tremulous: 'quake3';
   unturned: 'a2s';
+  urbanterror: 'quake3';
   valheim: 'a2s';
   vampireslayer: 'a2s';
   vcm: 'samp';
   vrising: 'a2s';
+  wet: 'quake3';
+  wop: 'quake3';
   wurmunlimited: 'a2s';
   zombiemaster: 'a2s';
   zps: 'a2s';
@@ -2016,6 +2167,9 @@ export interface NetworkTypes {
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
+  quake3: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quake2: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -167,7 +167,7 @@ test('strings past ASCII cross in a text of their own, the favicon stays a byte 
 test('the addon lists the protocols the packages name, and decodes by their ids', async () => {
   const { PROTOCOLS } = await import('gamequery-wasm/glue');
   assert.deepStrictEqual(binding.protocols(), [...PROTOCOLS]);
-  assert.throws(() => binding.decodeResponse(PROTOCOLS.length, Buffer.alloc(1), undefined, new Float64Array(8)), /no protocol has id 9/);
+  assert.throws(() => binding.decodeResponse(PROTOCOLS.length, Buffer.alloc(1), undefined, new Float64Array(8)), new RegExp(`no protocol has id ${PROTOCOLS.length}`));
 });
 
 test('the sync decoders (plain Node-API callbacks) check their arguments and work in worker threads', async () => {

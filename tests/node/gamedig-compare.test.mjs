@@ -26,7 +26,11 @@ const DELIBERATE = {
   ping: (ours, theirs) => typeof ours === 'number' && ours >= 0 && Number.isInteger(theirs),
   // SA:MP's map is in its rules (`mapname`); gamedig leaves `map` empty.
   map: (ours, theirs, protocol) => protocol === 'samp' && theirs === '' && typeof ours === 'string',
+  // The Quake family: gamedig gives the `g_needpass` rule's text ("0" is true in JavaScript) and `sv_maxclients`' text.
+  password: (ours, theirs, protocol) => QUAKE.includes(protocol) && ours === (theirs === '1'),
+  maxplayers: (ours, theirs, protocol) => QUAKE.includes(protocol) && typeof theirs === 'string' && ours === Number(theirs),
 };
+const QUAKE = ['quake3', 'quake2', 'quakeworld'];
 
 /**
  * Where one game's (or captured server's) results differ on purpose: the fields, or
@@ -38,6 +42,8 @@ const EXPECTED = {
   rust: { gamedigFails: "gamedig's Rust port rule predates 2023" },
   // gamedig sends GoldSrc's pre-Steam `details` request for it; our A2S_INFO is what GoldSrc servers answer since 2006.
   counterstrike15: { gamedigFails: "gamedig asks the pre-Steam `details` query, which our responder (as today's servers) leaves unanswered" },
+  // Daikatana's query port is the game port + 10: gamedig gives it as the address to connect to, we the game port.
+  daikatana: { fields: ['connect'] },
   // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.
   gtasam: { fields: ['name', 'raw.gamemode'] },
   gtasao: { fields: ['name'] },

@@ -6,7 +6,8 @@
 //!
 //! Protocols named here but not implemented yet keep the names they will have:
 //! `all-seeing-eye` (gamedig's `ase`), `mumble` (the UDP ping, gamedig's `mumbleping`),
-//! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); gamedig's A2S variants
+//! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); QuakeWorld's is
+//! `quakeworld` (gamedig's `quake1`); gamedig's A2S variants
 //! (`goldsrc`, `dayz`, `sdtd`, `toxikk`, `ffow`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
 //! with `.variant(…)`: gamedig's class name, for the game's own behaviour on top; and
 //! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect).
@@ -251,7 +252,7 @@ pub static GAMES: &[Game] = &[
     Game::new("projectzomboid", "Project Zomboid", 2013, "a2s").port(16261).old(&["przomboid"]),
     Game::new("pvak2", "Pirates, Vikings, and Knights II", 2007, "a2s").port(27015).old(&["pvkii"]),
     Game::new("q3a", "Quake 3: Arena", 1999, "quake3").port(27960).old(&["quake3"]),
-    Game::new("quake", "Quake", 1996, "quake1").port(27500).old(&["quake1"]),
+    Game::new("quake", "Quake", 1996, "quakeworld").port(27500).old(&["quake1"]),
     Game::new("quake2", "Quake 2", 1997, "quake2").port(27910),
     Game::new("quake4", "Quake 4", 2005, "doom3").port(28004),
     Game::new("quakelive", "Quake Live", 2010, "a2s").port(27960),

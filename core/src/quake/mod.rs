@@ -10,16 +10,20 @@
 //! CP1252, newer ones UTF-8). Facts from ioquake3's `sv_main.c` and peers' captures
 //! (`docs` to come with the exchange); the code is ours.
 
+pub mod codec;
 pub mod colours;
 pub mod exchange;
+pub mod gamedig;
 mod infostring;
+pub mod options;
 mod packets;
 mod players;
 pub mod responder;
+pub mod spec;
 mod state;
 pub mod unified;
 
 pub use infostring::{Info, MAX_PAIRS};
 pub use packets::{Command, Dialect, Reply, ReplyKind, Request, MAX_CHALLENGE, OOB};
 pub use players::{PlayerLine, WorldFields, MAX_PLAYERS};
-pub use state::{QuakePlayer, QuakeState};
+pub use state::{QuakePlayer, QuakeState, QuakeWorldPlayer};

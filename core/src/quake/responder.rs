@@ -89,12 +89,21 @@ impl Responder {
                     ping: p.ping,
                     name: p.name.as_bytes(),
                     team: p.team.as_deref().map(str::as_bytes),
-                    world: (kind == ReplyKind::World).then(|| WorldFields {
-                        userid: i as i64 + 1,
-                        time: 0,
-                        skin: b"base",
-                        top: 0,
-                        bottom: 0,
+                    world: (kind == ReplyKind::World).then(|| match &p.world {
+                        Some(w) => WorldFields {
+                            userid: w.userid,
+                            time: w.time,
+                            skin: w.skin.as_bytes(),
+                            top: w.top,
+                            bottom: w.bottom,
+                        },
+                        None => WorldFields {
+                            userid: i as i64 + 1,
+                            time: 0,
+                            skin: b"base",
+                            top: 0,
+                            bottom: 0,
+                        },
                     }),
                 })
                 .collect(),
@@ -122,6 +131,7 @@ mod tests {
                 score: 5,
                 ping: 40,
                 team: None,
+                world: None,
             }],
         }
     }

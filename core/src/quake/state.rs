@@ -29,6 +29,38 @@ pub struct QuakePlayer {
     /// Warsow's team field.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
+    /// QuakeWorld's fields besides those.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub world: Option<QuakeWorldPlayer>,
+}
+
+/// What a QuakeWorld player line adds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct QuakeWorldPlayer {
+    pub userid: i64,
+    /// Minutes connected.
+    pub time: i64,
+    pub skin: String,
+    /// Shirt and pants colours (0–13).
+    pub top: i64,
+    pub bottom: i64,
+}
+
+impl Input for QuakeWorldPlayer {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let world = Self {
+            userid: o.or_default("userid")?,
+            time: o.or_default("time")?,
+            skin: o.or_default("skin")?,
+            top: o.or_default("top")?,
+            bottom: o.or_default("bottom")?,
+        };
+        o.deny_unknown()?;
+        Ok(world)
+    }
 }
 
 impl Input for QuakeState {
@@ -51,6 +83,7 @@ impl Input for QuakePlayer {
             score: o.or_default("score")?,
             ping: o.or_default("ping")?,
             team: o.opt("team")?,
+            world: o.opt("world")?,
         };
         o.deny_unknown()?;
         Ok(player)

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use super::colours::plain;
 use super::exchange::QuakeOutcome;
-use super::packets::ReplyKind;
-use super::state::{QuakePlayer, QuakeState};
+use super::packets::{Reply, ReplyKind};
+use super::state::{QuakePlayer, QuakeState, QuakeWorldPlayer};
 use crate::status::{known, Status, StatusPlayer, StatusPlayers};
 use crate::text::{encoding_name, TextEncoding};
 use crate::values::RuleList;
@@ -25,14 +25,25 @@ pub struct QuakeQueryResult {
 
 /// The reply's text, decoded with `encoding` (detected over all its strings by default).
 pub fn raw(outcome: &QuakeOutcome, encoding: TextEncoding) -> QuakeQueryResult {
-    let reply = outcome.reply();
-    let mut strings: Vec<&[u8]> = Vec::with_capacity(reply.info.pairs.len() * 2 + reply.players.len() * 2);
+    let (state, encoding) = decode_reply(&outcome.reply(), encoding);
+    QuakeQueryResult {
+        state,
+        encoding,
+        latency_ms: outcome.latency_ms,
+    }
+}
+
+/// A reply's settings and players as text, with one encoding for all its strings, and
+/// that encoding's name.
+pub fn decode_reply(reply: &Reply<'_>, encoding: TextEncoding) -> (QuakeState, String) {
+    let mut strings: Vec<&[u8]> = Vec::with_capacity(reply.info.pairs.len() * 2 + reply.players.len() * 3);
     for (k, v) in &reply.info.pairs {
         strings.extend([*k, *v]);
     }
     for p in &reply.players {
         strings.push(p.name);
         strings.push(p.team.unwrap_or_default());
+        strings.push(p.world.as_ref().map(|w| w.skin).unwrap_or_default());
     }
     let decoded = encoding.decode_all(&strings);
     let mut texts = decoded.texts.into_iter();
@@ -42,20 +53,23 @@ pub fn raw(outcome: &QuakeOutcome, encoding: TextEncoding) -> QuakeQueryResult {
         .players
         .iter()
         .map(|p| {
-            let (name, team) = (next(), next());
+            let (name, team, skin) = (next(), next(), next());
             QuakePlayer {
                 name,
                 score: p.score,
                 ping: p.ping,
                 team: p.team.map(|_| team),
+                world: p.world.as_ref().map(|w| QuakeWorldPlayer {
+                    userid: w.userid,
+                    time: w.time,
+                    skin,
+                    top: w.top,
+                    bottom: w.bottom,
+                }),
             }
         })
         .collect();
-    QuakeQueryResult {
-        state: QuakeState { info, players },
-        encoding: encoding_name(decoded.encoding),
-        latency_ms: outcome.latency_ms,
-    }
+    (QuakeState { info, players }, encoding_name(decoded.encoding))
 }
 
 /// `protocol`: the name the query was made under.

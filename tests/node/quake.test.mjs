@@ -1,0 +1,100 @@
+// The Quake family (quake3, quake2, quakeworld) through both packages: peers' requests and
+// real servers' replies (tests/fixtures/quake*.json) decoded alike and written back, our
+// client against our responder over UDP on 127.0.0.1 and ::1, the CLI, and hostile
+// servers ending in a typed error within the deadline (both engines: `npm test` runs this
+// suite with GAMEQUERY_ENGINE=wasm too).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as addon from 'gamequery';
+import * as wasm from 'gamequery-wasm';
+import { fixtures, hex, toHex, fakeServer, failure } from './helpers.mjs';
+
+const both = [['addon', addon], ['wasm', wasm]];
+const closers = [];
+after(() => Promise.all(closers.map((c) => c())));
+const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
+const OOB = Buffer.from([0xff, 0xff, 0xff, 0xff]);
+
+const state = {
+  info: { sv_hostname: '^1Café ^7Arena', mapname: 'q3dm17', sv_maxclients: '16', g_needpass: '1', version: 'ioq3 1.36', map: 'q3dm17' },
+  players: [
+    { name: '^2Sarge', score: 12, ping: 48 },
+    { name: 'Visor', score: -1, ping: 25, team: '1' },
+  ],
+};
+
+test('golden vectors of each dialect through both packages, written back byte for byte', () => {
+  for (const protocol of ['quake3', 'quake2', 'quakeworld']) {
+    for (const v of fixtures(protocol)) {
+      const bytes = hex(v.hex);
+      const kind = v.direction === 'request' ? 'Request' : 'Response';
+      const [a, b] = both.map(([, pkg]) => pkg[`decode${kind}`](protocol, bytes));
+      assert.deepStrictEqual(b, a, v.name);
+      if (v.direction === 'request') assert.equal(a.command, v.expect.command, v.name);
+      else assert.equal(a.players.length, v.expect.players, v.name);
+      // Requests are written ended by `\n`, as qstat and ioquake3's tools send them (gamedig's NUL too is read).
+      const written = v.direction === 'request' && !v.hex.endsWith('0a') ? v.hex.replace(/00$/, '0a') : v.hex;
+      for (const [, pkg] of both) assert.equal(toHex(pkg[`encode${kind}`](protocol, a)), written, v.name);
+    }
+  }
+});
+
+test('each dialect: our client reads our responder on 127.0.0.1 and ::1', async () => {
+  for (const protocol of ['quake3', 'quake2', 'quakeworld']) {
+    for (const host of ['127.0.0.1', '::1']) {
+      const server = await addon.serve(protocol, state, { host, port: 0 });
+      closers.push(() => server.close());
+      const target = host.includes(':') ? `[${host}]:${server.port}` : `${host}:${server.port}`;
+      const s = await addon.query(protocol, target, { timeout: 2000 });
+      assert.equal(s.protocol, protocol);
+      assert.equal(s.name, protocol === 'quake3' ? 'Café Arena' : '^1Café ^7Arena', 'colour codes are Quake 3\'s');
+      assert.deepEqual([s.map, s.password, s.players.online, s.players.max], ['q3dm17', true, 2, 16]);
+      assert.deepEqual(s.players.list.map((p) => [p.name, p.score, p.ping]), [[protocol === 'quake3' ? 'Sarge' : '^2Sarge', 12, 48], ['Visor', -1, 25]]);
+      assert.equal(s.raw.players[0].name, '^2Sarge', 'raw keeps the codes');
+      assert.equal(s.raw.encoding, 'utf-8');
+    }
+  }
+});
+
+test("quake3's getinfo: a count and the bots, no list", async () => {
+  const server = await addon.serve('quake3', { ...state, info: { ...state.info, g_humanplayers: '1' } }, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const s = await addon.query('quake3', `127.0.0.1:${server.port}`, { request: 'info', timeout: 2000 });
+  assert.deepEqual([s.name, s.players.online, s.players.max, s.players.list.length, s.players.partial], ['Café Arena', 2, 16, 0, true]);
+  const bad = await addon.query('quake2', `127.0.0.1:${server.port}`, { request: 'info' }).catch((e) => e);
+  assert.equal(bad.code, 'GQ_INVALID_ARGUMENT');
+  assert.match(bad.message, /request/);
+});
+
+test('the CLI queries a game by id and by protocol', async () => {
+  const server = await addon.serve('quake3', state, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const { stdout } = await promisify(execFile)('node', [cli, 'quake3', `127.0.0.1:${server.port}`, '--json'], { timeout: 20_000 });
+  const s = JSON.parse(stdout);
+  assert.equal(s.name, 'Café Arena');
+  const game = await promisify(execFile)('node', [cli, 'openarena', `127.0.0.1:${server.port}`, '--json'], { timeout: 20_000 });
+  assert.equal(JSON.parse(game.stdout).game.id, 'openarena');
+});
+
+test('hostile servers: too many pairs or player lines, a broken line, silence — typed errors within the deadline', async () => {
+  const replies = {
+    pairs: Buffer.concat([OOB, Buffer.from('statusResponse\n' + '\\k\\v'.repeat(5000) + '\n')]),
+    lines: Buffer.concat([OOB, Buffer.from('statusResponse\n\\a\\1\n' + '0 0 "x"\n'.repeat(6000))]),
+    broken: Buffer.concat([OOB, Buffer.from('statusResponse\n\\a\\1\n0 zero "x"\n')]),
+  };
+  const expect = { pairs: ['GQ_BAD_LENGTH', 'infostring'], lines: ['GQ_BAD_LENGTH', 'players'], broken: ['GQ_MALFORMED', 'player ping'] };
+  for (const [name, reply] of Object.entries(replies)) {
+    const server = await fakeServer((msg, rinfo, socket) => socket.send(reply, rinfo.port, rinfo.address));
+    closers.push(server.close);
+    const { e, took } = await failure(() => addon.query('quake3', `127.0.0.1:${server.port}`, { timeout: 1500 }));
+    assert.deepEqual([e.code, e.field], expect[name], name);
+    assert.ok(took < 1500, `${name}: at once, not at the deadline (${took} ms)`);
+  }
+  const silent = await fakeServer(() => {});
+  closers.push(silent.close);
+  const { e, took } = await failure(() => addon.query('quake3', `127.0.0.1:${silent.port}`, { timeout: 600, retries: 1 }));
+  assert.equal(e.code, 'GQ_TIMEOUT');
+  assert.ok(took < 600 * 1.1 + 50, `within the deadline (${took} ms)`);
+});
