@@ -1,17 +1,20 @@
 // System tools the tests drive, installed through apt when missing: Debian's Chromium for
 // the browser test (a browser download can't work here), dnsmasq for the SRV test and
-// qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query client) for the interop test.
+// qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query / Quake client) for the interop test,
+// and OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const QSTAT = '/usr/bin/quakestat'; // Debian renames qstat's binary
+export const OPENARENA = '/usr/games/openarena-server';
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
   [DNSMASQ, 'dnsmasq-base'],
   [QSTAT, 'qstat'],
+  [OPENARENA, 'openarena-server'],
 ];
 
 export function ensureSystem() {

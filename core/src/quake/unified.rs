@@ -25,7 +25,9 @@ pub struct QuakeQueryResult {
 
 /// The reply's text, decoded with `encoding` (detected over all its strings by default).
 pub fn raw(outcome: &QuakeOutcome, encoding: TextEncoding) -> QuakeQueryResult {
-    let (state, encoding) = decode_reply(&outcome.reply(), encoding);
+    let (mut state, encoding) = decode_reply(&outcome.reply(), encoding);
+    // The echo of our own request's challenge: no setting of the server's.
+    state.info.0.retain(|(k, _)| k != "challenge");
     QuakeQueryResult {
         state,
         encoding,
