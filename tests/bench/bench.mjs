@@ -228,6 +228,58 @@ group('decode a SA:MP `i` reply, cp1252 hostname (gamequery detects the code pag
   ['gamedig', () => gamedigInfo(iLatin)],
 ]);
 
+// ── Quake 3 status decode ──────────────────────────────────────────────────────────
+// A 20-player statusResponse from our responder's layout (ioquake3's), colour codes in
+// the names; gamedig's path is its quake2/quake3 classes' parse with its Reader, colour
+// codes stripped (its default), as its query runs per reply.
+const q3Status = wasm.encodeResponse('quake3', {
+  kind: 'statusResponse',
+  info: { sv_hostname: '^1bench ^7arena', mapname: 'q3dm17', sv_maxclients: '32', g_gametype: '0', g_needpass: '0', version: 'ioq3 1.36 linux-x86_64', sv_privateClients: '0', fraglimit: '20', timelimit: '15', gamename: 'baseq3' },
+  players: Array.from({ length: 20 }, (_, i) => ({ name: `^${i % 8}Player_${i}`, score: i * 3, ping: 20 + i })),
+  encoding: 'utf-8',
+});
+const gamedigQuakeContext = { options: { stripColors: true }, encoding: 'latin1', delimiter: '\n' };
+const gamedigStrip = (str) => str.replace(/\^(X.{6}|.)/g, '');
+function gamedigQuake3(buffer) {
+  const reader = new Reader(gamedigQuakeContext, Buffer.from(buffer));
+  if (reader.string({ length: 4, encoding: 'latin1' }) !== '\xff\xff\xff\xff') return null;
+  if (reader.string({ encoding: 'latin1' }) !== 'statusResponse') return null;
+  const body = new Reader(gamedigQuakeContext, reader.rest());
+  const state = { raw: {}, players: [], bots: [] };
+  const info = body.string().split('\\');
+  if (info[0] === '') info.shift();
+  for (;;) {
+    const key = info.shift();
+    const value = info.shift();
+    if (typeof value === 'undefined') break;
+    state.raw[key] = value;
+  }
+  while (!body.done()) {
+    const line = body.string();
+    if (!line || line.charAt(0) === '\0') break;
+    const args = [];
+    line.split('"').forEach((part, i) => {
+      if (i % 2 === 1) args.push(part);
+      else for (const sub of part.split(' ')) if (sub) args.push(sub);
+    });
+    const player = { frags: parseInt(args.shift()), ping: parseInt(args.shift()), name: args.shift() || '' };
+    (player.ping ? state.players : state.bots).push(player);
+  }
+  state.name = gamedigStrip(state.raw.sv_hostname);
+  for (const key of Object.keys(state.raw)) state.raw[key] = gamedigStrip(state.raw[key]);
+  for (const p of state.players) p.name = gamedigStrip(p.name);
+  return state;
+}
+if (gamedigQuake3(q3Status).players.length !== 20) throw new Error('the gamedig path reads the bench reply');
+{
+  const us = group('decode a 20-player Quake 3 statusResponse (gamequery keeps the colour codes and strips them for the status; gamedig strips)', [
+    ['gamequery (addon)', () => addon.decodeResponse('quake3', q3Status)],
+    ['gamequery-wasm', () => wasm.decodeResponse('quake3', q3Status)],
+    ['gamedig (its Reader, as its quake3 query decodes)', () => gamedigQuake3(q3Status)],
+  ]);
+  if (!MEASURE) console.log(`  → addon ×${(us[0] / us[2]).toFixed(2)} the time of gamedig (issue #31 target: ≤ 0.5)`);
+}
+
 // ── Minecraft status decode ────────────────────────────────────────────────────────
 function gamedigStatus(data) {
   const outer = new Reader(gamedigContext, data);

@@ -15,6 +15,7 @@ const split = (t) => {
   return { host: t.slice(0, at), port: Number(t.slice(at + 1)) };
 };
 const sampTargets = endpoints.samp.slice(0, count);
+const quakeTargets = endpoints.quake3.slice(0, count);
 const mcTargets = Array.from({ length: count }, (_, i) => endpoints.minecraft[i % endpoints.minecraft.length]);
 // Arma 3 by its game port: the query answers on the game port + 1, where the servers listen.
 const arma = endpoints.a2s.slice(0, count).map((t) => ({ ...split(t), port: split(t).port - 1 }));
@@ -78,6 +79,20 @@ const contenders = {
   async 'gamedig-a2s'() {
     const { GameDig } = await import('gamedig');
     return pool(concurrency, (i) => GameDig.query({ type: 'arma3', ...arma[i] }), (s) => s.players.length === 10);
+  },
+  async 'gamequery-quake3'() {
+    const { queryMany } = require('gamequery');
+    let failures = 0;
+    let incomplete = 0;
+    for await (const r of queryMany(quakeTargets, { protocol: 'quake3', concurrency })) {
+      if (r.error) failures++;
+      else if (!fullList(r.status.players.list.length)) incomplete++;
+    }
+    return { failures, incomplete };
+  },
+  async 'gamedig-quake3'() {
+    const { GameDig } = await import('gamedig');
+    return pool(concurrency, (i) => GameDig.query({ type: 'protocol-quake3', ...split(quakeTargets[i]), givenPortOnly: true }), (s) => fullList(s.players.length + s.bots.length));
   },
   async 'msu-minecraft'() {
     const util = require('minecraft-server-util');

@@ -64,7 +64,7 @@ function client(contender, count, concurrency, endpointsFile) {
   return { ...JSON.parse(r.stdout.trim().split('\n').pop()), kernelDrops: after.RcvbufErrors - before.RcvbufErrors };
 }
 
-const responder = spawn(process.execPath, [join(here, 'bulk-responder.mjs'), '25', '200', '50', '1000'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const responder = spawn(process.execPath, [join(here, 'bulk-responder.mjs'), '25', '200', '50', '1000', '1000'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const line = await new Promise((resolve, reject) => {
   createInterface({ input: responder.stdout }).once('line', resolve);
   responder.once('exit', (code) => reject(new Error(`the responder exited (${code})`)));
@@ -98,6 +98,18 @@ try {
     );
     for (const r of [facade, gamedig, many]) console.log(`  ${fmt(r)}`);
     console.log(`  → gamequery/gamedig ×${(facade.qps / gamedig.qps).toFixed(2)} gamedig's throughput at ×${(facade.cpuUsPerQuery / gamedig.cpuUsPerQuery).toFixed(2)} its CPU/query; queryMany ×${(many.qps / gamedig.qps).toFixed(2)} at ×${(many.cpuUsPerQuery / gamedig.cpuUsPerQuery).toFixed(2)}`);
+  }
+  {
+    const count = 1000;
+    console.log(`\nQuake 3 bulk: ${count} distinct servers (20 players each), getstatus, default query options`);
+    const [ours, ...peers] = contest(
+      ['gamequery-quake3', count, Infinity, endpointsFile],
+      ['gamedig-quake3', count, 50, endpointsFile],
+      ['gamedig-quake3', count, Infinity, endpointsFile],
+    );
+    for (const r of [ours, ...peers]) console.log(`  ${fmt(r)}`);
+    const best = peers.reduce((a, b) => (b.qps > a.qps ? b : a));
+    console.log(`  → gamequery ×${(ours.qps / best.qps).toFixed(2)} gamedig's best throughput; CPU/query ×${(ours.cpuUsPerQuery / best.cpuUsPerQuery).toFixed(2)} of gamedig's (c=${best.concurrency})`);
   }
   const count = 1000;
   console.log(`\nMinecraft status + ping bulk: ${count} queries over 50 servers, concurrency 50`);
