@@ -1,7 +1,8 @@
 //! Colour codes in names and values. Quake 3: `^` and a letter or digit (`^1` red …,
 //! the colour is `(c - '0') & 7`); OpenArena and ioUrbanTerror write a literal caret as
 //! `^^`. DarkPlaces (Xonotic, Nexuiz) adds `^xRGB` with three hex digits. Quake 2 has no
-//! codes; QuakeWorld marks coloured glyphs with the high bit instead (its charset).
+//! codes; QuakeWorld marks coloured glyphs with the high bit instead (its charset:
+//! [`quake_charset`]).
 
 use super::packets::Dialect;
 
@@ -35,6 +36,24 @@ pub fn plain(text: &str, dialect: Dialect) -> String {
     out
 }
 
+/// A QuakeWorld string as readable text: a byte with the high bit is the same glyph as
+/// without it, in another colour; the glyphs below 0x20 read as DarkPlaces' console reads
+/// them (brackets, gold digits, bars, dots); NUL and line controls go.
+pub fn quake_charset(bytes: &[u8]) -> String {
+    const LOW: &[u8; 32] = b"\0####.###\0\0# \0..[]0123456789.<=>";
+    bytes
+        .iter()
+        .filter_map(|b| {
+            let c = b & 0x7F;
+            match c {
+                0x20..=0x7E => Some(char::from(c)),
+                0x7F => None,
+                _ => Some(char::from(LOW[usize::from(c)])).filter(|c| *c != '\0'),
+            }
+        })
+        .collect()
+}
+
 /// The colour a Quake 3 code names, as `#rrggbb` (`^xRGB` each digit doubled); `None`
 /// for a character that is no code.
 pub fn colour(code: &str) -> Option<String> {
@@ -54,7 +73,7 @@ pub fn colour(code: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{colour, plain};
+    use super::{colour, plain, quake_charset};
     use crate::quake::Dialect;
 
     #[test]
@@ -66,6 +85,17 @@ mod tests {
         assert_eq!(plain("a ^ b", q3), "a ^ b");
         assert_eq!(plain("^1ü^2名", q3), "ü名");
         assert_eq!(plain("^1raw", Dialect::Quake2), "^1raw", "Quake 2 has no codes");
+    }
+
+    #[test]
+    fn quakeworld_glyphs_read_as_text() {
+        // `\x8d` a line control (gone), `\x1c` a dot, `the` and `NeWb` in red, `\x91` a bracket.
+        assert_eq!(
+            quake_charset(b"\x8d\x1c\xf4\xe8\xe5\x1c\xce\xe5\xd7\xe2\x91"),
+            ".the.NeWb]"
+        );
+        assert_eq!(quake_charset(b"\x90\x92\x93\x91 gold"), "[01] gold");
+        assert_eq!(quake_charset(b"plain"), "plain");
     }
 
     #[test]

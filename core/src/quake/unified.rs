@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::colours::plain;
+use super::colours::{plain, quake_charset};
 use super::exchange::QuakeOutcome;
 use super::packets::{Reply, ReplyKind};
 use super::state::{QuakePlayer, QuakeState, QuakeWorldPlayer};
@@ -47,6 +47,14 @@ pub fn decode_reply(reply: &Reply<'_>, encoding: TextEncoding) -> (QuakeState, S
         strings.push(p.team.unwrap_or_default());
         strings.push(p.world.as_ref().map(|w| w.skin).unwrap_or_default());
     }
+    // QuakeWorld's high bit is a glyph's colour, no code page: read its bytes one to one
+    // (windows-1252 writes them back as they came), and its names in its charset in the status.
+    let encoding = match (encoding, reply.kind) {
+        (TextEncoding::Auto, ReplyKind::World) if strings.iter().any(|s| std::str::from_utf8(s).is_err()) => {
+            TextEncoding::Fixed(encoding_rs::WINDOWS_1252)
+        }
+        (e, _) => e,
+    };
     let decoded = encoding.decode_all(&strings);
     let mut texts = decoded.texts.into_iter();
     let mut next = || texts.next().unwrap_or_default();
@@ -83,7 +91,15 @@ pub fn status(
     port: u16,
 ) -> Status<QuakeQueryResult> {
     let dialect = outcome.dialect;
-    let info_only = outcome.reply().kind == ReplyKind::Info;
+    let reply = outcome.reply();
+    let info_only = reply.kind == ReplyKind::Info;
+    // QuakeWorld's names in its own charset, from the bytes.
+    let world = reply.kind == ReplyKind::World;
+    let world_names: Vec<String> = match world {
+        true => reply.players.iter().map(|p| quake_charset(p.name)).collect(),
+        false => vec![],
+    };
+    let world_name = reply.info.get("hostname").filter(|_| world).map(quake_charset);
     let raw = raw(&outcome, encoding);
     let get = |keys: &[&str]| keys.iter().find_map(|k| raw.state.info.get(k)).unwrap_or_default();
     let number = |keys: &[&str]| get(keys).trim().parse::<u32>().ok();
@@ -91,8 +107,9 @@ pub fn status(
         .state
         .players
         .iter()
-        .map(|p| StatusPlayer {
-            name: plain(&p.name, dialect),
+        .enumerate()
+        .map(|(i, p)| StatusPlayer {
+            name: world_names.get(i).cloned().unwrap_or_else(|| plain(&p.name, dialect)),
             id: None,
             score: Some(p.score),
             ping: u32::try_from(p.ping).ok(),
@@ -108,7 +125,7 @@ pub fn status(
         players.bots = Some(online.saturating_sub(humans));
     }
     let password = matches!(get(&["g_needpass", "needpass", "pswrd"]).trim(), "1");
-    let name = plain(get(&["sv_hostname", "hostname"]), dialect);
+    let name = world_name.unwrap_or_else(|| plain(get(&["sv_hostname", "hostname"]), dialect));
     Status {
         protocol: protocol.into(),
         name,
@@ -162,6 +179,27 @@ mod tests {
         assert_eq!(s.raw.state.players[0].name, "^2José", "raw keeps the codes");
         assert_eq!(s.raw.encoding, "windows-1252");
         assert_eq!(s.ping_ms, Some(20.0));
+    }
+
+    #[test]
+    fn quakeworld_names_read_in_its_charset_raw_one_byte_each() {
+        let reply = b"\xff\xff\xff\xffn\\hostname\\\x90QW\x91 arena\\maxclients\\8\n1 3 10 40 \"\xf4\xe8\xe5\x1cNeWb\" \"base\" 4 4\n\0";
+        let s = status(
+            outcome(Dialect::QuakeWorld, true, reply),
+            TextEncoding::Auto,
+            "quakeworld",
+            "h".into(),
+            1,
+        );
+        assert_eq!(
+            (s.name.as_str(), s.players.list[0].name.as_str()),
+            ("[QW] arena", "the.NeWb")
+        );
+        assert_eq!(s.raw.encoding, "windows-1252");
+        assert_eq!(
+            s.raw.state.players[0].name, "ôèå\u{1c}NeWb",
+            "raw: each byte one character"
+        );
     }
 
     #[test]
