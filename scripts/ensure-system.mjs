@@ -1,7 +1,8 @@
 // System tools the tests drive, installed through apt when missing: Debian's Chromium for
 // the browser test (a browser download can't work here), dnsmasq for the SRV test and
 // qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query / Quake client) for the interop test,
-// and OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback).
+// OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback)
+// and Debian's murmurd (a real Mumble server, for its ping).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -9,12 +10,14 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const QSTAT = '/usr/bin/quakestat'; // Debian renames qstat's binary
 export const OPENARENA = '/usr/games/openarena-server';
+export const MURMURD = '/usr/sbin/murmurd';
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
   [DNSMASQ, 'dnsmasq-base'],
   [QSTAT, 'qstat'],
   [OPENARENA, 'openarena-server'],
+  [MURMURD, 'mumble-server'],
 ];
 
 export function ensureSystem() {

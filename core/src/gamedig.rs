@@ -18,6 +18,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("minecraft", "minecraft"),
     ("minecraftvanilla", "minecraft-java"),
     ("minecraftbedrock", "minecraft-bedrock"),
+    ("mumbleping", "mumble"),
     ("quake1", "quakeworld"),
     ("quake2", "quake2"),
     ("quake3", "quake3"),

@@ -21,6 +21,7 @@ pub mod input;
 pub mod json;
 pub mod limit;
 pub mod minecraft;
+pub mod mumble;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod options;

@@ -45,6 +45,7 @@ registry![
     crate::quake::spec::Quake3,
     crate::quake::spec::Quake2,
     crate::quake::spec::QuakeWorld,
+    crate::mumble::spec::Mumble,
 ];
 
 /// A protocol of the registry (its index there).

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-const PROTOCOLS: &[&str] = &["samp", "minecraft", "sqp", "a2s", "source_rcon", "quake"];
+const PROTOCOLS: &[&str] = &["samp", "minecraft", "sqp", "a2s", "source_rcon", "quake", "mumble"];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 
 /// Top-level module → the top-level modules its code names.

@@ -202,7 +202,7 @@ const ROWS = [
   ["mohpa", "Medal of Honor: Pacific Assault", 2004, "gamespy1", false, 13203, null, [97], [], null, null],
   ["mohw", "Medal of Honor: Warfighter", 2012, "battlefield", false, 25200, null, [22000], ["mohwf"], null, null],
   ["mordhau", "Mordhau", 2019, "a2s", true, 7777, 27015, [], [], null, null],
-  ["mumble", "Mumble", 2005, "mumble", false, 64738, null, [], [], null, null],
+  ["mumble", "Mumble", 2005, "mumble", true, 64738, null, [], [], null, null],
   ["mutantfactions", "Mutant Factions", 2009, "geneshift", false, 11235, null, [], [], null, null],
   ["nab", "Nerf Arena Blast", 1999, "gamespy1", false, 4444, null, [1], [], null, null],
   ["nascarthunder2004", "NASCAR Thunder 2004", 2003, "gamespy2", false, null, 13333, [], [], null, null],

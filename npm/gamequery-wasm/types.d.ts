@@ -1487,12 +1487,106 @@ port?: number,
  */
 rateLimit?: RateLimit, };
 
+export type MumbleRequest = { form: 'legacy' | 'protobuf', 
+/**
+ * What the reply echoes (legacy: `ident`; protobuf: `timestamp`), as a decimal string.
+ */
+ident: string, 
+/**
+ * Protobuf: ask for the version and the counts.
+ */
+extended: boolean, };
+
+export type MumbleResponse = { form: 'legacy' | 'protobuf', ident: string, 
+/**
+ * `1.3.4`.
+ */
+version: string, users: number, maxUsers: number, 
+/**
+ * Bits per second allowed per user.
+ */
+bandwidth: number, };
+
+export type MumbleState = { 
+/**
+ * `1.3.4`.
+ */
+version: string, users: number, maxUsers: number, 
+/**
+ * Bits per second allowed per user.
+ */
+bandwidth: number, };
+
+export type MumbleQueryResult = { 
+/**
+ * Which ping answered: `legacy` or `protobuf`.
+ */
+form: string, latencyMs: number, 
+/**
+ * `1.3.4`.
+ */
+version: string, users: number, maxUsers: number, 
+/**
+ * Bits per second allowed per user.
+ */
+bandwidth: number, };
+
+export type MumbleQueryOptions = { 
+/**
+ * Mumble 1.5's protobuf ping instead of the legacy one (which every server since 1.2
+ * answers; 1.3 and older ignore the protobuf one).
+ */
+protobuf?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type MumbleServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`).
+ */
+host?: string, 
+/**
+ * UDP port (default 64738; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Pings answered per source address (default a burst of 20, 10 a second).
+ */
+rateLimit?: RateLimit, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -1508,6 +1602,7 @@ export interface ProtocolTypes {
   quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  mumble: { request: MumbleRequest; response: MumbleResponse; decodeOptions: Record<string, never>; raw: MumbleQueryResult };
 }
 
 /**
@@ -2056,6 +2151,7 @@ export interface GameProtocols {
   mnc: 'a2s';
   moe: 'a2s';
   mordhau: 'a2s';
+  mumble: 'mumble';
   naturalselection: 'a2s';
   naturalselection2: 'a2s';
   nexuiz: 'quake3';
@@ -2170,6 +2266,7 @@ export interface NetworkTypes {
   quake3: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
   quake2: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
   quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  mumble: { queryOptions: MumbleQueryOptions; serveOptions: MumbleServeOptions; state: MumbleState; raw: MumbleQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -1,0 +1,150 @@
+//! Mumble's ping to the machinery above the protocols (`crate::spec`).
+
+use serde_json::Value;
+
+use super::exchange::MumbleExchange;
+use super::packets::{MumbleRequest, MumbleResponse, MumbleState, DEFAULT_PORT};
+use super::responder::Responder;
+use crate::error::Result;
+use crate::input::{self, At, Input, Obj};
+use crate::json::Json;
+use crate::limit::RateLimit;
+use crate::options::{Common, Options, COMMON};
+use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::target::Target;
+
+pub struct Mumble;
+
+crate::spec::packets::plain_codec!(
+    Mumble,
+    MumbleRequest,
+    "Mumble ping",
+    MumbleResponse,
+    "Mumble ping reply"
+);
+
+impl spec::Protocol for Mumble {
+    type Codec = Self;
+    const SPEC: Spec = Spec {
+        name: "mumble",
+        title: "Mumble ping",
+        label: "Mumble",
+        transport: spec::Transport::Udp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "",
+    };
+    const TYPES: Types = Types {
+        request: "MumbleRequest",
+        response: "MumbleResponse",
+        decode_options: "Record<string, never>",
+        raw: "MumbleQueryResult",
+        query_options: "MumbleQueryOptions",
+        serve_options: "MumbleServeOptions",
+        state: "MumbleState",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--protobuf]",
+        flags: &[spec::Flag::new("protobuf", "protobuf", spec::Takes::Set("true"))],
+    };
+    const PACKETS: Option<Packets> = Some(Packets::of::<Mumble>());
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        crate::spec::decls![cfg;
+            MumbleRequest, MumbleResponse, MumbleState, super::unified::MumbleQueryResult, QueryOptions, ServeOptions,
+        ]
+    }
+}
+
+#[derive(Debug)]
+struct QueryRequest {
+    common: Common,
+    protobuf: bool,
+}
+
+fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("Mumble ping", options)?;
+    let common = Common::read(&mut o)?;
+    let protobuf = o.boolean("protobuf", false)?;
+    o.finish(&[COMMON, &["protobuf"]].concat())?;
+    Ok(Box::new(QueryRequest { common, protobuf }))
+}
+
+impl QueryPlan for QueryRequest {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = MumbleExchange::new(self.protobuf, at.budget, at.now, at.rng.next_u64());
+        Ok(spec::query::reporting(exchange, &at, super::unified::status))
+    }
+}
+
+/// `query('mumble', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "MumbleQueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// Mumble 1.5's protobuf ping instead of the legacy one (which every server since 1.2
+    /// answers; 1.3 and older ignore the protobuf one).
+    pub protobuf: Option<bool>,
+}
+
+/// `serve('mumble', state, options)`.
+#[derive(Debug, Default)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "MumbleServeOptions", rename_all = "camelCase", optional_fields)
+)]
+struct ServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`).
+    host: Option<String>,
+    /// UDP port (default 64738; 0 picks a free one).
+    port: Option<u16>,
+    /// Pings answered per source address (default a burst of 20, 10 a second).
+    rate_limit: Option<RateLimit>,
+}
+
+impl Input for ServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: MumbleState = input::from_json("Mumble state", args.state)?;
+    let o: ServeOptions = input::from_options("serve options", args.options)?;
+    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    Ok((
+        Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())),
+        listen,
+    ))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        Responder::update(self, input::from_json::<MumbleState>("Mumble state", state)?);
+        Ok(())
+    }
+
+    fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
+        Reply::Send(self.handle(now_ms, from, bytes).into_iter().collect())
+    }
+}
