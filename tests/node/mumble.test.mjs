@@ -66,8 +66,11 @@ test('a real murmurd 1.3.4: our query and gamedig 5 read its ping alike', async 
   writeFileSync(join(dir, 'murmur.ini'), `database=${dir}/murmur.sqlite\nhost=127.0.0.1\nport=${port}\nusers=42\nbandwidth=72000\nwelcometext=\nlogfile=${dir}/murmur.log\npidfile=\n`);
   const murmur = spawn(MURMURD, ['-fg', '-ini', join(dir, 'murmur.ini')], { stdio: 'ignore' });
   closers.push(async () => {
+    // It writes its log and database until it is gone: remove them after.
+    const exited = new Promise((r) => murmur.once('exit', r));
     murmur.kill();
-    rmSync(dir, { recursive: true, force: true });
+    await exited;
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   let s;
   const deadline = Date.now() + 20_000;

@@ -47,9 +47,14 @@ before(async () => {
   }
 });
 
-after(() => {
-  server?.kill();
-  if (home) rmSync(home, { recursive: true, force: true });
+after(async () => {
+  // It writes to its home until it is gone: remove that after.
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill();
+    await exited;
+  }
+  if (home) rmSync(home, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test('our query reads a real OpenArena server: settings, bots, colour codes', async () => {
