@@ -95,10 +95,10 @@ test('describeStatus: any status for people, its protocol\'s fields or the commo
     await server.close();
   }
   // A protocol without a describer of its own: the fields every status has.
-  const future = { protocol: 'quake3', name: 'Q', map: 'q3dm17', mode: null, version: null, password: false,
-    players: { online: 1, max: 8, bots: null, list: [{ name: 'Ranger' }], partial: false }, pingMs: 12.4, address: '127.0.0.1', port: 27960, raw: {} };
+  const future = { protocol: 'mumble', name: 'Q', map: 'q3dm17', mode: null, version: null, password: false,
+    players: { online: 1, max: 8, bots: null, list: [{ name: 'Ranger' }], partial: false }, pingMs: 12.4, address: '127.0.0.1', port: 64738, raw: {} };
   const d = gamequery.describeStatus(future, { color: true });
-  assert.deepEqual(d.fields, [['name', 'Q'], ['protocol', 'quake3'], ['map', 'q3dm17'], ['players', '1/8'], ['password', 'no'], ['ping', '12 ms']]);
+  assert.deepEqual(d.fields, [['name', 'Q'], ['protocol', 'mumble'], ['map', 'q3dm17'], ['players', '1/8'], ['password', 'no'], ['ping', '12 ms']]);
   assert.deepEqual(d.sections, [{ title: 'players (1)', headers: ['name'], rows: [['Ranger']] }]);
   assert.throws(() => gamequery.describeStatus(null), (e) => e.code === 'GQ_INVALID_ARGUMENT');
 });

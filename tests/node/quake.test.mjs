@@ -98,3 +98,17 @@ test('hostile servers: too many pairs or player lines, a broken line, silence â€
   assert.equal(e.code, 'GQ_TIMEOUT');
   assert.ok(took < 600 * 1.1 + 50, `within the deadline (${took} ms)`);
 });
+
+test('describeStatus: the settings as sent, and the players with scores, pings and Warsow teams', async () => {
+  const server = await addon.serve('quake3', state, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const s = await addon.query('quake3', `127.0.0.1:${server.port}`, { timeout: 2000 });
+  const d = addon.describeStatus(s);
+  const field = (label) => d.fields.find(([k]) => k === label)?.[1];
+  assert.deepEqual([field('name'), field('players'), field('password'), field('encoding')], ['CafÃ© Arena', '2/16', 'yes', 'utf-8']);
+  const settings = d.sections.find((x) => x.title === 'settings');
+  assert.deepEqual(settings.fields.map(([k, v]) => [k.trim(), v]), Object.entries(state.info));
+  const players = d.sections.find((x) => x.title.startsWith('players'));
+  assert.deepEqual(players.headers, ['name', 'score', 'ping', 'team']);
+  assert.deepEqual(players.rows, [['Sarge', 12, 48, null], ['Visor', -1, 25, '1']]);
+});

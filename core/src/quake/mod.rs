@@ -12,6 +12,7 @@
 
 pub mod codec;
 pub mod colours;
+pub mod describe;
 pub mod exchange;
 pub mod gamedig;
 mod infostring;

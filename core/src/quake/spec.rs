@@ -74,6 +74,7 @@ macro_rules! dialect {
             };
             const PACKETS: Option<Packets> = Some(Packets::of::<QuakeCodec>());
             const QUERY: Option<spec::Query> = Some(spec::Query::Plan($plan));
+            const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
             const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
             const SERVE: Option<spec::ServeFn> = Some($serve);
             const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
