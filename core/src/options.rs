@@ -224,8 +224,8 @@ impl Common {
 }
 
 /// `serve()` options of a UDP responder with nothing but a per-source limit:
-/// `serve('minecraft-bedrock')` (default port 19132) and `serve('minecraft-query')`
-/// (default port 25565).
+/// `serve('minecraft-bedrock')` (default port 19132), `serve('minecraft-query')` (25565),
+/// the Quake family's (27960, 27910, 27500) and `serve('mumble')` (64738).
 #[derive(Debug)]
 #[cfg_attr(
     feature = "ts",

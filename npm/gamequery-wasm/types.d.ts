@@ -1472,21 +1472,6 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
-export type QuakeServeOptions = { 
-/**
- * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
- */
-host?: string, 
-/**
- * UDP port (default the protocol's: 27960, 27910, 27500; 0 picks a free one).
- */
-port?: number, 
-/**
- * Requests answered per source address (default a burst of 20, 10 a second, as
- * ioquake3 allows): a request of a dozen bytes gets a reply of kilobytes.
- */
-rateLimit?: RateLimit, };
-
 export type MumbleRequest = { form: 'legacy' | 'protobuf', 
 /**
  * What the reply echoes (legacy: `ident`; protobuf: `timestamp`), as a decimal string.
@@ -1566,20 +1551,6 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
-
-export type MumbleServeOptions = { 
-/**
- * IP address to listen on (default `'0.0.0.0'`).
- */
-host?: string, 
-/**
- * UDP port (default 64738; 0 picks a free one).
- */
-port?: number, 
-/**
- * Pings answered per source address (default a burst of 20, 10 a second).
- */
-rateLimit?: RateLimit, };
 
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
@@ -2263,10 +2234,10 @@ export interface NetworkTypes {
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
-  quake3: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quake2: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: QuakeServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  mumble: { queryOptions: MumbleQueryOptions; serveOptions: MumbleServeOptions; state: MumbleState; raw: MumbleQueryResult };
+  quake3: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quake2: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  mumble: { queryOptions: MumbleQueryOptions; serveOptions: BedrockServeOptions; state: MumbleState; raw: MumbleQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -6,10 +6,8 @@ use super::exchange::MumbleExchange;
 use super::packets::{MumbleRequest, MumbleResponse, MumbleState, DEFAULT_PORT};
 use super::responder::Responder;
 use crate::error::Result;
-use crate::input::{self, At, Input, Obj};
-use crate::json::Json;
-use crate::limit::RateLimit;
-use crate::options::{Common, Options, COMMON};
+use crate::input;
+use crate::options::{Common, Options, UdpServeOptions, COMMON};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 
@@ -40,7 +38,7 @@ impl spec::Protocol for Mumble {
         decode_options: "Record<string, never>",
         raw: "MumbleQueryResult",
         query_options: "MumbleQueryOptions",
-        serve_options: "MumbleServeOptions",
+        serve_options: "BedrockServeOptions",
         state: "MumbleState",
         rcon_options: "never",
     };
@@ -57,7 +55,7 @@ impl spec::Protocol for Mumble {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         crate::spec::decls![cfg;
-            MumbleRequest, MumbleResponse, MumbleState, super::unified::MumbleQueryResult, QueryOptions, ServeOptions,
+            MumbleRequest, MumbleResponse, MumbleState, super::unified::MumbleQueryResult, QueryOptions,
         ]
     }
 }
@@ -99,38 +97,9 @@ pub struct QueryOptions {
     pub protobuf: Option<bool>,
 }
 
-/// `serve('mumble', state, options)`.
-#[derive(Debug, Default)]
-#[cfg_attr(
-    feature = "ts",
-    derive(ts_rs::TS),
-    ts(rename = "MumbleServeOptions", rename_all = "camelCase", optional_fields)
-)]
-struct ServeOptions {
-    /// IP address to listen on (default `'0.0.0.0'`).
-    host: Option<String>,
-    /// UDP port (default 64738; 0 picks a free one).
-    port: Option<u16>,
-    /// Pings answered per source address (default a burst of 20, 10 a second).
-    rate_limit: Option<RateLimit>,
-}
-
-impl Input for ServeOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            rate_limit: o.opt("rateLimit")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
     let state: MumbleState = input::from_json("Mumble state", args.state)?;
-    let o: ServeOptions = input::from_options("serve options", args.options)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
     let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
     Ok((
         Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())),

@@ -1,12 +1,10 @@
-//! What `query('quake3' | 'quake2' | 'quakeworld')` takes and what `serve` takes.
+//! What `query('quake3' | 'quake2' | 'quakeworld')` takes (`serve` takes
+//! `options::UdpServeOptions`: host, port and a per-source limit).
 
 use serde_json::Value;
 
 use super::packets::Dialect;
 use crate::error::Result;
-use crate::input::{At, Input, Obj};
-use crate::json::Json;
-use crate::limit::RateLimit;
 use crate::options::{Common, Options, COMMON};
 use crate::text::TextEncoding;
 
@@ -40,36 +38,6 @@ impl QueryRequest {
             encoding,
             status,
         })
-    }
-}
-
-/// `serve('quake3', state, options)` (and `quake2`, `quakeworld`).
-#[derive(Debug, Default)]
-#[cfg_attr(
-    feature = "ts",
-    derive(ts_rs::TS),
-    ts(rename = "QuakeServeOptions", rename_all = "camelCase", optional_fields)
-)]
-pub struct ServeOptions {
-    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
-    pub host: Option<String>,
-    /// UDP port (default the protocol's: 27960, 27910, 27500; 0 picks a free one).
-    pub port: Option<u16>,
-    /// Requests answered per source address (default a burst of 20, 10 a second, as
-    /// ioquake3 allows): a request of a dozen bytes gets a reply of kilobytes.
-    pub rate_limit: Option<RateLimit>,
-}
-
-impl Input for ServeOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            rate_limit: o.opt("rateLimit")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
     }
 }
 

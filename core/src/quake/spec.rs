@@ -5,13 +5,13 @@ use serde_json::Value;
 
 use super::codec::{DecodeOptions, QuakeRequest, QuakeResponse};
 use super::exchange::QuakeExchange;
-use super::options::{QueryRequest, ServeOptions};
+use super::options::QueryRequest;
 use super::packets::Dialect;
 use super::responder::Responder;
 use super::state::QuakeState;
 use crate::error::Result;
 use crate::input;
-use crate::options::Common;
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 
@@ -44,7 +44,7 @@ const TYPES: Types = Types {
     decode_options: "QuakeDecodeOptions",
     raw: "QuakeQueryResult",
     query_options: "QuakeQueryOptions",
-    serve_options: "QuakeServeOptions",
+    serve_options: "BedrockServeOptions",
     state: "QuakeState",
     rcon_options: "never",
 };
@@ -138,7 +138,7 @@ fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
     use super::*;
     crate::spec::decls![cfg;
         codec::QuakeRequest, codec::QuakeResponse, codec::DecodeOptions, QuakeState, QuakePlayer, QuakeWorldPlayer,
-        unified::QuakeQueryResult, options::QueryOptions, options::ServeOptions,
+        unified::QuakeQueryResult, options::QueryOptions,
     ]
 }
 
@@ -170,7 +170,7 @@ impl QueryPlan for QueryRequest {
 
 fn serve(args: spec::ServeArgs<'_>, dialect: Dialect, default_port: u16) -> Result<(Box<dyn spec::Responder>, Listen)> {
     let state: QuakeState = input::from_json("Quake state", args.state)?;
-    let o: ServeOptions = input::from_options("serve options", args.options)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
     let listen = Listen::udp(o.host.as_deref(), o.port, default_port)?;
     let limit = o.rate_limit.unwrap_or_default();
     Ok((Box::new(Responder::new(state, dialect, limit)), listen))
