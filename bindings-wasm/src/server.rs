@@ -39,7 +39,8 @@ impl Server {
     }
 
     /// `[host, port, 'udp' | 'tcp', connectionTimeout, maxConnections, rconHost, rconPort,
-    /// rconIdle]` (the RCON pair only for Minecraft with `rcon`).
+    /// rconIdle, stream]` (the RCON pair only for Minecraft with `rcon`; `stream`: TCP too, on
+    /// the UDP socket's port).
     /// Where the host bound: the address and the port it got.
     pub fn bound(&mut self, host: &str, port: u16) -> Result<(), JsValue> {
         let ip: IpAddr = host.trim_matches(['[', ']']).parse().map_err(|_| {
@@ -75,6 +76,7 @@ impl Server {
             l.rcon
                 .map_or(JsValue::UNDEFINED, |a| JsValue::from_f64(a.port().into())),
             JsValue::from_f64(gamequery_core::source_rcon::responder::IDLE_MS as f64),
+            JsValue::from_bool(l.stream),
         ]
         .into_iter()
         .collect()

@@ -45,6 +45,11 @@ pub enum ErrorCode {
     Network,
     /// A game whose protocol gamequery does not speak yet (the message names it).
     UnsupportedGame,
+    /// The server refused to answer so soon (HTTP 429: ask less often).
+    RateLimited,
+    /// The server refused to answer this client (HTTP 403: a token is needed, or the
+    /// request was taken for a proxy's).
+    Forbidden,
 }
 
 impl ErrorCode {
@@ -67,6 +72,8 @@ impl ErrorCode {
         Self::Dns,
         Self::Network,
         Self::UnsupportedGame,
+        Self::RateLimited,
+        Self::Forbidden,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -89,6 +96,8 @@ impl ErrorCode {
             Self::Dns => "GQ_DNS",
             Self::Network => "GQ_NETWORK",
             Self::UnsupportedGame => "GQ_UNSUPPORTED_GAME",
+            Self::RateLimited => "GQ_RATE_LIMITED",
+            Self::Forbidden => "GQ_FORBIDDEN",
         }
     }
 }

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Error;
 use crate::protocol::Protocol;
-use crate::spec::{Query, Transport};
+use crate::spec::Transport;
 
 /// gamedig's protocol names that name one of ours (`type: 'protocol-valve'`).
 const PROTOCOL_NAMES: &[(&str, &str)] = &[
@@ -22,6 +22,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("quake1", "quakeworld"),
     ("quake2", "quake2"),
     ("quake3", "quake3"),
+    ("fivem", "fivem"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,
@@ -97,7 +98,7 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
         options.insert("localPort".into(), Value::from(local));
     }
     // The given port only: a game's query asks it alone (the race tries it for both editions).
-    let one_plan = protocol.query().is_ok_and(|q| matches!(q, Query::Plan(_)));
+    let one_plan = protocol.query().is_ok_and(|q| q.plan().is_some());
     // A protocol class of gamedig's asks the port given, as gamedig's does.
     let class_of_game = type_.starts_with("protocol-") && crate::games::by_id(&name).is_some();
     let given_only = flag("givenPortOnly") && !type_.starts_with("protocol-");

@@ -46,6 +46,7 @@ registry![
     crate::quake::spec::Quake2,
     crate::quake::spec::QuakeWorld,
     crate::mumble::spec::Mumble,
+    crate::fivem::spec::Fivem,
 ];
 
 /// A protocol of the registry (its index there).

@@ -21,4 +21,5 @@ export const REGISTRY = Object.freeze([
   { name: 'quake2', transport: 'udp', port: 27910, packets: true, query: true, serve: true, rcon: null },
   { name: 'quakeworld', transport: 'udp', port: 27500, packets: true, query: true, serve: true, rcon: null },
   { name: 'mumble', transport: 'udp', port: 64738, packets: true, query: true, serve: true, rcon: null },
+  { name: 'fivem', transport: 'udp', port: 30120, packets: true, query: true, serve: true, rcon: null },
 ]);

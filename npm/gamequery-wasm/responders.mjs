@@ -64,62 +64,83 @@ export function createServe(wasm, transport) {
     }));
   }
 
+  /** A TCP listener's connections, each answered by the core (at most `maxConnections` at once; more wait). */
+  function connections(server, connectionTimeout, maxConnections) {
+    let open = 0;
+    const waiting = [];
+    const serveConnection = (conn) => {
+      open++;
+      const stream = new wasm.Connection();
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearTimeout(deadline);
+        open--;
+        waiting.shift()?.();
+      };
+      const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
+      conn.on.data = (bytes) => {
+        const [write, close] = stream.input(server, bytes);
+        if (write.length) conn.write(write);
+        if (close) conn.end();
+      };
+      conn.on.close = end;
+    };
+    return (conn) => {
+      if (open < maxConnections) return serveConnection(conn);
+      conn.pause?.();
+      waiting.push(() => {
+        conn.resume?.();
+        serveConnection(conn);
+      });
+    };
+  }
+
   async function serve(protocol, state, options) {
     const { handler, options: core } = serveArgs(protocol, state, options);
     const [hi, lo] = seed();
     const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
-    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle] = server.listen();
+    const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle, stream] = server.listen();
     const t0 = performance.now();
     const clock = () => Math.floor(performance.now() - t0);
     let listener;
-    if (kind === 'udp') {
-      listener = await bound(host, port, 'udp', () => transport.udpServer(host, port, (bytes, address, from) => {
-        const out = server.handleDatagram(clock(), address, from, bytes);
-        if (out[0] === 'rcon') {
-          const [, header, command] = out;
-          handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
-            for (const d of server.rconLines(header, lines)) listener.send(d, address, from);
-          });
-          return;
-        }
-        for (const d of out) listener.send(d, address, from);
-      }));
-      server.bound(listener.address, listener.port);
-    } else {
-      let open = 0;
-      const waiting = [];
-      const serveConnection = (conn) => {
-        open++;
-        const minecraft = new wasm.Connection();
-        let ended = false;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          clearTimeout(deadline);
-          open--;
-          waiting.shift()?.();
-        };
-        const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
-        conn.on.data = (bytes) => {
-          const [write, close] = minecraft.input(server, bytes);
-          if (write.length) conn.write(write);
-          if (close) conn.end();
-        };
-        conn.on.close = end;
-      };
-      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
-        if (open < maxConnections) return serveConnection(conn);
-        conn.pause?.();
-        waiting.push(() => {
-          conn.resume?.();
-          serveConnection(conn);
+    // FXServer's HTTP beside its datagrams: TCP on the port UDP got.
+    let extra;
+    const onDatagram = (bytes, address, from) => {
+      const out = server.handleDatagram(clock(), address, from, bytes);
+      if (out[0] === 'rcon') {
+        const [, header, command] = out;
+        handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
+          for (const d of server.rconLines(header, lines)) listener.send(d, address, from);
         });
-      }));
+        return;
+      }
+      for (const d of out) listener.send(d, address, from);
+    };
+    const streams = () => connections(server, connectionTimeout, maxConnections);
+    if (kind === 'tcp') {
+      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, streams()));
     }
+    // With port 0, the port UDP got may be taken for TCP (a connection's local end): another is tried.
+    for (let tries = 0; kind === 'udp'; tries++) {
+      listener = await bound(host, port, 'udp', () => transport.udpServer(host, port, onDatagram));
+      if (!stream) break;
+      try {
+        extra = await transport.tcpServer(host, listener.port, streams());
+        break;
+      } catch (e) {
+        await listener.close();
+        if (port !== 0 || tries === 15 || e?.code !== 'EADDRINUSE') {
+          throw fromNative(wasm.Server.bindError(host, listener.port, true, String(e?.code ?? ''), String(e?.message ?? e)));
+        }
+      }
+    }
+    if (kind === 'udp') server.bound(listener.address, listener.port);
     const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
     const at = { address: listener.address, port: listener.port, rconPort: rconListener?.port };
     return responderObject(at, (state) => server.update(state), async () => {
-      await Promise.all([listener.close(), rconListener?.close()]);
+      await Promise.all([listener.close(), extra?.close(), rconListener?.close()]);
     });
   }
 

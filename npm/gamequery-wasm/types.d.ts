@@ -1552,12 +1552,179 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type FivemRequest = { command: 'getinfo' | 'getstatus', 
+/**
+ * Echoed in the reply's infostring (`challenge`); at most 8 bytes.
+ */
+challenge: string, };
+
+export type FivemResponse = { kind: 'infoResponse' | 'statusResponse', info: RuleList, players: Array<FivemStatusPlayer>, };
+
+export type FivemStatusPlayer = { name: string, score: number, ping: number, };
+
+export type FivemState = { 
+/**
+ * `sv_hostname`: UTF-8, `^n` colour codes and emoji as servers write them.
+ */
+hostname: string, gametype: string, mapname: string, 
+/**
+ * `sv_maxclients`.
+ */
+maxClients: number, players: Array<FivemPlayer>, resources: Array<string>, 
+/**
+ * Convars the server shows (`sv_projectName`, `tags`, `locale`, `gamename` …).
+ */
+vars: RuleList, 
+/**
+ * `/info.json`'s `server`: `FXServer-master SERVER v1.0.0.7290 linux`.
+ */
+server: string, 
+/**
+ * A base64 PNG, 96×96.
+ */
+icon?: string, 
+/**
+ * `sv_enableGetStatus`: answer `getstatus` (off by default, as in FXServer).
+ */
+getStatus: boolean, 
+/**
+ * `sv_playersToken`: when set, `/players.json` rows are anonymised unless a request
+ * carries it (`X-Players-Token` or `?token=`), as newer servers do.
+ */
+playersToken?: string, };
+
+export type FivemPlayer = { 
+/**
+ * Newer servers answer `Player` for every row unless asked with the players token.
+ */
+name: string, 
+/**
+ * The player's server id (0 in an anonymised row).
+ */
+id?: bigint, ping?: bigint, 
+/**
+ * `license:…`, `discord:…`, `fivem:…` (`ip:` ones only without endpoint privacy).
+ */
+identifiers: Array<string>, 
+/**
+ * `ip:port`, or `127.0.0.1` under `sv_endpointPrivacy` (the default).
+ */
+endpoint?: string, };
+
+export type FivemInfo = { 
+/**
+ * `FXServer-master SERVER v1.0.0.7290 win32`.
+ */
+server?: string, 
+/**
+ * The info's version: the `iv` of `getinfo`.
+ */
+version?: bigint, resources: Array<string>, 
+/**
+ * The server's settings (convars) as text.
+ */
+vars: RuleList, 
+/**
+ * The server's icon: a base64 PNG (96×96).
+ */
+icon?: string, enhancedHostSupport?: boolean, 
+/**
+ * `on`, `off` or `unset`.
+ */
+requestSteamTicket?: string, };
+
+export type FivemQueryResult = { 
+/**
+ * `getinfo`'s infostring (`hostname` with its colour codes, `clients`, `sv_maxclients`,
+ * `gametype`, `mapname`, `iv` …), or `/dynamic.json`'s values as text with `udp: false`.
+ */
+info: RuleList, 
+/**
+ * `/players.json`'s rows (none when not asked or not answered).
+ */
+players: Array<FivemPlayer>, 
+/**
+ * `/info.json`: resources, settings, icon, version.
+ */
+serverInfo?: FivemInfo, 
+/**
+ * `serverInfo` came from this process's cache: its `iv` had not changed.
+ */
+serverInfoCached: boolean, latencyMs: number, 
+/**
+ * Parts that failed while the status did not: `/players.json: …`.
+ */
+warnings: Array<string>, };
+
+export type FivemQueryOptions = { 
+/**
+ * `GET /players.json` for the names (default true). Newer servers anonymise the rows
+ * unless asked with `playersToken`; the count is always `getinfo`'s.
+ */
+players?: boolean, 
+/**
+ * `GET /info.json` for resources, settings and version (default true); kept per server
+ * while its `iv` stays the same.
+ */
+info?: boolean, 
+/**
+ * The server's `sv_playersToken`, sent as `X-Players-Token`.
+ */
+playersToken?: string, 
+/**
+ * `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
+ */
+udp?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type FivemServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -1574,6 +1741,7 @@ export interface ProtocolTypes {
   quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   mumble: { request: MumbleRequest; response: MumbleResponse; decodeOptions: Record<string, never>; raw: MumbleQueryResult };
+  fivem: { request: FivemRequest; response: FivemResponse; decodeOptions: Record<string, never>; raw: FivemQueryResult };
 }
 
 /**
@@ -1602,7 +1770,9 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_RCON_AUTH'
   | 'GQ_DNS'
   | 'GQ_NETWORK'
-  | 'GQ_UNSUPPORTED_GAME';
+  | 'GQ_UNSUPPORTED_GAME'
+  | 'GQ_RATE_LIMITED'
+  | 'GQ_FORBIDDEN';
 
 /**
  * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network
@@ -2097,6 +2267,7 @@ export interface GameProtocols {
   garrysmod: 'a2s';
   goldeneyesource: 'a2s';
   groundbreach: 'a2s';
+  gta5f: 'fivem';
   gtasam: 'samp';
   gtasao: 'samp';
   gunmanchronicles: 'a2s';
@@ -2145,6 +2316,7 @@ export interface GameProtocols {
   quake2: 'quake2';
   quakelive: 'a2s';
   rdkf: 'a2s';
+  rdr2r: 'fivem';
   redorchestra2: 'a2s';
   rfactor2: 'a2s';
   ricochet: 'a2s';
@@ -2238,6 +2410,7 @@ export interface NetworkTypes {
   quake2: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
   quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
   mumble: { queryOptions: MumbleQueryOptions; serveOptions: BedrockServeOptions; state: MumbleState; raw: MumbleQueryResult };
+  fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

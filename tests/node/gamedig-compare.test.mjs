@@ -28,7 +28,10 @@ const DELIBERATE = {
   map: (ours, theirs, protocol) => protocol === 'samp' && theirs === '' && typeof ours === 'string',
   // The Quake family: gamedig gives the `g_needpass` rule's text ("0" is true in JavaScript) and `sv_maxclients`' text.
   password: (ours, theirs, protocol) => QUAKE.includes(protocol) && ours === (theirs === '1'),
-  maxplayers: (ours, theirs, protocol) => QUAKE.includes(protocol) && typeof theirs === 'string' && ours === Number(theirs),
+  maxplayers: (ours, theirs, protocol) => [...QUAKE, 'fivem'].includes(protocol) && typeof theirs === 'string' && ours === Number(theirs),
+  // FiveM: gamedig gives `clients`' text, and the hostname with its colour codes (`^1`).
+  numplayers: (ours, theirs, protocol) => protocol === 'fivem' && typeof theirs === 'string' && ours === Number(theirs),
+  name: (ours, theirs, protocol) => protocol === 'fivem' && ours === theirs.replace(/\^[0-9a-zA-Z]/g, '').trim(),
 };
 const QUAKE = ['quake3', 'quake2', 'quakeworld'];
 

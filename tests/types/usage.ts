@@ -283,3 +283,20 @@ export async function gameBatch(): Promise<void> {
     void port;
   }
 }
+
+// FiveM: getinfo beside its HTTP endpoints; HTTP's refusals as codes of their own.
+export async function fivemUsage(): Promise<void> {
+  const { query, serve, sampleState, GameQueryError } = await import('gamequery');
+  const s = await query('fivem', 'rp.example.org', { playersToken: 't', info: true, udp: true });
+  const resources: string[] | undefined = s.raw.serverInfo?.resources;
+  const ids: string[] = s.raw.players.flatMap((p) => p.identifiers);
+  const iv: string | undefined = s.raw.info.iv;
+  const warnings: string[] = s.raw.warnings;
+  await using server = await serve('fivem', { ...sampleState('fivem'), playersToken: 'x' }, { port: 0 });
+  try {
+    await query('gta5f', 'rp.example.org:30120', { udp: false });
+  } catch (e) {
+    if (e instanceof GameQueryError && (e.code === 'GQ_RATE_LIMITED' || e.code === 'GQ_FORBIDDEN')) void e;
+  }
+  void [resources, ids, iv, warnings, server];
+}

@@ -12,6 +12,7 @@
 mod console;
 mod front;
 pub mod many;
+mod parts;
 pub mod ports;
 pub mod race;
 mod race_result;
@@ -200,8 +201,8 @@ impl Call {
         let in_call = |e: Error| in_call(e, who, &text);
         let t = parse_target(target).map_err(in_call)?;
         let spec = protocol.spec();
-        let plan = match protocol.query()? {
-            crate::spec::Query::Plan(plan) => plan(options, &t)?,
+        let mut plan = match protocol.query()? {
+            crate::spec::Query::Plan(plan) | crate::spec::Query::Parts(plan) => plan(options, &t)?,
             crate::spec::Query::Race => {
                 let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
                 let port = t.port.or(spec.default_port).unwrap_or(0);
@@ -209,6 +210,23 @@ impl Call {
             }
         };
         let port = spec.port(t.port)?;
+        if let Some(parts) = plan.parts(&t.host, port) {
+            let mut own = Self::new(who, text.clone(), t.clone(), port, plan, seed, host_resolves);
+            own.settles = false;
+            let front = parts::Parted::new(
+                own,
+                parts,
+                parts::Beside {
+                    who,
+                    text: text.clone(),
+                    target: t.clone(),
+                    port,
+                    seed,
+                    host_resolves,
+                },
+            );
+            return Self::fronting(who, text, t, port, Box::new(front), seed, host_resolves);
+        }
         Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
     }
 
@@ -236,7 +254,7 @@ impl Call {
         };
         let mut call = match protocol.query()? {
             crate::spec::Query::Race => Self::of_protocol(protocol, target, options, seed, host_resolves)?,
-            crate::spec::Query::Plan(_) => {
+            crate::spec::Query::Plan(_) | crate::spec::Query::Parts(_) => {
                 let (options, query_port) = take_query_port(game.with_options(options))?;
                 let ports = game.candidates(t.port, query_port)?;
                 let mut calls = Vec::with_capacity(ports.len());

@@ -23,11 +23,10 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
     let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
     let server: Shared = Arc::new(Mutex::new(server));
     let cancel = CancellationToken::new();
+    let mut stream_task = None;
     let (local, task) = match listen.transport {
         Transport::Udp => {
-            let socket = UdpSocket::bind(listen.addr)
-                .await
-                .map_err(|e| bind_failed(listen.addr, Transport::Udp, e))?;
+            let (socket, streams) = bind_udp(&listen).await?;
             let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
             lock(&server).bound(local);
             let task = tokio::spawn(datagrams(
@@ -36,6 +35,9 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
                 handler.clone(),
                 cancel.clone(),
             ));
+            if let Some(listener) = streams {
+                stream_task = Some(tokio::spawn(accept(listener, server.clone(), listen, cancel.clone())));
+            }
             (local, task)
         }
         Transport::Tcp => {
@@ -49,6 +51,7 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
     };
     let mut handle_rcon = None;
     let mut tasks = vec![task];
+    tasks.extend(stream_task);
     if let (Some(addr), Some(handler)) = (listen.rcon, handler) {
         let bound = TcpListener::bind(addr)
             .await
@@ -72,6 +75,27 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
     }
     let update = Box::new(move |state: &str| lock(&server).update(state));
     Ok(ServeHandle::new(local, handle_rcon, update, cancel, tasks))
+}
+
+/// The datagram socket, and with `listen.stream` a TCP listener on the same port number
+/// (FXServer's HTTP). With port 0 the port UDP got may be taken for TCP (by a connection's
+/// local end): another is tried.
+async fn bind_udp(listen: &Listen) -> Result<(UdpSocket, Option<TcpListener>)> {
+    let mut tries = 0;
+    loop {
+        let socket = UdpSocket::bind(listen.addr)
+            .await
+            .map_err(|e| bind_failed(listen.addr, Transport::Udp, e))?;
+        if !listen.stream {
+            return Ok((socket, None));
+        }
+        let local = socket.local_addr().map_err(|e| network_error("local address", e))?;
+        match TcpListener::bind(local).await {
+            Ok(listener) => return Ok((socket, Some(listener))),
+            Err(e) if listen.addr.port() == 0 && tries < 16 && e.kind() == std::io::ErrorKind::AddrInUse => tries += 1,
+            Err(e) => return Err(bind_failed(local, Transport::Tcp, e)),
+        }
+    }
 }
 
 async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconHandler>, cancel: CancellationToken) {

@@ -18,7 +18,7 @@ pub mod sink;
 
 pub use outcome::{Outcome, Report};
 pub use packets::{Codec, Decoders, Frames, NoCodec, Packets};
-pub use query::{QueryPlan, Running, Start};
+pub use query::{Parts, QueryPlan, Running, Start};
 pub use serve::{Listen, Reply, Responder, ServeArgs};
 
 /// A game's console beside its query (7 Days to Die's telnet): both run at once within the
@@ -219,8 +219,22 @@ pub enum Query {
     /// One exchange of its own: the options (as JavaScript gave them) and the target
     /// checked into the plan the call runs.
     Plan(PlanFn),
+    /// A plan whose exchange runs with other connections beside it, at once within the one
+    /// deadline ([`QueryPlan::parts`]: FiveM's HTTP endpoints beside its UDP `getinfo`). A
+    /// call of its own in `queryMany`, never on the shared sockets.
+    Parts(PlanFn),
     /// Other protocols' queries at once, merged (`'minecraft'`: `call::race`).
     Race,
+}
+
+impl Query {
+    /// The plan's maker, for a query that has one.
+    pub fn plan(self) -> Option<PlanFn> {
+        match self {
+            Self::Plan(make) | Self::Parts(make) => Some(make),
+            Self::Race => None,
+        }
+    }
 }
 
 pub type PlanFn = fn(options: serde_json::Value, target: &crate::target::Target) -> crate::Result<Box<dyn QueryPlan>>;

@@ -65,11 +65,30 @@ pub trait QueryPlan: Send {
         Err(e)
     }
 
+    /// The connections this query runs beside its own exchange (a [`super::Query::Parts`]
+    /// protocol's), taken once before the call starts; `host` and `port` as given.
+    fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
+        None
+    }
+
     /// An attempt ended without an answer: `Ok` opens another connection (for protocols
     /// whose exchanges do not retransmit by themselves), else the error that ends the call.
     fn retry(&mut self, e: Error, _budget: &Deadline, _now: Millis) -> Result<()> {
         Err(e)
     }
+}
+
+/// Connections a query runs beside its own at once, within its one deadline, on the same
+/// host and port (FiveM's HTTP endpoints beside its UDP `getinfo`). The plan's own exchange
+/// is part 0; the others are numbered in the order [`Parts::next`] gives them; the call's
+/// result is what [`Parts::decide`] makes of theirs.
+pub trait Parts: Send {
+    /// A part to start now, asked after every event (none: nothing more for now).
+    fn next(&mut self) -> Option<Box<dyn QueryPlan>>;
+    /// Part `k` ended with `result`.
+    fn ended(&mut self, k: usize, result: Result<Outcome>);
+    /// The call's result, once the parts' allow one.
+    fn decide(&mut self) -> Option<Result<Outcome>>;
 }
 
 /// The exchange a call runs: a protocol's [`Exchange`] with its result mapped to the

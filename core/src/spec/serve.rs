@@ -32,6 +32,9 @@ pub struct Listen {
     pub max_connections: usize,
     /// Source RCON beside the responder (Minecraft's `enable-rcon`).
     pub rcon: Option<SocketAddr>,
+    /// A datagram responder that also takes TCP connections on the same port number
+    /// (FXServer's HTTP beside its datagrams): bound after the UDP socket, at its port.
+    pub stream: bool,
 }
 
 impl Listen {
@@ -44,6 +47,7 @@ impl Listen {
             connection_timeout: 0,
             max_connections: 0,
             rcon: None,
+            stream: false,
         })
     }
 }

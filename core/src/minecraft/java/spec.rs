@@ -166,6 +166,7 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
             .rcon
             .as_ref()
             .map(|r| std::net::SocketAddr::new(addr.ip(), r.port.unwrap_or(RCON_PORT))),
+        stream: false,
     };
     let responder = Responder {
         served: Arc::new(Served::new(status)),

@@ -28,7 +28,7 @@ impl Plan {
         let spec = protocol.spec();
         let make = match protocol.query() {
             Err(e) => return Some(Err(e)),
-            Ok(spec::Query::Race) => return None,
+            Ok(spec::Query::Race | spec::Query::Parts(_)) => return None,
             Ok(spec::Query::Plan(_)) if spec.transport != Transport::Udp => return None,
             Ok(spec::Query::Plan(make)) => make,
         };

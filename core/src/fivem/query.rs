@@ -1,0 +1,258 @@
+//! `query('fivem', …)`: `getinfo` over UDP for the status and, at once beside it within the
+//! one deadline, `GET /players.json` (the names) and `GET /info.json` (resources, settings,
+//! version; skipped while this process holds it for the server's `iv`) on the same port
+//! over TCP, each on a connection of its own. A failed HTTP part is a warning in the
+//! status; a failed `getinfo` fails the call. `udp: false` (a host without UDP, as a
+//! Worker): `/dynamic.json` takes `getinfo`'s place.
+
+use serde_json::Value;
+
+use super::endpoints::{read_dynamic, read_info, read_players, MAX_DYNAMIC, MAX_INFO, MAX_PLAYERS_JSON};
+use super::exchange::GetInfo;
+use super::unified::{self, FivemQueryResult};
+use crate::error::{Error, Result};
+use crate::http::{HttpGet, Limits};
+use crate::options::{Common, Options, COMMON};
+use crate::spec::query::Mapped;
+use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
+use crate::target::Target;
+
+pub const OPTIONS: &[&str] = &["players", "info", "udp", "playersToken"];
+
+#[derive(Debug)]
+pub struct FivemPlan {
+    common: Common,
+    udp: bool,
+    players: bool,
+    info: bool,
+    token: Option<String>,
+}
+
+pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("FiveM query", options)?;
+    let common = Common::read(&mut o)?;
+    let plan = FivemPlan {
+        common,
+        udp: o.boolean("udp", true)?,
+        players: o.boolean("players", true)?,
+        info: o.boolean("info", true)?,
+        token: o.string("playersToken")?,
+    };
+    o.finish(&[COMMON, OPTIONS].concat())?;
+    if plan.common.local_port != 0 && (plan.players || plan.info) {
+        return Err(Error::invalid(
+            "option localPort cannot be used with a FiveM query's HTTP parts: give players: false, info: false",
+        ));
+    }
+    if plan.token.as_deref().is_some_and(|t| t.contains(['\r', '\n'])) {
+        return Err(Error::invalid("option playersToken cannot hold a line end"));
+    }
+    Ok(Box::new(plan))
+}
+
+impl QueryPlan for FivemPlan {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn transport(&self) -> Transport {
+        if self.udp {
+            Transport::Udp
+        } else {
+            Transport::Tcp
+        }
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let (address, port) = at.status_address();
+        if self.udp {
+            let exchange = GetInfo::new(at.budget, at.now, at.rng.next_u64());
+            return Ok(Mapped::boxed(exchange, move |out| {
+                let mut info = out.response.info;
+                // The echo of our own challenge: no setting of the server's.
+                info.0.retain(|(k, _)| k != "challenge");
+                Ok(Outcome::status(unified::status(info, out.latency_ms, address, port)))
+            }));
+        }
+        let limits = Limits { body: MAX_DYNAMIC };
+        let exchange = HttpGet::new(at.host, at.port, "/dynamic.json", &[], limits, at.now, at.budget.end);
+        Ok(Mapped::boxed(exchange, move |reply| {
+            let info = read_dynamic(&reply.body)?;
+            Ok(Outcome::status(unified::status(info, reply.latency_ms, address, port)))
+        }))
+    }
+
+    fn parts(&mut self, host: &str, port: u16) -> Option<Box<dyn Parts>> {
+        if !self.players && !self.info {
+            return None;
+        }
+        let server = format!("{host}:{port}");
+        Some(Box::new(FivemParts {
+            cached: if self.info { super::cache::get(&server) } else { None },
+            server,
+            common: self.common,
+            token: self.token.clone(),
+            pending: [self.players, false],
+            info_wanted: self.info,
+            kinds: vec![Kind::Own],
+            results: vec![None],
+        }))
+    }
+}
+
+/// One `GET` on the query's host and port.
+struct HttpPart {
+    common: Common,
+    path: &'static str,
+    token: Option<String>,
+    limit: usize,
+}
+
+impl QueryPlan for HttpPart {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+    fn transport(&self) -> Transport {
+        Transport::Tcp
+    }
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let headers: Vec<(&str, &str)> = self.token.iter().map(|t| ("X-Players-Token", t.as_str())).collect();
+        let limits = Limits { body: self.limit };
+        let exchange = HttpGet::new(at.host, at.port, self.path, &headers, limits, at.now, at.budget.end);
+        Ok(Mapped::boxed(exchange, |reply| {
+            Ok(Outcome::Lines(vec![String::from_utf8_lossy(&reply.body).into_owned()]))
+        }))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Own,
+    Players,
+    Info,
+}
+
+struct FivemParts {
+    server: String,
+    common: Common,
+    token: Option<String>,
+    /// Still to start: players, info.
+    pending: [bool; 2],
+    info_wanted: bool,
+    /// `/info.json` as this process last read it, and its `iv`.
+    cached: Option<(i64, super::endpoints::FivemInfo)>,
+    kinds: Vec<Kind>,
+    results: Vec<Option<Result<Outcome>>>,
+}
+
+impl FivemParts {
+    fn part(&mut self, kind: Kind) -> Box<dyn QueryPlan> {
+        self.kinds.push(kind);
+        self.results.push(None);
+        let (path, limit, token) = match kind {
+            Kind::Players => ("/players.json", MAX_PLAYERS_JSON, self.token.clone()),
+            _ => ("/info.json", MAX_INFO, None),
+        };
+        Box::new(HttpPart {
+            common: self.common,
+            path,
+            token,
+            limit,
+        })
+    }
+
+    fn own(&self) -> Option<&Result<Outcome>> {
+        self.results[0].as_ref()
+    }
+
+    /// The server's `iv` once its status came.
+    fn iv(&self) -> Option<i64> {
+        let status = self.own()?.as_ref().ok()?.as_status::<FivemQueryResult>()?;
+        status.raw.info.get("iv")?.trim().parse().ok()
+    }
+}
+
+impl Parts for FivemParts {
+    fn next(&mut self) -> Option<Box<dyn QueryPlan>> {
+        if std::mem::take(&mut self.pending[0]) {
+            return Some(self.part(Kind::Players));
+        }
+        if self.info_wanted && !self.kinds.contains(&Kind::Info) {
+            // Not held: fetched at once. Held: fetched only once `iv` says it changed.
+            let start = match (&self.cached, self.own()) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some((iv, _)), Some(_)) => self.iv() != Some(*iv),
+            };
+            if start && !matches!(self.own(), Some(Err(_))) {
+                return Some(self.part(Kind::Info));
+            }
+        }
+        None
+    }
+
+    fn ended(&mut self, k: usize, result: Result<Outcome>) {
+        if let Some(slot) = self.results.get_mut(k) {
+            *slot = Some(result);
+        }
+    }
+
+    fn decide(&mut self) -> Option<Result<Outcome>> {
+        match self.own()? {
+            Err(_) => return self.results[0].take(),
+            Ok(_) if self.results.iter().any(Option::is_none) => return None,
+            Ok(_) => {}
+        }
+        // Waiting for `iv` to decide on the cached info: `next` starts it when needed.
+        let mut status = match self.results[0].take()?.ok()?.into_status::<FivemQueryResult>() {
+            Some(s) => s,
+            None => return Some(Err(Error::invalid("a FiveM part gave no FiveM status"))),
+        };
+        let mut warnings = Vec::new();
+        let mut fetched_info = false;
+        for (kind, result) in self.kinds.iter().zip(self.results.iter_mut()).skip(1) {
+            let body = match result.take() {
+                Some(Ok(Outcome::Lines(mut lines))) => lines.pop().unwrap_or_default(),
+                Some(Err(e)) => {
+                    let path = if *kind == Kind::Players {
+                        "/players.json"
+                    } else {
+                        "/info.json"
+                    };
+                    warnings.push(format!("{path}: {}", strip_call(&e.message)));
+                    continue;
+                }
+                _ => continue,
+            };
+            let read = match kind {
+                Kind::Players => read_players(body.as_bytes()).map(|rows| unified::with_players(&mut status, rows)),
+                _ => read_info(body.as_bytes()).map(|info| {
+                    if let Some(iv) = info.version {
+                        super::cache::put(&self.server, iv, &info);
+                    }
+                    fetched_info = true;
+                    unified::with_info(&mut status, info, false);
+                }),
+            };
+            if let Err(e) = read {
+                warnings.push(e.message);
+            }
+        }
+        if let (false, Some((_, info))) = (fetched_info, self.cached.take()) {
+            if self.info_wanted
+                && status.raw.server_info.is_none()
+                && !warnings.iter().any(|w| w.starts_with("/info.json"))
+            {
+                unified::with_info(&mut status, info, true);
+            }
+        }
+        status.raw.warnings = warnings;
+        Some(Ok(Outcome::status::<FivemQueryResult>(status)))
+    }
+}
+
+/// A part's message without the call's prefix (`FiveM query of host:port: `): the status
+/// already names the server.
+fn strip_call(message: &str) -> &str {
+    message.split_once(": ").map_or(message, |(_, rest)| rest)
+}

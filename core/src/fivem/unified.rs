@@ -1,0 +1,90 @@
+//! A FiveM server as the unified `Status`: the counts from `getinfo` (or `/dynamic.json`),
+//! the names from `/players.json` (anonymised rows stay as the server sent them: the count
+//! is `clients`, not the rows), the version from `/info.json`; colour codes (`^1` …) gone
+//! from the name and kept in `raw`.
+
+use serde::Serialize;
+
+use super::endpoints::{FivemInfo, FivemPlayer};
+use crate::quake::colours::plain;
+use crate::quake::Dialect;
+use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::values::RuleList;
+
+/// What `query('fivem')` returns in `raw`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FivemQueryResult {
+    /// `getinfo`'s infostring (`hostname` with its colour codes, `clients`, `sv_maxclients`,
+    /// `gametype`, `mapname`, `iv` …), or `/dynamic.json`'s values as text with `udp: false`.
+    pub info: RuleList,
+    /// `/players.json`'s rows (none when not asked or not answered).
+    pub players: Vec<FivemPlayer>,
+    /// `/info.json`: resources, settings, icon, version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub server_info: Option<FivemInfo>,
+    /// `serverInfo` came from this process's cache: its `iv` had not changed.
+    pub server_info_cached: bool,
+    pub latency_ms: f64,
+    /// Parts that failed while the status did not: `/players.json: …`.
+    pub warnings: Vec<String>,
+}
+
+fn number(info: &RuleList, key: &str) -> i64 {
+    info.get(key).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+}
+
+/// The status of `info` (getinfo's pairs) at `address:port`; the HTTP parts fill in more
+/// ([`with_players`], [`with_info`]).
+pub fn status(info: RuleList, latency_ms: f64, address: String, port: u16) -> Status<FivemQueryResult> {
+    let name = info
+        .get("hostname")
+        .map(|h| plain(h, Dialect::Quake3))
+        .unwrap_or_default();
+    let text = |k: &str| info.get(k).and_then(known);
+    let (online, max) = (count(number(&info, "clients")), count(number(&info, "sv_maxclients")));
+    Status {
+        protocol: "fivem".into(),
+        name,
+        map: text("mapname"),
+        mode: text("gametype"),
+        version: None,
+        password: false,
+        players: StatusPlayers::new(online, max, vec![]),
+        ping_ms: Some(latency_ms),
+        address,
+        port,
+        connect: String::new(),
+        game: None,
+        advertised_port: None,
+        raw: FivemQueryResult {
+            info,
+            latency_ms,
+            ..Default::default()
+        },
+    }
+}
+
+/// `/players.json`'s rows into the status.
+pub fn with_players(status: &mut Status<FivemQueryResult>, rows: Vec<FivemPlayer>) {
+    let list = rows
+        .iter()
+        .map(|p| StatusPlayer {
+            name: plain(&p.name, Dialect::Quake3),
+            id: p.id.and_then(|id| u32::try_from(id).ok()).map(PlayerId::Number),
+            score: None,
+            ping: p.ping.and_then(|ms| u32::try_from(ms).ok()),
+        })
+        .collect();
+    status.players = StatusPlayers::new(status.players.online, status.players.max, list);
+    status.raw.players = rows;
+}
+
+/// `/info.json` into the status: its `server` is the version players see.
+pub fn with_info(status: &mut Status<FivemQueryResult>, info: FivemInfo, cached: bool) {
+    status.version = info.server.as_deref().and_then(known);
+    status.raw.server_info = Some(info);
+    status.raw.server_info_cached = cached;
+}

@@ -1,0 +1,15 @@
+//! HTTP/1.1 as far as a game's status endpoints need it (FiveM's `/info.json` …): one GET
+//! per connection and its reply read with every size bounded ([`get`]), and a responder's
+//! side that reads a request head and writes a reply ([`serve`]). Heads are parsed by
+//! `httparse` (zero-copy; an incomplete head is not an error, so bytes are fed as they come).
+
+pub mod get;
+pub mod serve;
+
+pub use get::{HttpGet, HttpReply, Limits};
+
+/// Header lines at most in a head, either side: a status endpoint's reply has a dozen.
+pub const MAX_HEADERS: usize = 48;
+/// The longest head, either side: past it a head that never ends (slowloris) is an error
+/// at once, not at the deadline.
+pub const MAX_HEAD: usize = 16 * 1024;

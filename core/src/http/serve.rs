@@ -1,0 +1,106 @@
+//! A responder's side: a request head read from what a connection sent so far, and a
+//! whole reply written (one per connection: each is closed after it).
+
+use super::{MAX_HEAD, MAX_HEADERS};
+
+/// A request's head: what a status endpoint routes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    pub method: String,
+    /// The path, without its query string.
+    pub path: String,
+    /// The query string (`token=…`), empty when there is none.
+    pub query: String,
+    headers: Vec<(String, String)>,
+}
+
+impl Head {
+    /// The first value of header `name` (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What the bytes so far hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    /// More is needed.
+    Partial,
+    Head(Head),
+    /// Not a request to answer: the status to close with (400, 431).
+    Bad(u16),
+}
+
+/// Reads the request head at the start of `buf`.
+pub fn read_request(buf: &[u8]) -> Read {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut request = httparse::Request::new(&mut headers);
+    match request.parse(buf) {
+        Ok(httparse::Status::Complete(_)) => {
+            let target = request.path.unwrap_or("/");
+            let (path, query) = target.split_once('?').unwrap_or((target, ""));
+            Read::Head(Head {
+                method: request.method.unwrap_or("").to_string(),
+                path: path.to_string(),
+                query: query.to_string(),
+                headers: request
+                    .headers
+                    .iter()
+                    .map(|h| (h.name.to_string(), String::from_utf8_lossy(h.value).into_owned()))
+                    .collect(),
+            })
+        }
+        Ok(httparse::Status::Partial) if buf.len() > MAX_HEAD => Read::Bad(431),
+        Ok(httparse::Status::Partial) => Read::Partial,
+        Err(httparse::Error::TooManyHeaders) => Read::Bad(431),
+        Err(_) => Read::Bad(400),
+    }
+}
+
+/// A whole reply, closing the connection.
+pub fn reply(status: u16, content_type: &str, body: &[u8]) -> Vec<u8> {
+    let reason = match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        429 => "Too Many Requests",
+        431 => "Request Header Fields Too Large",
+        _ => "Error",
+    };
+    let mut out = format!(
+        "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_read_as_they_come() {
+        let req = b"GET /players.json?token=abc HTTP/1.1\r\nHost: x\r\nX-Players-Token: t\r\n\r\n";
+        assert_eq!(read_request(&req[..20]), Read::Partial);
+        let Read::Head(head) = read_request(req) else {
+            panic!("a whole head")
+        };
+        assert_eq!(
+            (head.method.as_str(), head.path.as_str(), head.query.as_str()),
+            ("GET", "/players.json", "token=abc")
+        );
+        assert_eq!(head.header("x-players-token"), Some("t"));
+        assert_eq!(read_request(b"\xff\xff\xff\xffgetinfo x"), Read::Bad(400));
+        let slow = [&b"GET / HTTP/1.1\r\nX: "[..], &vec![b'a'; MAX_HEAD]].concat();
+        assert_eq!(read_request(&slow), Read::Bad(431));
+        let reply = reply(200, "application/json", b"{}");
+        assert!(reply.ends_with(b"Content-Length: 2\r\nConnection: close\r\n\r\n{}"));
+    }
+}
