@@ -1425,7 +1425,12 @@ export type QuakeQueryResult = {
 /**
  * The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
  */
-encoding: string, latencyMs: number, 
+encoding: string, 
+/**
+ * Quake 3's: the server's name with its colour codes in every rendering (plain, ANSI,
+ * HTML), as a Minecraft MOTD has them.
+ */
+name?: ColouredText, latencyMs: number, 
 /**
  * The infostring's pairs in order (`sv_hostname`, `mapname`, `sv_maxclients` …).
  */
@@ -1471,6 +1476,8 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
+
+export type ColouredText = { raw: string, plain: string, ansi: string, html: string, };
 
 export type MumbleRequest = { form: 'legacy' | 'protobuf', 
 /**
@@ -1639,6 +1646,10 @@ export type FivemQueryResult = {
  * `gametype`, `mapname`, `iv` …), or `/dynamic.json`'s values as text with `udp: false`.
  */
 info: RuleList, 
+/**
+ * The server's name with its colour codes in every rendering (plain, ANSI, HTML).
+ */
+name: ColouredText, 
 /**
  * `/players.json`'s rows (none when not asked or not answered).
  */

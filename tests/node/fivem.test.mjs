@@ -42,6 +42,10 @@ test('golden vectors through both packages, written back byte for byte', () => {
       const s = await pkg.query('fivem', target, { timeout: 2000 });
       assert.equal(s.name, 'Los Santos Roleplay | Serious RP 🚓', 'colour codes gone');
       assert.equal(s.raw.info.hostname, '^1Los Santos ^7Roleplay | ^3Serious RP 🚓', 'and kept in raw');
+      // And rendered as a Minecraft MOTD is: for a terminal and for a page.
+      assert.equal(s.raw.name.ansi, '\x1b[91mLos Santos \x1b[0m\x1b[97mRoleplay | \x1b[0m\x1b[93mSerious RP 🚓\x1b[0m');
+      assert.equal(s.raw.name.html, '<span style="color:#ff0000">Los Santos </span><span style="color:#ffffff">Roleplay | </span><span style="color:#ffff00">Serious RP 🚓</span>');
+      assert.equal(pkg.describeStatus(s, { color: true }).fields[0][1], s.raw.name.ansi);
       assert.deepEqual([s.map, s.mode, s.players.online, s.players.max], ['San Andreas', 'Roleplay', 2, 64]);
       assert.deepEqual(s.players.list, [{ name: 'Ana', id: 3, ping: 41 }, { name: 'Bo 🚓', id: 7, ping: 63 }]);
       assert.equal(s.raw.info.challenge, undefined, 'our own echo is no setting');

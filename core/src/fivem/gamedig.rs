@@ -41,11 +41,11 @@ fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     r.raw = Json::Object(out);
 }
 
-pub fn describe(s: &Value, _color: bool) -> Description {
+pub fn describe(s: &Value, color: bool) -> Description {
     let raw = &s["raw"];
     let info = &raw["serverInfo"];
     let mut f = Fields::default();
-    f.add("name", text(&s["name"]))
+    f.add("name", crate::quake::describe::name(s, color))
         .add("protocol", text(&s["protocol"]))
         .add("mode", text(&s["mode"]))
         .add("map", text(&s["map"]))

@@ -5,10 +5,10 @@ use serde_json::Value;
 
 use crate::spec::describe::{described, ms, password, players, players_title, text, Description, Fields, Section};
 
-pub fn describe(s: &Value, _color: bool) -> Description {
+pub fn describe(s: &Value, color: bool) -> Description {
     let raw = &s["raw"];
     let mut f = Fields::default();
-    f.add("name", text(&s["name"]))
+    f.add("name", name(s, color))
         .add("protocol", text(&s["protocol"]))
         .add("mode", text(&s["mode"]))
         .add("map", text(&s["map"]))
@@ -26,6 +26,12 @@ pub fn describe(s: &Value, _color: bool) -> Description {
         )
     });
     described(s, f, settings.into_iter().collect(), Some(table))
+}
+
+/// The server's name; for a terminal, in its colours (`raw.name.ansi`) where it has them.
+pub fn name(s: &Value, color: bool) -> Option<String> {
+    let ansi = s["raw"]["name"]["ansi"].as_str().filter(|_| color);
+    ansi.map(str::to_string).or_else(|| text(&s["name"]))
 }
 
 /// Names, scores and pings; Warsow's team where the server sends one.

@@ -138,7 +138,7 @@ fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
     use super::*;
     crate::spec::decls![cfg;
         codec::QuakeRequest, codec::QuakeResponse, codec::DecodeOptions, QuakeState, QuakePlayer, QuakeWorldPlayer,
-        unified::QuakeQueryResult, options::QueryOptions,
+        unified::QuakeQueryResult, options::QueryOptions, colours::Coloured,
     ]
 }
 

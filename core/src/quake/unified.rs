@@ -20,6 +20,11 @@ pub struct QuakeQueryResult {
     pub state: QuakeState,
     /// The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
     pub encoding: String,
+    /// Quake 3's: the server's name with its colour codes in every rendering (plain, ANSI,
+    /// HTML), as a Minecraft MOTD has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<super::colours::Coloured>,
     pub latency_ms: f64,
 }
 
@@ -31,6 +36,7 @@ pub fn raw(outcome: &QuakeOutcome, encoding: TextEncoding) -> QuakeQueryResult {
     QuakeQueryResult {
         state,
         encoding,
+        name: None,
         latency_ms: outcome.latency_ms,
     }
 }
@@ -100,7 +106,11 @@ pub fn status(
         false => vec![],
     };
     let world_name = reply.info.get("hostname").filter(|_| world).map(quake_charset);
-    let raw = raw(&outcome, encoding);
+    let mut raw = raw(&outcome, encoding);
+    if dialect == super::packets::Dialect::Quake3 {
+        let hostname = ["sv_hostname", "hostname"].iter().find_map(|k| raw.state.info.get(k));
+        raw.name = hostname.map(super::colours::render);
+    }
     let get = |keys: &[&str]| keys.iter().find_map(|k| raw.state.info.get(k)).unwrap_or_default();
     let number = |keys: &[&str]| get(keys).trim().parse::<u32>().ok();
     let list: Vec<StatusPlayer> = raw
@@ -169,6 +179,16 @@ mod tests {
             27960,
         );
         assert_eq!(s.name, "Café Arena");
+        let name = s.raw.name.as_ref().unwrap();
+        assert_eq!(
+            (name.raw.as_str(), name.plain.as_str()),
+            ("^1Café ^7Arena", "Café Arena")
+        );
+        assert!(
+            name.html.starts_with("<span style=\"color:#ff0000\">Café </span>"),
+            "{}",
+            name.html
+        );
         assert_eq!(
             (s.map.as_deref(), s.version.as_deref(), s.password),
             (Some("q3dm17"), Some("ioq3 1.36"), true)

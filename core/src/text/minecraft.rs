@@ -426,7 +426,7 @@ fn ansi(spans: &[Span]) -> String {
     out
 }
 
-fn escape_html(text: &str, out: &mut String) {
+pub(crate) fn escape_html(text: &str, out: &mut String) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
