@@ -29,6 +29,7 @@ pub mod net;
 pub mod options;
 pub mod protocol;
 pub mod quake;
+pub mod resend;
 pub mod rng;
 pub mod samp;
 pub mod serve;

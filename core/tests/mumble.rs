@@ -43,7 +43,7 @@ fn our_client_reads_our_responder_in_both_forms() {
     let mut responder = Responder::new(state.clone(), RateLimit::default());
     let from = "127.0.0.1:1".parse().unwrap();
     for protobuf in [false, true] {
-        let mut ex = MumbleExchange::new(protobuf, Deadline::for_call(1000.0, 1), 0.0, 9);
+        let mut ex = MumbleExchange::ping(protobuf, Deadline::for_call(1000.0, 1), 0.0, 9);
         // The first attempt's reply comes late: the second attempt's ident wins.
         let first = ex.poll_transmit().unwrap();
         ex.handle_timeout(500.0);

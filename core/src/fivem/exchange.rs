@@ -1,124 +1,49 @@
-//! `getinfo` as a client: a fresh 8-hex-digit challenge per attempt (FXServer drops a
-//! request with more than 8 bytes after the command, and ends none), sent again after each
-//! attempt's share of the budget — its limit (2 a second, 10 at once per address) leaves
-//! room for that; the reply that echoes the latest challenge wins.
+//! `getinfo` as a client ([`Resend`]): a fresh 8-hex-digit challenge per attempt (FXServer
+//! drops a request with more than 8 bytes after the command, and ends none); its limit (2
+//! a second, 10 at once per address) leaves room for the retransmissions.
 
 use super::packets::{FivemRequest, FivemResponse};
-use crate::error::{Error, ErrorCode, Result};
-use crate::exchange::{round_ms, Deadline, Millis};
+use crate::error::Result;
+use crate::resend::{Answer, Probe, Resend};
 use crate::rng::Rng;
 
-#[derive(Debug)]
-pub struct InfoOutcome {
-    pub response: FivemResponse,
-    pub latency_ms: f64,
-}
+pub type InfoOutcome = Answer<FivemResponse>;
+pub type GetInfo = Resend<Info>;
 
-#[derive(Debug)]
-pub struct GetInfo {
-    budget: Deadline,
-    rng: Rng,
-    attempts: u32,
+/// The challenge of the latest request.
+#[derive(Debug, Default)]
+pub struct Info {
     challenge: String,
-    outbox: Option<Vec<u8>>,
-    deadline: Option<Millis>,
-    sent_at: Millis,
-    foreign: Option<String>,
-    result: Option<Result<InfoOutcome>>,
 }
 
-impl GetInfo {
-    pub fn new(budget: Deadline, now: Millis, seed: u64) -> Self {
-        let mut ex = Self {
-            budget,
-            rng: Rng::new(seed | 1),
-            attempts: 0,
-            challenge: String::new(),
-            outbox: None,
-            deadline: None,
-            sent_at: now,
-            foreign: None,
-            result: None,
-        };
-        ex.send(now);
-        ex
-    }
+impl Probe for Info {
+    type Reply = FivemResponse;
+    const REQUEST: &'static str = "getinfo";
+    const SERVER: &'static str = "FiveM";
 
-    fn send(&mut self, now: Millis) {
-        self.attempts += 1;
-        self.challenge = format!("{:08x}", self.rng.next_u64() as u32);
+    fn request(&mut self, rng: &mut Rng) -> Vec<u8> {
+        self.challenge = format!("{:08x}", rng.next_u64() as u32);
         let request = FivemRequest {
             command: "getinfo".into(),
             challenge: self.challenge.clone(),
         };
-        self.outbox = Some(request.encode().expect("8 hex digits always encode"));
-        self.sent_at = now;
-        self.deadline = Some(self.budget.attempt_end(now));
-    }
-}
-
-impl crate::exchange::Exchange for GetInfo {
-    type Output = InfoOutcome;
-
-    fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        self.outbox.take()
+        request.encode().expect("8 hex digits always encode")
     }
 
-    fn handle_input(&mut self, now: Millis, bytes: &[u8]) {
-        if self.result.is_some() {
-            return;
-        }
-        match FivemResponse::decode(bytes) {
-            Ok(r) if r.info.get("challenge") == Some(self.challenge.as_str()) => {
-                self.deadline = None;
-                let latency_ms = round_ms(now - self.sent_at);
-                self.result = Some(Ok(InfoOutcome {
-                    response: r,
-                    latency_ms,
-                }));
-            }
-            // An earlier attempt's, or another client's.
-            Ok(_) => {}
-            Err(_) => {
-                self.foreign.get_or_insert_with(|| crate::sniff::describe(bytes));
-            }
-        }
-    }
-
-    fn poll_timeout(&self) -> Option<Millis> {
-        self.deadline
-    }
-
-    fn handle_timeout(&mut self, now: Millis) {
-        if self.result.is_some() || self.deadline.is_none_or(|d| now < d) {
-            return;
-        }
-        if self.budget.may_retry(self.attempts, now) {
-            return self.send(now);
-        }
-        self.deadline = None;
-        self.result = Some(Err(match &self.foreign {
-            Some(like) => Error::new(
-                ErrorCode::WrongProtocol,
-                format!("not a FiveM server: it answered {like}"),
-            ),
-            None => Error::timeout("getinfo", self.attempts),
-        }));
-    }
-
-    fn poll_result(&mut self) -> Option<Result<InfoOutcome>> {
-        self.result.take()
+    fn read(&self, bytes: &[u8]) -> Result<Option<FivemResponse>> {
+        let r = FivemResponse::decode(bytes)?;
+        Ok((r.info.get("challenge") == Some(self.challenge.as_str())).then_some(r))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exchange::Exchange;
+    use crate::exchange::{Deadline, Exchange};
 
     #[test]
     fn only_the_latest_challenge_is_taken() {
-        let mut ex = GetInfo::new(Deadline::for_call(1000.0, 1), 0.0, 7);
+        let mut ex = GetInfo::new(Info::default(), Deadline::for_call(1000.0, 1), 0.0, 7);
         let first = ex.poll_transmit().unwrap();
         assert_eq!(first.len(), 4 + "getinfo ".len() + 8);
         let old = String::from_utf8(first[12..].to_vec()).unwrap();

@@ -66,7 +66,7 @@ impl QueryPlan for FivemPlan {
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let (address, port) = at.status_address();
         if self.udp {
-            let exchange = GetInfo::new(at.budget, at.now, at.rng.next_u64());
+            let exchange = GetInfo::new(super::exchange::Info::default(), at.budget, at.now, at.rng.next_u64());
             return Ok(Mapped::boxed(exchange, move |out| {
                 let mut info = out.response.info;
                 // The echo of our own challenge: no setting of the server's.

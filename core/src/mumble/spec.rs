@@ -80,7 +80,7 @@ impl QueryPlan for QueryRequest {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let exchange = MumbleExchange::new(self.protobuf, at.budget, at.now, at.rng.next_u64());
+        let exchange = MumbleExchange::ping(self.protobuf, at.budget, at.now, at.rng.next_u64());
         Ok(spec::query::reporting(exchange, &at, super::unified::status))
     }
 }
