@@ -7,6 +7,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
 import { GameDig as Theirs } from 'gamedig';
@@ -82,6 +84,26 @@ test('golden vectors through both packages, written back byte for byte', () => {
     assert.deepEqual([redm.game.id, redm.connect, redm.players.online], ['rdr2r', target, 2]);
   });
 }
+
+test('queryMany runs FiveM items as calls of their own beside UDP ones, and the CLI prints one', async () => {
+  const server = await addon.serve('fivem', state, { host: '127.0.0.1', port: 0 });
+  const mumble = await addon.serve('mumble', { version: '1.5.634', users: 1, maxUsers: 5 }, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close(), () => mumble.close());
+  const items = [
+    { protocol: 'fivem', target: `127.0.0.1:${server.port}` },
+    { protocol: 'gta5f', target: `127.0.0.1:${server.port}` },
+    { protocol: 'mumble', target: `127.0.0.1:${mumble.port}` },
+  ];
+  const got = [];
+  for await (const r of addon.queryMany(items, { timeout: 2000 })) got[items.indexOf(r.target)] = r.status ?? r.error;
+  assert.deepEqual(got.map((s) => s.players.list.length), [2, 2, 0]);
+  assert.equal(got[1].game.id, 'gta5f');
+  const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
+  const { stdout } = await promisify(execFile)('node', [cli, 'fivem', `127.0.0.1:${server.port}`, '--no-info'], { timeout: 20_000 });
+  assert.match(stdout, /Los Santos Roleplay \| Serious RP 🚓/);
+  assert.match(stdout, /Bo 🚓/);
+  assert.doesNotMatch(stdout, /resources/, '--no-info asks no /info.json');
+});
 
 test('gamedig 5 reads our responder, and the drop-in gives what it gives', async () => {
   const server = await addon.serve('fivem', state, { host: '127.0.0.1', port: 0 });

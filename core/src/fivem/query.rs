@@ -92,7 +92,7 @@ impl QueryPlan for FivemPlan {
             server,
             common: self.common,
             token: self.token.clone(),
-            pending: [self.players, false],
+            players_pending: self.players,
             info_wanted: self.info,
             kinds: vec![Kind::Own],
             results: vec![None],
@@ -132,12 +132,22 @@ enum Kind {
     Info,
 }
 
+impl Kind {
+    /// An HTTP part's path.
+    fn path(self) -> &'static str {
+        match self {
+            Kind::Players => "/players.json",
+            _ => "/info.json",
+        }
+    }
+}
+
 struct FivemParts {
     server: String,
     common: Common,
     token: Option<String>,
-    /// Still to start: players, info.
-    pending: [bool; 2],
+    /// `/players.json` is still to start.
+    players_pending: bool,
     info_wanted: bool,
     /// `/info.json` as this process last read it, and its `iv`.
     cached: Option<(i64, super::endpoints::FivemInfo)>,
@@ -149,13 +159,13 @@ impl FivemParts {
     fn part(&mut self, kind: Kind) -> Box<dyn QueryPlan> {
         self.kinds.push(kind);
         self.results.push(None);
-        let (path, limit, token) = match kind {
-            Kind::Players => ("/players.json", MAX_PLAYERS_JSON, self.token.clone()),
-            _ => ("/info.json", MAX_INFO, None),
+        let (limit, token) = match kind {
+            Kind::Players => (MAX_PLAYERS_JSON, self.token.clone()),
+            _ => (MAX_INFO, None),
         };
         Box::new(HttpPart {
             common: self.common,
-            path,
+            path: kind.path(),
             token,
             limit,
         })
@@ -174,7 +184,7 @@ impl FivemParts {
 
 impl Parts for FivemParts {
     fn next(&mut self) -> Option<Box<dyn QueryPlan>> {
-        if std::mem::take(&mut self.pending[0]) {
+        if std::mem::take(&mut self.players_pending) {
             return Some(self.part(Kind::Players));
         }
         if self.info_wanted && !self.kinds.contains(&Kind::Info) {
@@ -203,23 +213,16 @@ impl Parts for FivemParts {
             Ok(_) if self.results.iter().any(Option::is_none) => return None,
             Ok(_) => {}
         }
-        // Waiting for `iv` to decide on the cached info: `next` starts it when needed.
         let mut status = match self.results[0].take()?.ok()?.into_status::<FivemQueryResult>() {
             Some(s) => s,
             None => return Some(Err(Error::invalid("a FiveM part gave no FiveM status"))),
         };
         let mut warnings = Vec::new();
-        let mut fetched_info = false;
         for (kind, result) in self.kinds.iter().zip(self.results.iter_mut()).skip(1) {
             let body = match result.take() {
                 Some(Ok(Outcome::Lines(mut lines))) => lines.pop().unwrap_or_default(),
                 Some(Err(e)) => {
-                    let path = if *kind == Kind::Players {
-                        "/players.json"
-                    } else {
-                        "/info.json"
-                    };
-                    warnings.push(format!("{path}: {}", strip_call(&e.message)));
+                    warnings.push(format!("{}: {}", kind.path(), strip_call(&e.message)));
                     continue;
                 }
                 _ => continue,
@@ -230,7 +233,6 @@ impl Parts for FivemParts {
                     if let Some(iv) = info.version {
                         super::cache::put(&self.server, iv, &info);
                     }
-                    fetched_info = true;
                     unified::with_info(&mut status, info, false);
                 }),
             };
@@ -238,13 +240,9 @@ impl Parts for FivemParts {
                 warnings.push(e.message);
             }
         }
-        if let (false, Some((_, info))) = (fetched_info, self.cached.take()) {
-            if self.info_wanted
-                && status.raw.server_info.is_none()
-                && !warnings.iter().any(|w| w.starts_with("/info.json"))
-            {
-                unified::with_info(&mut status, info, true);
-            }
+        // Not fetched: the server's `iv` is the one the held info was read at.
+        if let (false, Some((_, info))) = (self.kinds.contains(&Kind::Info), self.cached.take()) {
+            unified::with_info(&mut status, info, true);
         }
         status.raw.warnings = warnings;
         Some(Ok(Outcome::status::<FivemQueryResult>(status)))

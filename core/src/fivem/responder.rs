@@ -30,12 +30,11 @@ pub struct Responder {
     anonymised: Vec<u8>,
 }
 
-/// FNV-1a over the bytes, as a signed 32-bit number (FXServer's `iv` is one).
+/// `sv_infoVersion` of an `/info.json`: a CRC-32 of it as a signed 32-bit number (FXServer's
+/// `iv` is one), with the `crc` crate A2S already uses.
 fn version(bytes: &[u8]) -> i64 {
-    let hash = bytes
-        .iter()
-        .fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(*b)).wrapping_mul(0x0100_0193));
-    i64::from(hash as i32)
+    const CRC32: crc::Crc<u32, crc::NoTable> = crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    i64::from(CRC32.checksum(bytes) as i32)
 }
 
 impl Responder {

@@ -138,7 +138,12 @@ impl HttpGet {
             }
         };
         let status = response.code.unwrap_or(0);
-        let reason = response.reason.unwrap_or("").to_string();
+        // ` Too Many Requests`, or nothing where the server sent no reason.
+        let reason = response
+            .reason
+            .filter(|r| !r.is_empty())
+            .map(|r| format!(" {r}"))
+            .unwrap_or_default();
         let framing = framing(response.headers);
         self.latency_ms = round_ms(now - self.sent_at);
         if !(200..300).contains(&status) {
@@ -148,10 +153,7 @@ impl HttpGet {
                 500..=599 => (ErrorCode::Network, ": the server failed"),
                 _ => (ErrorCode::WrongProtocol, ""),
             };
-            self.fail(
-                code,
-                format!("GET {} answered HTTP {status} {reason}{why}", self.path).replace("  ", " "),
-            );
+            self.fail(code, format!("GET {} answered HTTP {status}{reason}{why}", self.path));
             return None;
         }
         let framing = match framing {

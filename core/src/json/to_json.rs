@@ -168,49 +168,28 @@ impl Seq {
     }
 }
 
-impl ser::SerializeSeq for Seq {
-    type Ok = Json;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Json, Error> {
-        Ok(self.done())
-    }
+/// serde's four sequence traits, each a push and a close of the same array.
+macro_rules! seq_impl {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Seq {
+            type Ok = Json;
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Json, Error> {
+                Ok(self.done())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Seq {
-    type Ok = Json;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Json, Error> {
-        Ok(self.done())
-    }
-}
-
-impl ser::SerializeTupleStruct for Seq {
-    type Ok = Json;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Json, Error> {
-        Ok(self.done())
-    }
-}
-
-impl ser::SerializeTupleVariant for Seq {
-    type Ok = Json;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Json, Error> {
-        Ok(self.done())
-    }
-}
+seq_impl!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// A map's members: a repeated key keeps its first place and takes the last value.
 struct Map {
