@@ -180,19 +180,35 @@ impl Call {
     /// host (ping payloads, RCON probes). `host_resolves`: the host opens connections by
     /// name and has no resolver of its own to offer.
     pub fn query(protocol: &str, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
+        let (options, shape) = take_shape(options)?;
+        Ok(Self::query_unshaped(protocol, target, options, seed, host_resolves)?.shaped(shape))
+    }
+
+    /// [`Call::query`] with `gamedigShape` taken out already ([`take_shape`]).
+    pub(crate) fn query_unshaped(
+        protocol: &str,
+        target: &Value,
+        options: Value,
+        seed: u64,
+        host_resolves: bool,
+    ) -> Result<Self> {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
-        let (options, shape) = take_shape(options)?;
-        let mut call = match Protocol::parse(protocol) {
+        let call = match Protocol::parse(protocol) {
             Ok(p) => Self::of_protocol(p, target, options, seed, host_resolves)?,
             Err(_) => {
                 let (game, p) = crate::games::resolve(protocol)?;
                 Self::of_game(game, p, target, options, seed, host_resolves)?
             }
         };
-        call.shape = shape;
         Ok(call)
+    }
+
+    /// The result in gamedig's shape (`rules`, `players`: gamedig's `…Required`).
+    pub(crate) fn shaped(mut self, shape: Option<(bool, bool)>) -> Self {
+        self.shape = shape;
+        self
     }
 
     fn of_protocol(protocol: Protocol, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
@@ -742,7 +758,7 @@ impl Call {
 
 /// `gamedigShape: { rules, players }`, the drop-in's internal option (see `shape`), taken
 /// out of the options the protocol reads. Natively only: elsewhere it is refused.
-fn take_shape(options: Value) -> Result<(Value, Option<(bool, bool)>)> {
+pub(crate) fn take_shape(options: Value) -> Result<(Value, Option<(bool, bool)>)> {
     let Value::Object(mut map) = options else {
         return Ok((options, None));
     };
@@ -781,7 +797,7 @@ fn in_call(e: Error, who: Caller, target: &str) -> Error {
     }
 }
 
-fn family_matches(family: u8, ip: &IpAddr) -> bool {
+pub(crate) fn family_matches(family: u8, ip: &IpAddr) -> bool {
     match family {
         4 => ip.is_ipv4(),
         6 => ip.is_ipv6(),

@@ -44,7 +44,23 @@ pub async fn query<S: Sink>(
     tracer: Option<Tracer>,
 ) -> Result<S::Out> {
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    let call = Call::query(protocol, &target, options, seed(), false)?;
+    let (options, shape) = crate::call::take_shape(options)?;
+    // A traced query runs alone: its trace is its own datagrams only.
+    if let Some(shared) = bulk::shared::shares(protocol).filter(|_| tracer.is_none()) {
+        let item = crate::call::many::Item {
+            protocol: protocol.to_string(),
+            target: target.clone(),
+            options: options.clone(),
+        };
+        if let Some(result) = bulk::shared::query(shared, item, &cancel).await {
+            let outcome = match shape {
+                Some((rules, players)) => crate::gamedig::shape(result?, rules, players)?,
+                None => result?,
+            };
+            return Ok(out.emit_outcome(&outcome, 1024));
+        }
+    }
+    let call = Call::query_unshaped(protocol, &target, options, seed(), false)?.shaped(shape);
     let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
     Ok(out.emit_outcome(&outcome, 1024))
 }

@@ -7,7 +7,7 @@
 //! of 5000 queries from overflowing the machine's own buffers.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 use std::future::{poll_fn, Future};
 use std::io::ErrorKind;
 use std::net::{IpAddr, SocketAddr};
@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::io::Interest;
 use tokio::runtime::Handle;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::jobs::{self, Plan, Query};
@@ -53,17 +53,37 @@ const LOOKUPS: usize = 64;
 const PUBLISH_AT: usize = 16 * 1024;
 
 /// Work finishing off the engine task: a lookup, or a whole query run on its own.
-enum Event {
+pub(super) enum Event {
     /// Queries to one host, each with its port, and the host's address (one lookup for a
     /// game's candidates: one server, whatever round-robin DNS would say next).
     Resolved(Vec<Start>, crate::error::Result<SocketAddr>),
     Finished(u32, crate::error::Result<Tape>),
     /// Socket `.0` sent to `.1`, which answered "port unreachable".
     Refused(usize, SocketAddr),
+    /// A single call's query for the shared engine (see [`super::shared`]), under an index
+    /// the caller picked, and where its result goes.
+    Submit(u32, Item, oneshot::Sender<Reply>),
+    /// The caller of a submitted query gave up (an AbortSignal).
+    Abort(u32),
+}
+
+/// How the shared engine ends: after `idle_ms` without queries, when `when_idle` (given
+/// its events' two ends) finds none submitted meanwhile; else the event that came.
+pub(super) struct Retire {
+    pub idle_ms: Millis,
+    pub when_idle: fn(&mpsc::UnboundedSender<Event>, &mut mpsc::UnboundedReceiver<Event>) -> Option<Event>,
+}
+
+/// What a submitted query ends with.
+pub(super) enum Reply {
+    Done(crate::error::Result<Outcome>),
+    /// Not for the shared sockets (a TCP protocol, a local address to bind, every pair
+    /// with its server busy): the caller runs it as a call of its own.
+    Alone,
 }
 
 /// A UDP query on its way to a socket.
-struct Start {
+pub(super) struct Start {
     index: u32,
     plan: Plan,
     /// When it started, on the engine's clock: its budget counts from there.
@@ -122,10 +142,16 @@ pub struct Engine {
     tracer: Option<Tracer>,
     /// Ping payloads.
     rng: Rng,
-    items: Vec<Option<Item>>,
+    /// Items not started yet, by index.
+    items: HashMap<u32, Item>,
     queue: VecDeque<u32>,
-    done: Vec<bool>,
-    remaining: usize,
+    /// Items without a result yet.
+    live: HashSet<u32>,
+    /// The shared engine's callers, by index; `None` for a `queryMany` run (its results
+    /// go into batches).
+    replies: Option<HashMap<u32, oneshot::Sender<Reply>>>,
+    /// The shared engine's end, once idle.
+    retire: Option<Retire>,
     concurrency: usize,
     in_flight: usize,
     sockets: Sockets,
@@ -177,10 +203,11 @@ impl Engine {
             clock: Clock::start(),
             tracer,
             rng: Rng::new(crate::net::seed()),
-            items: items.into_iter().map(Some).collect(),
+            items: (0..n as u32).zip(items).collect(),
             queue: (0..n as u32).collect(),
-            done: vec![false; n],
-            remaining: n,
+            live: (0..n as u32).collect(),
+            replies: None,
+            retire: None,
             concurrency: if concurrency == 0 { usize::MAX } else { concurrency },
             in_flight: 0,
             sockets: Sockets::new(),
@@ -205,6 +232,22 @@ impl Engine {
         (engine, Receiver(rx))
     }
 
+    /// The engine single calls share ([`super::shared`]): no items of its own, each
+    /// submitted one's result to its caller; `events` is its channel's sending side.
+    pub fn shared(events: mpsc::UnboundedSender<Event>, retire: Retire) -> Self {
+        let (mut engine, _rx) = Self::new(
+            Vec::new(),
+            0,
+            Arc::new(Shared::default()),
+            CancellationToken::new(),
+            None,
+        );
+        engine.events = events;
+        engine.replies = Some(HashMap::new());
+        engine.retire = Some(retire);
+        engine
+    }
+
     fn now(&self) -> Millis {
         self.clock.now()
     }
@@ -216,7 +259,9 @@ impl Engine {
         // Sockets whose readiness fired: only they are read (a read until WouldBlock
         // costs a system call per socket).
         let mut readable: Vec<usize> = Vec::new();
-        while self.remaining > 0 {
+        // The shared engine, with nothing to do: when it began idling.
+        let mut idle: Option<Millis> = None;
+        while self.serving() || !self.live.is_empty() {
             if self.cancel.is_cancelled() {
                 break;
             }
@@ -238,13 +283,31 @@ impl Engine {
             self.start_queued();
             self.flush_unsent();
             self.publish();
-            if self.remaining == 0 {
+            if self.live.is_empty() && !self.serving() {
                 break;
             }
-            let wake = self
+            let mut wake = self
                 .timers
                 .peek()
                 .map_or(3_600_000.0, |Reverse((d, _, _))| *d as f64 / 1000.0);
+            if let Some(retire) = self.retire.as_ref().filter(|_| self.live.is_empty()) {
+                let now = self.now();
+                let retire_at = *idle.get_or_insert(now + retire.idle_ms);
+                if now >= retire_at {
+                    match (retire.when_idle)(&self.events, &mut rx.0) {
+                        None => break,
+                        // Submitted as it was retiring: the engine goes on.
+                        Some(event) => {
+                            idle = None;
+                            events.push(event);
+                            continue;
+                        }
+                    }
+                }
+                wake = wake.min(retire_at);
+            } else {
+                idle = None;
+            }
             sleep.as_mut().reset(self.clock.instant(wake));
             let ids: Vec<usize> = self.sockets.open_ids().collect();
             let mut cancelled = pin!(self.cancel.cancelled());
@@ -384,6 +447,9 @@ impl Engine {
             && self.shared.has_room()
         {
             let Some(index) = self.queue.pop_front() else { break };
+            if !self.items.contains_key(&index) {
+                continue;
+            }
             started += 1;
             self.in_flight += 1;
             self.start_item(index);
@@ -391,7 +457,10 @@ impl Engine {
     }
 
     fn start_item(&mut self, index: u32) {
-        let item = self.items[index as usize].take().expect("each item starts once");
+        // Gone: aborted while it waited.
+        let Some(item) = self.items.remove(&index) else {
+            return;
+        };
         if item.protocol.is_empty() {
             let e = Error::invalid("no protocol: give one per item or in the options");
             return self.fail(index, e);
@@ -426,7 +495,18 @@ impl Engine {
     /// On sockets at once for an IP address, else after one lookup of the name.
     fn place(&mut self, starts: Vec<Start>, host: String) {
         match host.parse::<IpAddr>() {
+            Ok(ip) if !crate::call::family_matches(starts[0].plan.common().family, &ip) => {
+                let family = starts[0].plan.common().family;
+                let index = starts[0].index;
+                self.groups.remove(&index);
+                self.fail(index, Error::invalid(format!("{host} is not an IPv{family} address")));
+            }
             Ok(ip) => {
+                // A single call is not kept waiting behind others to the same server: it
+                // runs on a socket of its own instead.
+                if self.serving() && !starts.iter().all(|s| self.pair_free(SocketAddr::new(ip, s.port))) {
+                    return self.alone(starts[0].index);
+                }
                 for start in starts {
                     let port = start.port;
                     self.launch(start, SocketAddr::new(ip, port));
@@ -509,6 +589,9 @@ impl Engine {
     /// its sockets' readiness moved between that runtime's workers (~6% of a Minecraft
     /// bulk run's CPU).
     fn run_alone(&mut self, index: u32, item: Item) {
+        if self.serving() {
+            return self.alone(index);
+        }
         let (events, cancel, tracer) = (self.events.clone(), self.cancel.child_token(), self.tracer.clone());
         tokio::spawn(async move {
             let (target, options) = (item.target.to_string(), item.options.to_string());
@@ -556,7 +639,26 @@ impl Engine {
                     self.end(slot, Err(port_closed(to.port(), "udp")));
                 }
             }
+            Event::Submit(index, item, reply) => self.submit(index, item, reply),
+            Event::Abort(index) => self.abort_one(index),
         }
+    }
+
+    /// A submitted query goes back to its caller, to run as a call of its own.
+    fn alone(&mut self, index: u32) {
+        self.groups.remove(&index);
+        if let Some(reply) = self.replies.as_mut().and_then(|r| r.remove(&index)) {
+            let _ = reply.send(Reply::Alone);
+        }
+        self.settle(index);
+    }
+
+    /// Whether a socket's pair with `addr` is free (opening the sockets if need be).
+    fn pair_free(&mut self, addr: SocketAddr) -> bool {
+        let addr = normalize(addr);
+        self.sockets
+            .ids_for(addr)
+            .is_ok_and(|ids| ids.into_iter().any(|id| !self.routes.contains_key(&(id, addr))))
     }
 
     /// Runs the query on a socket whose pair with `addr` is free, or waits for one.
@@ -564,7 +666,7 @@ impl Engine {
     /// pair it would have used is still free).
     fn launch(&mut self, start: Start, addr: SocketAddr) -> bool {
         // Another candidate of the same game's item answered while this one waited.
-        if self.done[start.index as usize] {
+        if !self.live.contains(&start.index) {
             return false;
         }
         let addr = normalize(addr);
@@ -680,7 +782,7 @@ impl Engine {
     /// until every candidate failed.
     fn conclude(&mut self, start: Start, addr: Option<SocketAddr>, result: crate::error::Result<Outcome>) {
         let index = start.index;
-        if self.done[index as usize] {
+        if !self.live.contains(&index) {
             return;
         }
         match result {
@@ -694,7 +796,14 @@ impl Engine {
                         Outcome::Lines(_) => 0,
                     },
                 });
-                jobs::push(&mut self.batch, index, outcome, &start.host, game);
+                match self.replies.as_mut().and_then(|r| r.remove(&index)) {
+                    Some(reply) => {
+                        let mut outcome = outcome;
+                        outcome.settle(&start.host, game);
+                        let _ = reply.send(Reply::Done(Ok(outcome)));
+                    }
+                    None => jobs::push(&mut self.batch, index, outcome, &start.host, game),
+                }
                 self.settle(index);
                 self.stop_candidates(index);
             }
@@ -749,17 +858,24 @@ impl Engine {
     }
 
     fn fail(&mut self, index: u32, e: Error) {
-        self.batch.push(&ErrorEntry {
-            index,
-            error: e.detail(),
-        });
+        match self.replies.as_mut().and_then(|r| r.remove(&index)) {
+            Some(reply) => {
+                let _ = reply.send(Reply::Done(Err(e)));
+            }
+            None => self.batch.push(&ErrorEntry {
+                index,
+                error: e.detail(),
+            }),
+        }
         self.settle(index);
     }
 
+    /// An item has its result (delivered already): it leaves the live ones.
     fn settle(&mut self, index: u32) {
-        self.batched += 1;
-        if !std::mem::replace(&mut self.done[index as usize], true) {
-            self.remaining -= 1;
+        if self.replies.is_none() {
+            self.batched += 1;
+        }
+        if self.live.remove(&index) {
             self.in_flight -= 1;
         }
         if self.batch.values.len() >= PUBLISH_AT {
@@ -770,15 +886,52 @@ impl Engine {
     /// Every query without a result ends as aborted (an AbortSignal fired).
     fn abort_all(&mut self) {
         let e = Error::aborted();
-        for index in 0..self.done.len() as u32 {
-            if !std::mem::replace(&mut self.done[index as usize], true) {
-                self.batch.push(&ErrorEntry {
-                    index,
-                    error: e.detail(),
-                });
-            }
+        let mut live: Vec<u32> = self.live.drain().collect();
+        live.sort_unstable();
+        for index in live {
+            self.batch.push(&ErrorEntry {
+                index,
+                error: e.detail(),
+            });
         }
-        self.remaining = 0;
+    }
+
+    /// Whether this is the shared engine single calls submit to (not a `queryMany` run).
+    fn serving(&self) -> bool {
+        self.replies.is_some()
+    }
+
+    /// A submitted query, queued to start like a run's item.
+    fn submit(&mut self, index: u32, item: Item, reply: oneshot::Sender<Reply>) {
+        let Some(replies) = self.replies.as_mut() else { return };
+        replies.insert(index, reply);
+        self.items.insert(index, item);
+        self.live.insert(index);
+        self.queue.push_back(index);
+    }
+
+    /// A submitted query's caller gave up: its queries stop, its result is "aborted".
+    fn abort_one(&mut self, index: u32) {
+        if !self.live.contains(&index) {
+            return;
+        }
+        self.items.remove(&index);
+        // Started: its candidates' queries leave their sockets (the slots they held).
+        if self.groups.contains_key(&index) {
+            self.stop_candidates(index);
+        }
+        let slots: Vec<usize> = (0..self.jobs.len())
+            .filter(|&slot| self.jobs[slot].as_ref().is_some_and(|j| j.start.index == index))
+            .collect();
+        for slot in slots {
+            let job = self.release(slot);
+            self.unblock(job.addr);
+        }
+        if self.queue.contains(&index) {
+            // Never started: it took no place among those in flight, which settling frees.
+            self.in_flight += 1;
+        }
+        self.fail(index, Error::aborted());
     }
 
     fn publish(&mut self) {
@@ -789,7 +942,7 @@ impl Engine {
     }
 }
 
-pub struct Receiver(mpsc::UnboundedReceiver<Event>);
+pub struct Receiver(pub mpsc::UnboundedReceiver<Event>);
 
 fn start_index(job: &Option<Job>) -> u32 {
     job.as_ref().map_or(u32::MAX, |j| j.start.index)

@@ -12,6 +12,7 @@
 
 mod engine;
 mod jobs;
+pub(crate) mod shared;
 mod sockets;
 mod unreachable;
 
