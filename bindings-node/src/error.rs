@@ -7,6 +7,11 @@ use gamequery_core::Error;
 pub const TAG: &str = "\u{1}gamequery:";
 
 pub fn to_napi(e: Error) -> napi::Error {
+    napi::Error::from_reason(tagged(e))
+}
+
+/// The error as the tagged message the glue reads.
+pub fn tagged(e: Error) -> String {
     let detail = e.detail().to_json();
-    napi::Error::from_reason(format!("{TAG}{detail}"))
+    format!("{TAG}{detail}")
 }

@@ -14,6 +14,7 @@ mod error;
 mod raw;
 pub mod server;
 pub mod session;
+pub mod single;
 mod tape;
 pub mod trace;
 

@@ -42,10 +42,35 @@ async function withSignal(signal, target, start) {
   }
 }
 
+// Queries the core's shared engine runs (bindings-node/src/single.rs), by id: the engine's
+// thread settles them here, with no async export's runtime worker in between.
+const settling = new Map();
+const single = new binding.SingleQueries((id, result) => {
+  const call = settling.get(id);
+  if (call === undefined) return;
+  settling.delete(id);
+  // No query in flight: Node need not wait for the engine.
+  if (settling.size === 0) single.hold(false);
+  // A string is an error's message, which callError reads as the async export's rejection.
+  if (typeof result === 'string') call.reject({ message: result });
+  else call.resolve(result);
+});
+
 /** Queries one server and resolves with its Status; `raw` holds everything it sent. */
 async function query(protocol, target, options) {
   const { signal, trace, rest } = networkArgs(protocol, target, options, null);
-  return read(await withSignal(signal, target, (id) => binding.query(protocol, json(target), json(rest), id, trace)));
+  return read(await withSignal(signal, target, (id) => start(protocol, json(target), json(rest), id, signal, trace)));
+}
+
+/** On the shared engine when the query can run there (not traced), else as a call of its own. */
+function start(protocol, target, rest, id, signal, trace) {
+  if (trace === undefined && single.submit(protocol, target, rest, id, signal != null)) {
+    return new Promise((resolve, reject) => {
+      if (settling.size === 0) single.hold(true);
+      settling.set(id, { resolve, reject });
+    });
+  }
+  return binding.query(protocol, target, rest, id, trace);
 }
 
 /**

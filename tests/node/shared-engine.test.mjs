@@ -72,3 +72,41 @@ test('an aborted single query ends as aborted and the engine goes on', async () 
   const s = await query('samp', `127.0.0.1:${server.port}`, { timeout: 2000 });
   assert.equal(s.players.online, 2);
 });
+
+test('each worker thread gets its own results, and a worker ended mid-query harms no one', async () => {
+  const server = await serve('samp', openMpState(4), { host: '127.0.0.1', port: 0 });
+  const silent = dgram.createSocket('udp4');
+  await new Promise((resolve) => silent.bind(0, '127.0.0.1', resolve));
+  servers.push(server, { close: async () => silent.close() });
+  const code = `const { parentPort, workerData } = require('node:worker_threads');
+    const { query } = require('gamequery');
+    if (workerData.silent) query('samp', workerData.silent, { timeout: 1000 }).catch(() => {});
+    Promise.all(Array.from({ length: 5 }, () => query('samp', workerData.target, { timeout: 3000 })))
+      .then((r) => parentPort.postMessage(r.map((s) => s.players.online)));`;
+  const { Worker } = await import('node:worker_threads');
+  const target = `127.0.0.1:${server.port}`;
+  const workers = [{ target }, { target, silent: `127.0.0.1:${silent.address().port}` }].map((workerData) => new Worker(code, { eval: true, workerData }));
+  const results = workers.map((w) => new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); }));
+  const main = await Promise.all(Array.from({ length: 5 }, () => query('samp', target, { timeout: 3000 })));
+  assert.deepEqual(main.map((s) => s.players.online), Array(5).fill(4));
+  assert.deepEqual(await Promise.all(results), [Array(5).fill(4), Array(5).fill(4)]);
+  // The second still waits on the silent port: its results go nowhere once it ended.
+  await Promise.all(workers.map((w) => w.terminate()));
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.equal((await query('samp', target, { timeout: 3000 })).players.online, 4);
+});
+
+test('Node waits for a query in flight, not for the idle engine', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `const dgram = require('node:dgram'); const { query } = require('gamequery');
+    const silent = dgram.createSocket('udp4');
+    silent.bind(0, '127.0.0.1', () => {
+      silent.unref();
+      query('samp', '127.0.0.1:' + silent.address().port, { timeout: 300, retries: 0 }).catch((e) => console.log(e.code));
+    });`;
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url), timeout: 20_000 });
+  assert.equal(r.stdout.trim(), 'GQ_TIMEOUT', r.stderr);
+  // The engine idles 30 s before it ends; its thread never keeps Node running.
+  assert.ok(Date.now() - started < 15_000);
+});

@@ -15,6 +15,7 @@ pub(crate) mod util;
 
 use serde_json::Value;
 
+pub use bulk::shared::Ticket;
 pub use bulk::Bulk;
 pub use handle::ServeHandle;
 pub use listen::RconHandler;
@@ -34,7 +35,8 @@ fn json_arg(what: &str, json: &str) -> Result<Value> {
 }
 
 /// Runs a full query; `target` and `options` are JSON text, the result is the unified
-/// `Status` in `out`'s form. Every error names the call (protocol, target, address).
+/// `Status` in `out`'s form. Every error names the call (protocol, target, address). On
+/// Linux a datagram protocol's query runs on the engine single calls share ([`submit`]).
 pub async fn query<S: Sink>(
     protocol: &str,
     target: &str,
@@ -43,26 +45,69 @@ pub async fn query<S: Sink>(
     out: S,
     tracer: Option<Tracer>,
 ) -> Result<S::Out> {
-    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    let (options, shape) = crate::call::take_shape(options)?;
     // A traced query runs alone: its trace is its own datagrams only.
-    if let Some(shared) = bulk::shared::shares(protocol).filter(|_| tracer.is_none()) {
-        let item = crate::call::many::Item {
-            protocol: protocol.to_string(),
-            target: target.clone(),
-            options: options.clone(),
-        };
-        if let Some(result) = bulk::shared::query(shared, item, &cancel).await {
-            let outcome = match shape {
-                Some((rules, players)) => crate::gamedig::shape(result?, rules, players)?,
-                None => result?,
+    if tracer.is_none() {
+        let (tx, mut rx) = tokio::sync::oneshot::channel();
+        if let Some(ticket) = submit(protocol, target, options, out, move |result| {
+            let _ = tx.send(result);
+        })? {
+            let result = tokio::select! {
+                result = &mut rx => result,
+                _ = cancel.cancelled() => {
+                    ticket.abort();
+                    rx.await
+                }
             };
-            return Ok(out.emit_outcome(&outcome, 1024));
+            // The engine's thread ended without a result (it cannot, short of a panic).
+            return result.unwrap_or_else(|_| Err(crate::error::Error::aborted()));
         }
     }
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+    let (options, shape) = crate::call::take_shape(options)?;
     let call = Call::query_unshaped(protocol, &target, options, seed(), false)?.shaped(shape);
     let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
     Ok(out.emit_outcome(&outcome, 1024))
+}
+
+/// Starts a query on the engine single calls share, when it can run there (a datagram
+/// protocol, or a game of one, on Linux): `done` gets its result, in `out`'s form, on the
+/// engine's thread; the ticket stops it. `None`: it cannot, and nothing started.
+pub fn submit<S: Sink>(
+    protocol: &str,
+    target: &str,
+    options: &str,
+    out: S,
+    done: impl FnOnce(Result<S::Out>) + Send + 'static,
+) -> Result<Option<Ticket>> {
+    let Some(shared) = bulk::shared::shares(protocol) else {
+        return Ok(None);
+    };
+    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+    let (options, shape) = crate::call::take_shape(options)?;
+    let item = crate::call::many::Item {
+        protocol: protocol.to_string(),
+        target,
+        options,
+    };
+    Ok(bulk::shared::submit(shared, item, move |result| {
+        done(result.and_then(|outcome| {
+            let outcome = match shape {
+                Some((rules, players)) => crate::gamedig::shape(outcome, rules, players)?,
+                None => outcome,
+            };
+            Ok(out.emit_outcome(&outcome, 1024))
+        }))
+    }))
+}
+
+/// A query as a call of its own, its outcome unshaped: what the shared engine runs when
+/// its sockets cannot take it.
+pub(crate) async fn run_query(
+    item: crate::call::many::Item,
+    cancel: &CancellationToken,
+) -> Result<crate::spec::Outcome> {
+    let call = Call::query_unshaped(&item.protocol, &item.target, item.options, seed(), false)?;
+    run::run(call, cancel, None).await
 }
 
 /// Runs an RCON command and returns the console lines.

@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::io::Interest;
 use tokio::runtime::Handle;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::sync::{mpsc, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::jobs::{self, Plan, Query};
@@ -62,7 +62,9 @@ pub(super) enum Event {
     Refused(usize, SocketAddr),
     /// A single call's query for the shared engine (see [`super::shared`]), under an index
     /// the caller picked, and where its result goes.
-    Submit(u32, Item, oneshot::Sender<Reply>),
+    Submit(u32, Item, Done),
+    /// A submitted query the shared sockets could not take, run as a call of its own.
+    Ran(u32, crate::error::Result<Outcome>),
     /// The caller of a submitted query gave up (an AbortSignal).
     Abort(u32),
 }
@@ -74,13 +76,8 @@ pub(super) struct Retire {
     pub when_idle: fn(&mpsc::UnboundedSender<Event>, &mut mpsc::UnboundedReceiver<Event>) -> Option<Event>,
 }
 
-/// What a submitted query ends with.
-pub(super) enum Reply {
-    Done(crate::error::Result<Outcome>),
-    /// Not for the shared sockets (a TCP protocol, a local address to bind, every pair
-    /// with its server busy): the caller runs it as a call of its own.
-    Alone,
-}
+/// Where a submitted query's result goes (called on the engine's thread).
+pub(super) type Done = Box<dyn FnOnce(crate::error::Result<Outcome>) + Send>;
 
 /// A UDP query on its way to a socket.
 pub(super) struct Start {
@@ -149,7 +146,9 @@ pub struct Engine {
     live: HashSet<u32>,
     /// The shared engine's callers, by index; `None` for a `queryMany` run (its results
     /// go into batches).
-    replies: Option<HashMap<u32, oneshot::Sender<Reply>>>,
+    replies: Option<HashMap<u32, Done>>,
+    /// Submitted queries running as calls of their own, to stop when their caller gives up.
+    alone: HashMap<u32, CancellationToken>,
     /// The shared engine's end, once idle.
     retire: Option<Retire>,
     concurrency: usize,
@@ -207,6 +206,7 @@ impl Engine {
             queue: (0..n as u32).collect(),
             live: (0..n as u32).collect(),
             replies: None,
+            alone: HashMap::new(),
             retire: None,
             concurrency: if concurrency == 0 { usize::MAX } else { concurrency },
             in_flight: 0,
@@ -475,6 +475,7 @@ impl Engine {
         let text = target_text(&item.target);
         match Plan::parse(protocol, &item.target, item.options.clone()) {
             Some(Ok((plan, _, _))) if plan.binds() => self.run_alone(index, item),
+            Some(Ok((_, target, port))) if self.busy(&target.host, &[port]) => self.run_alone(index, item),
             Some(Ok((plan, target, port))) => {
                 let start = Start {
                     index,
@@ -502,11 +503,6 @@ impl Engine {
                 self.fail(index, Error::invalid(format!("{host} is not an IPv{family} address")));
             }
             Ok(ip) => {
-                // A single call is not kept waiting behind others to the same server: it
-                // runs on a socket of its own instead.
-                if self.serving() && !starts.iter().all(|s| self.pair_free(SocketAddr::new(ip, s.port))) {
-                    return self.alone(starts[0].index);
-                }
                 for start in starts {
                     let port = start.port;
                     self.launch(start, SocketAddr::new(ip, port));
@@ -569,6 +565,9 @@ impl Engine {
                 None => return self.run_alone(index, item),
             }
         }
+        if self.busy(&t.host, &ports) {
+            return self.run_alone(index, item);
+        }
         if ports.len() > 1 {
             let group = Group {
                 who,
@@ -590,7 +589,14 @@ impl Engine {
     /// bulk run's CPU).
     fn run_alone(&mut self, index: u32, item: Item) {
         if self.serving() {
-            return self.alone(index);
+            // The outcome as a call's, for the caller to shape and emit.
+            let (events, cancel) = (self.events.clone(), self.cancel.child_token());
+            self.alone.insert(index, cancel.clone());
+            tokio::spawn(async move {
+                let result = crate::net::run_query(item, &cancel).await;
+                let _ = events.send(Event::Ran(index, result));
+            });
+            return;
         }
         let (events, cancel, tracer) = (self.events.clone(), self.cancel.child_token(), self.tracer.clone());
         tokio::spawn(async move {
@@ -639,26 +645,35 @@ impl Engine {
                     self.end(slot, Err(port_closed(to.port(), "udp")));
                 }
             }
-            Event::Submit(index, item, reply) => self.submit(index, item, reply),
+            Event::Submit(index, item, done) => self.submit(index, item, done),
+            Event::Ran(index, result) => {
+                self.alone.remove(&index);
+                if self.live.contains(&index) {
+                    // Settled by its call already.
+                    if let Some(done) = self.replies.as_mut().and_then(|r| r.remove(&index)) {
+                        done(result);
+                    }
+                    self.settle(index);
+                }
+            }
             Event::Abort(index) => self.abort_one(index),
         }
     }
 
-    /// A submitted query goes back to its caller, to run as a call of its own.
-    fn alone(&mut self, index: u32) {
-        self.groups.remove(&index);
-        if let Some(reply) = self.replies.as_mut().and_then(|r| r.remove(&index)) {
-            let _ = reply.send(Reply::Alone);
-        }
-        self.settle(index);
-    }
-
-    /// Whether a socket's pair with `addr` is free (opening the sockets if need be).
-    fn pair_free(&mut self, addr: SocketAddr) -> bool {
-        let addr = normalize(addr);
-        self.sockets
-            .ids_for(addr)
-            .is_ok_and(|ids| ids.into_iter().any(|id| !self.routes.contains_key(&(id, addr))))
+    /// For the shared engine: whether a query of `host` on `ports` would wait for a socket
+    /// whose pair with the server is free. A single call is not kept waiting behind others
+    /// to the same server: it runs as a call of its own instead. (A name is looked up
+    /// first, and then waits, as a `queryMany` item does.)
+    fn busy(&mut self, host: &str, ports: &[u16]) -> bool {
+        let Some(ip) = self.replies.as_ref().and_then(|_| host.parse::<IpAddr>().ok()) else {
+            return false;
+        };
+        ports.iter().any(|&port| {
+            let addr = normalize(SocketAddr::new(ip, port));
+            self.sockets
+                .ids_for(addr)
+                .is_ok_and(|ids| ids.into_iter().all(|id| self.routes.contains_key(&(id, addr))))
+        })
     }
 
     /// Runs the query on a socket whose pair with `addr` is free, or waits for one.
@@ -797,10 +812,10 @@ impl Engine {
                     },
                 });
                 match self.replies.as_mut().and_then(|r| r.remove(&index)) {
-                    Some(reply) => {
+                    Some(done) => {
                         let mut outcome = outcome;
                         outcome.settle(&start.host, game);
-                        let _ = reply.send(Reply::Done(Ok(outcome)));
+                        done(Ok(outcome));
                     }
                     None => jobs::push(&mut self.batch, index, outcome, &start.host, game),
                 }
@@ -859,9 +874,7 @@ impl Engine {
 
     fn fail(&mut self, index: u32, e: Error) {
         match self.replies.as_mut().and_then(|r| r.remove(&index)) {
-            Some(reply) => {
-                let _ = reply.send(Reply::Done(Err(e)));
-            }
+            Some(done) => done(Err(e)),
             None => self.batch.push(&ErrorEntry {
                 index,
                 error: e.detail(),
@@ -902,9 +915,9 @@ impl Engine {
     }
 
     /// A submitted query, queued to start like a run's item.
-    fn submit(&mut self, index: u32, item: Item, reply: oneshot::Sender<Reply>) {
+    fn submit(&mut self, index: u32, item: Item, done: Done) {
         let Some(replies) = self.replies.as_mut() else { return };
-        replies.insert(index, reply);
+        replies.insert(index, done);
         self.items.insert(index, item);
         self.live.insert(index);
         self.queue.push_back(index);
@@ -916,6 +929,9 @@ impl Engine {
             return;
         }
         self.items.remove(&index);
+        if let Some(call) = self.alone.remove(&index) {
+            call.cancel();
+        }
         // Started: its candidates' queries leave their sockets (the slots they held).
         if self.groups.contains_key(&index) {
             self.stop_candidates(index);

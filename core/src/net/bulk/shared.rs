@@ -7,20 +7,22 @@
 //! One engine per process, on a thread of its own, started by the first query and gone
 //! after [`IDLE_MS`] without any. Linux and Android only: elsewhere the shared sockets
 //! cannot tell a closed port (see `unreachable`), which a socket of its own reports at
-//! once, so a query there keeps its own. What the engine will not share (a TCP protocol,
-//! a local address to bind, a server whose every socket pair is busy) it hands back, and
-//! the query runs as a call of its own.
+//! once, so a query there keeps its own. A query the shared sockets cannot take (a game's
+//! whose item binds a local address or opens a console, a server whose every socket pair
+//! is busy) runs as a call of its own on the engine's thread, and ends the same way.
+//! Its result is handed to a callback on the engine's thread: the Node addon settles the
+//! caller's promise from there, with no async runtime in between.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::engine::{Engine, Event, Receiver, Reply, Retire};
+use super::engine::{Done, Engine, Event, Receiver, Retire};
 use super::unreachable;
 use crate::call::many::Item;
-use crate::error::{Error, Result};
+use crate::error::{ErrorCode, Result};
 use crate::exchange::Millis;
 use crate::options::target_text;
 use crate::protocol::Protocol;
@@ -47,31 +49,37 @@ pub fn shares(name: &str) -> Option<Protocol> {
     datagrams.then_some(protocol)
 }
 
-/// Runs `item` on the shared engine; `None`: it runs as a call of its own instead.
-pub async fn query(protocol: Protocol, item: Item, cancel: &CancellationToken) -> Option<Result<Outcome>> {
-    // What a call of its own says when aborted.
-    let aborted = Error::aborted().in_call(protocol.caller(), &target_text(&item.target), None);
-    if cancel.is_cancelled() {
-        return Some(Err(aborted));
-    }
-    let index = NEXT.fetch_add(1, Ordering::Relaxed);
-    let (reply, answer) = oneshot::channel();
-    let engine = submit(Event::Submit(index, item, reply))?;
-    tokio::select! {
-        answer = answer => match answer {
-            Ok(Reply::Done(result)) => Some(result),
-            // The engine's thread ended without an answer: the call runs alone.
-            Ok(Reply::Alone) | Err(_) => None,
-        },
-        _ = cancel.cancelled() => {
-            let _ = engine.send(Event::Abort(index));
-            Some(Err(aborted))
-        }
+/// A query on the shared engine: what stops it.
+pub struct Ticket {
+    index: u32,
+    engine: mpsc::UnboundedSender<Event>,
+}
+
+impl Ticket {
+    /// The caller gave up (an AbortSignal): the query stops and ends as aborted.
+    pub fn abort(&self) {
+        let _ = self.engine.send(Event::Abort(self.index));
     }
 }
 
+/// Runs `item` (a query of `protocol`) on the shared engine; `done` gets its outcome on
+/// the engine's thread. `None`: no engine could start, and nothing was submitted.
+pub fn submit(protocol: Protocol, item: Item, done: impl FnOnce(Result<Outcome>) + Send + 'static) -> Option<Ticket> {
+    // What a call of its own says when aborted, with the query and the target as given.
+    let target = target_text(&item.target);
+    let done: Done = Box::new(move |result: Result<Outcome>| {
+        done(result.map_err(|e| match e.code {
+            ErrorCode::Aborted if e.context.is_none() => e.in_call(protocol.caller(), &target, None),
+            _ => e,
+        }))
+    });
+    let index = NEXT.fetch_add(1, Ordering::Relaxed);
+    let engine = send(Event::Submit(index, item, done))?;
+    Some(Ticket { index, engine })
+}
+
 /// Hands `event` to the engine, starting one if none runs; the engine's events.
-fn submit(event: Event) -> Option<mpsc::UnboundedSender<Event>> {
+fn send(event: Event) -> Option<mpsc::UnboundedSender<Event>> {
     let mut engine = ENGINE.lock().unwrap_or_else(|e| e.into_inner());
     let mut event = event;
     // Twice at most: a send fails only when the engine's thread ended (it panicked).
