@@ -1,8 +1,8 @@
 // System tools the tests drive, installed through apt when missing: Debian's Chromium for
 // the browser test (a browser download can't work here), dnsmasq for the SRV test and
 // qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query / Quake client) for the interop test,
-// OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback)
-// and Debian's murmurd (a real Mumble server, for its ping).
+// OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback),
+// MVDSV with the KTX mod (a real QuakeWorld server) and Debian's murmurd (a real Mumble server, for its ping).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -11,6 +11,9 @@ export const DNSMASQ = '/usr/sbin/dnsmasq';
 export const QSTAT = '/usr/bin/quakestat'; // Debian renames qstat's binary
 export const OPENARENA = '/usr/games/openarena-server';
 export const MURMURD = '/usr/sbin/murmurd';
+export const MVDSV = '/usr/games/mvdsv';
+/** KTX's game directory as Debian installs it (configs, and its qwprogs.so linked in). */
+export const KTX = '/usr/share/games/quake/ktx';
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
@@ -18,6 +21,8 @@ const PACKAGES = [
   [QSTAT, 'qstat'],
   [OPENARENA, 'openarena-server'],
   [MURMURD, 'mumble-server'],
+  [MVDSV, 'mvdsv'],
+  [`${KTX}/qwprogs.so`, 'ktx'],
 ];
 
 export function ensureSystem() {
