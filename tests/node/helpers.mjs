@@ -1,6 +1,6 @@
 // Shared test helpers: fixtures, sample states, a scriptable fake UDP server, and what the
 // hostile-server suites measure (a call's typed failure, its peak memory).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { Duplex } from 'node:stream';
@@ -185,3 +185,22 @@ export const SDTD_OUTPUTS = {
   gettime: 'Day 14, 22:05\r\n',
   version: 'Game version: V 1.2 (b27) Compatibility Version: V 1.2\r\nMod TFP_Harmony: 1.2.0.27\r\nMod TFP_CommandExtensions: 1.2.0.27\r\n',
 };
+
+/** A UDP port on 127.0.0.1 nothing listens on now (for a server that takes a port number). */
+export async function freeUdpPort() {
+  const s = dgram.createSocket('udp4');
+  await new Promise((r) => s.bind(0, '127.0.0.1', r));
+  const p = s.address().port;
+  await new Promise((r) => s.close(r));
+  return p;
+}
+
+/** Stops a server process, then removes the home it writes to until it is gone. */
+export async function stopServer(child, home) {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill();
+    await exited;
+  }
+  if (home) rmSync(home, { recursive: true, force: true, maxRetries: 5 });
+}

@@ -5,14 +5,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import dgram from 'node:dgram';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
 import { query } from 'gamequery';
+import { freeUdpPort, stopServer } from './helpers.mjs';
 import { OPENARENA, QSTAT } from '../../scripts/ensure-system.mjs';
 
 const BOTS = 3;
@@ -20,17 +20,8 @@ let server;
 let port;
 let home;
 
-/** A UDP port nothing listens on now. */
-async function freePort() {
-  const s = dgram.createSocket('udp4');
-  await new Promise((r) => s.bind(0, '127.0.0.1', r));
-  const p = s.address().port;
-  await new Promise((r) => s.close(r));
-  return p;
-}
-
 before(async () => {
-  port = await freePort();
+  port = await freeUdpPort();
   home = mkdtempSync(join(tmpdir(), 'gq-openarena-'));
   server = spawn(OPENARENA, [
     '+set', 'net_ip', '127.0.0.1', '+set', 'net_port', String(port), '+set', 'fs_homepath', home,
@@ -47,15 +38,7 @@ before(async () => {
   }
 });
 
-after(async () => {
-  // It writes to its home until it is gone: remove that after.
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill();
-    await exited;
-  }
-  if (home) rmSync(home, { recursive: true, force: true, maxRetries: 5 });
-});
+after(() => stopServer(server, home));
 
 test('our query reads a real OpenArena server: settings, bots, colour codes', async () => {
   const s = await query('quake3', `127.0.0.1:${port}`, { timeout: 2000 });

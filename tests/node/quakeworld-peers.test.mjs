@@ -7,28 +7,19 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import dgram from 'node:dgram';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
 import { query, serve } from 'gamequery';
+import { freeUdpPort, stopServer } from './helpers.mjs';
 import { KTX, MVDSV, QSTAT } from '../../scripts/ensure-system.mjs';
 
 let server;
 let port;
 let home;
-
-/** A UDP port nothing listens on now. */
-async function freePort() {
-  const s = dgram.createSocket('udp4');
-  await new Promise((r) => s.bind(0, '127.0.0.1', r));
-  const p = s.address().port;
-  await new Promise((r) => s.close(r));
-  return p;
-}
 
 /**
  * A BSP version 29 map of one solid and one empty leaf split by the plane z = 0, with the
@@ -86,7 +77,7 @@ function tinyMap() {
 }
 
 before(async () => {
-  port = await freePort();
+  port = await freeUdpPort();
   home = mkdtempSync(join(tmpdir(), 'gq-mvdsv-'));
   // KTX's files as Debian installs them, and the map under both names it loads.
   const game = join(home, 'ktx');
@@ -106,14 +97,7 @@ before(async () => {
   }
 });
 
-after(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill();
-    await exited;
-  }
-  if (home) rmSync(home, { recursive: true, force: true, maxRetries: 5 });
-});
+after(() => stopServer(server, home));
 
 test('our query reads a real QuakeWorld server (MVDSV + KTX)', async () => {
   const s = await query('quakeworld', `127.0.0.1:${port}`, { timeout: 2000 });
