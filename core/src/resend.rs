@@ -16,9 +16,15 @@ pub trait Probe: Send {
     const SERVER: &'static str;
     /// A request with a fresh token from `rng`.
     fn request(&mut self, rng: &mut Rng) -> Vec<u8>;
+    /// A datagram sent just before each request, when the probe wants one (FiveM's
+    /// optional `getstatus`, whose reply then comes before `getinfo`'s).
+    fn before(&mut self) -> Option<Vec<u8>> {
+        None
+    }
     /// A datagram: the reply to the latest request, `Ok(None)` for one of this protocol
-    /// that is not (an earlier attempt's), `Err` for bytes of another.
-    fn read(&self, bytes: &[u8]) -> Result<Option<Self::Reply>>;
+    /// that is not (an earlier attempt's, or one the probe keeps for its reply), `Err` for
+    /// bytes of another.
+    fn read(&mut self, bytes: &[u8]) -> Result<Option<Self::Reply>>;
 }
 
 /// The reply and the round trip of the request it answers.
@@ -34,7 +40,8 @@ pub struct Resend<P: Probe> {
     budget: Deadline,
     rng: Rng,
     attempts: u32,
-    outbox: Option<Vec<u8>>,
+    /// What to send, last first.
+    outbox: Vec<Vec<u8>>,
     deadline: Option<Millis>,
     sent_at: Millis,
     foreign: Option<String>,
@@ -48,7 +55,7 @@ impl<P: Probe> Resend<P> {
             budget,
             rng: Rng::new(seed | 1),
             attempts: 0,
-            outbox: None,
+            outbox: Vec::new(),
             deadline: None,
             sent_at: now,
             foreign: None,
@@ -60,7 +67,9 @@ impl<P: Probe> Resend<P> {
 
     fn send(&mut self, now: Millis) {
         self.attempts += 1;
-        self.outbox = Some(self.probe.request(&mut self.rng));
+        self.outbox.clear();
+        self.outbox.push(self.probe.request(&mut self.rng));
+        self.outbox.extend(self.probe.before());
         self.sent_at = now;
         self.deadline = Some(self.budget.attempt_end(now));
     }
@@ -70,7 +79,7 @@ impl<P: Probe> crate::exchange::Exchange for Resend<P> {
     type Output = Answer<P::Reply>;
 
     fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        self.outbox.take()
+        self.outbox.pop()
     }
 
     fn handle_input(&mut self, now: Millis, bytes: &[u8]) {

@@ -1665,7 +1665,12 @@ serverInfoCached: boolean, latencyMs: number,
 /**
  * Parts that failed while the status did not: `/players.json: …`.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * `getstatus`'s reply (players, then every setting), when asked for (`getStatus`)
+ * and the server has it on (`sv_enableGetStatus`).
+ */
+statusResponse?: FivemResponse, };
 
 export type FivemQueryOptions = { 
 /**
@@ -1686,6 +1691,12 @@ playersToken?: string,
  * `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
  */
 udp?: boolean, 
+/**
+ * Ask `getstatus` too (default false): a server with `sv_enableGetStatus` answers
+ * with its players (name, ping) and settings (`raw.statusResponse`), the list until
+ * `/players.json`'s come. Most servers have it off and ignore it.
+ */
+getStatus?: boolean, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.

@@ -83,6 +83,29 @@ test('golden vectors through both packages, written back byte for byte', () => {
     const redm = await pkg.query('rdr2r', target);
     assert.deepEqual([redm.game.id, redm.connect, redm.players.online], ['rdr2r', target, 2]);
   });
+
+  test('getStatus: getstatus beside getinfo, read where the server has it on', async () => {
+    const on = await addon.serve('fivem', { ...state, getStatus: true }, { host: '127.0.0.1', port: 0 });
+    const off = await addon.serve('fivem', state, { host: '127.0.0.1', port: 0 });
+    closers.push(() => on.close(), () => off.close());
+    // Its players are the list when /players.json is not asked (or fails).
+    const s = await pkg.query('fivem', `127.0.0.1:${on.port}`, { getStatus: true, players: false, info: false, timeout: 2000 });
+    assert.deepEqual(s.players.list, [{ name: 'Ana', ping: 41 }, { name: 'Bo 🚓', ping: 63 }]);
+    assert.equal(s.raw.statusResponse.kind, 'statusResponse');
+    assert.deepEqual(s.raw.statusResponse.players.map((p) => p.name), ['Ana', 'Bo 🚓']);
+    assert.deepEqual([s.raw.statusResponse.info.sv_maxclients, s.raw.statusResponse.info.mapname], ['64', 'San Andreas']);
+    // /players.json's rows, when asked, replace them (ids, as the server lists them).
+    const both = await pkg.query('fivem', `127.0.0.1:${on.port}`, { getStatus: true, info: false, timeout: 2000 });
+    assert.deepEqual(both.players.list, [{ name: 'Ana', id: 3, ping: 41 }, { name: 'Bo 🚓', id: 7, ping: 63 }]);
+    // Off (FXServer's default): no reply to it, nothing waits for one.
+    const started = Date.now();
+    const plain = await pkg.query('fivem', `127.0.0.1:${off.port}`, { getStatus: true, players: false, info: false, timeout: 3000 });
+    assert.ok(Date.now() - started < 1000, 'answered at getinfo\'s reply');
+    assert.deepEqual([plain.players.online, plain.players.list, plain.raw.statusResponse], [2, [], undefined]);
+    // Not asked for: not read even where it is on.
+    const unasked = await pkg.query('fivem', `127.0.0.1:${on.port}`, { players: false, info: false, timeout: 2000 });
+    assert.equal(unasked.raw.statusResponse, undefined);
+  });
 }
 
 test('queryMany runs FiveM items as calls of their own beside UDP ones, and the CLI prints one', async () => {

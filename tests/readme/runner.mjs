@@ -12,7 +12,7 @@ const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
 const { serve, sampleState } = require('gamequery');
 
-/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016). */
+/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016); FiveM with getstatus on. */
 async function startServers() {
   const host = '127.0.0.1';
   const rust = sampleState('a2s');
@@ -25,6 +25,9 @@ async function startServers() {
     serve('minecraft-query', sampleState('minecraft-query'), { host, port: 25565 }),
     serve('sqp', sampleState('sqp'), { host, port: 7778 }),
     serve('a2s', sampleState('a2s'), { host, port: 27015 }),
+    serve('fivem', { ...sampleState('fivem'), getStatus: true }, { host, port: 30120 }),
+    serve('quake3', sampleState('quake3'), { host, port: 27960 }),
+    serve('mumble', sampleState('mumble'), { host, port: 64738 }),
   ]);
 }
 

@@ -3,7 +3,8 @@
 //! version; skipped while this process holds it for the server's `iv`) on the same port
 //! over TCP, each on a connection of its own. A failed HTTP part is a warning in the
 //! status; a failed `getinfo` fails the call. `udp: false` (a host without UDP, as a
-//! Worker): `/dynamic.json` takes `getinfo`'s place.
+//! Worker): `/dynamic.json` takes `getinfo`'s place. `getStatus: true`: `getstatus` beside
+//! `getinfo` (see `exchange`), its players the list until `/players.json`'s come.
 
 use serde_json::Value;
 
@@ -17,7 +18,7 @@ use crate::spec::query::Mapped;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
-pub const OPTIONS: &[&str] = &["players", "info", "udp", "playersToken"];
+pub const OPTIONS: &[&str] = &["players", "info", "udp", "playersToken", "getStatus"];
 
 #[derive(Debug)]
 pub struct FivemPlan {
@@ -26,6 +27,7 @@ pub struct FivemPlan {
     players: bool,
     info: bool,
     token: Option<String>,
+    get_status: bool,
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
@@ -37,6 +39,7 @@ pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
         players: o.boolean("players", true)?,
         info: o.boolean("info", true)?,
         token: o.string("playersToken")?,
+        get_status: o.boolean("getStatus", false)?,
     };
     o.finish(&[COMMON, OPTIONS].concat())?;
     if plan.common.local_port != 0 && (plan.players || plan.info) {
@@ -66,12 +69,17 @@ impl QueryPlan for FivemPlan {
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let (address, port) = at.status_address();
         if self.udp {
-            let exchange = GetInfo::new(super::exchange::Info::default(), at.budget, at.now, at.rng.next_u64());
+            let probe = super::exchange::Info::new(self.get_status);
+            let exchange = GetInfo::new(probe, at.budget, at.now, at.rng.next_u64());
             return Ok(Mapped::boxed(exchange, move |out| {
-                let mut info = out.response.info;
+                let mut info = out.response.info.info;
                 // The echo of our own challenge: no setting of the server's.
                 info.0.retain(|(k, _)| k != "challenge");
-                Ok(Outcome::status(unified::status(info, out.latency_ms, address, port)))
+                let mut status = unified::status(info, out.latency_ms, address, port);
+                if let Some(reply) = out.response.status {
+                    unified::with_status_reply(&mut status, reply);
+                }
+                Ok(Outcome::status(status))
             }));
         }
         let limits = Limits { body: MAX_DYNAMIC };

@@ -35,11 +35,12 @@ impl spec::Protocol for Fivem {
         rcon_options: "never",
     };
     const CLI: spec::Cli = spec::Cli {
-        usage: "[--no-players] [--no-info] [--players-token T] [--http-only]",
+        usage: "[--no-players] [--no-info] [--players-token T] [--get-status] [--http-only]",
         flags: &[
             spec::Flag::new("no-players", "players", spec::Takes::Set("false")),
             spec::Flag::new("no-info", "info", spec::Takes::Set("false")),
             spec::Flag::new("players-token", "playersToken", spec::Takes::Text),
+            spec::Flag::new("get-status", "getStatus", spec::Takes::Set("true")),
             spec::Flag::new("http-only", "udp", spec::Takes::Set("false")),
         ],
     };
@@ -77,6 +78,10 @@ pub struct QueryOptions {
     pub players_token: Option<String>,
     /// `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
     pub udp: Option<bool>,
+    /// Ask `getstatus` too (default false): a server with `sv_enableGetStatus` answers
+    /// with its players (name, ping) and settings (`raw.statusResponse`), the list until
+    /// `/players.json`'s come. Most servers have it off and ignore it.
+    pub get_status: Option<bool>,
 }
 
 /// `serve('fivem', state, options)`: datagrams and HTTP on one port, as FXServer.

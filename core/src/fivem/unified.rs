@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::endpoints::{FivemInfo, FivemPlayer};
+use super::packets::FivemResponse;
 use crate::quake::colours::plain;
 use crate::quake::Dialect;
 use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
@@ -32,6 +33,11 @@ pub struct FivemQueryResult {
     pub latency_ms: f64,
     /// Parts that failed while the status did not: `/players.json: …`.
     pub warnings: Vec<String>,
+    /// `getstatus`'s reply (players, then every setting), when asked for (`getStatus`)
+    /// and the server has it on (`sv_enableGetStatus`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub status_response: Option<FivemResponse>,
 }
 
 fn number(info: &RuleList, key: &str) -> i64 {
@@ -66,6 +72,24 @@ pub fn status(info: RuleList, latency_ms: f64, address: String, port: u16) -> St
             ..Default::default()
         },
     }
+}
+
+/// `getstatus`'s reply into the status: its players are the list (names without colour
+/// codes) until `/players.json`'s rows replace them.
+pub fn with_status_reply(status: &mut Status<FivemQueryResult>, reply: FivemResponse) {
+    let list = reply
+        .players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: plain(&p.name, Dialect::Quake3),
+            id: None,
+            // FXServer writes 0 for every player.
+            score: None,
+            ping: u32::try_from(p.ping).ok(),
+        })
+        .collect();
+    status.players = StatusPlayers::new(status.players.online, status.players.max, list);
+    status.raw.status_response = Some(reply);
 }
 
 /// `/players.json`'s rows into the status.

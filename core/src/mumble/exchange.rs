@@ -33,7 +33,7 @@ impl Probe for Ping {
         request.encode().expect("a ping of ours always encodes")
     }
 
-    fn read(&self, bytes: &[u8]) -> Result<Option<MumbleResponse>> {
+    fn read(&mut self, bytes: &[u8]) -> Result<Option<MumbleResponse>> {
         let response = MumbleResponse::decode(bytes)?;
         // Another ident: an earlier attempt's.
         Ok((response.ident == self.ident).then_some(response))
