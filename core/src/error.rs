@@ -50,6 +50,8 @@ pub enum ErrorCode {
     /// The server refused to answer this client (HTTP 403: a token is needed, or the
     /// request was taken for a proxy's).
     Forbidden,
+    /// A bug in gamequery ended the call (a panic in its core): the process goes on.
+    Internal,
 }
 
 impl ErrorCode {
@@ -74,6 +76,7 @@ impl ErrorCode {
         Self::UnsupportedGame,
         Self::RateLimited,
         Self::Forbidden,
+        Self::Internal,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -98,6 +101,7 @@ impl ErrorCode {
             Self::UnsupportedGame => "GQ_UNSUPPORTED_GAME",
             Self::RateLimited => "GQ_RATE_LIMITED",
             Self::Forbidden => "GQ_FORBIDDEN",
+            Self::Internal => "GQ_INTERNAL",
         }
     }
 }

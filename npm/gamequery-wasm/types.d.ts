@@ -1794,7 +1794,8 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_NETWORK'
   | 'GQ_UNSUPPORTED_GAME'
   | 'GQ_RATE_LIMITED'
-  | 'GQ_FORBIDDEN';
+  | 'GQ_FORBIDDEN'
+  | 'GQ_INTERNAL';
 
 /**
  * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network

@@ -67,6 +67,9 @@ pub(super) enum Event {
     Ran(u32, crate::error::Result<Outcome>),
     /// The caller of a submitted query gave up (an AbortSignal).
     Abort(u32),
+    /// A bug, injected: the engine panics (what its callers then see is tested).
+    #[cfg(test)]
+    Panic,
 }
 
 /// How the shared engine ends: after `idle_ms` without queries, when `when_idle` (given
@@ -76,8 +79,33 @@ pub(super) struct Retire {
     pub when_idle: fn(&mpsc::UnboundedSender<Event>, &mut mpsc::UnboundedReceiver<Event>) -> Option<Event>,
 }
 
-/// Where a submitted query's result goes (called on the engine's thread).
-pub(super) type Done = Box<dyn FnOnce(crate::error::Result<Outcome>) + Send>;
+/// Where a submitted query's result goes (called on the engine's thread). Dropped without
+/// a result — the engine's thread unwinding from a panic drops every one it holds — it
+/// reports that, so no caller waits forever.
+pub(super) struct Done(Option<Box<dyn FnOnce(crate::error::Result<Outcome>) + Send>>);
+
+impl Done {
+    pub fn new(f: impl FnOnce(crate::error::Result<Outcome>) + Send + 'static) -> Self {
+        Self(Some(Box::new(f)))
+    }
+
+    fn call(mut self, result: crate::error::Result<Outcome>) {
+        if let Some(f) = self.0.take() {
+            f(result);
+        }
+    }
+}
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        if let Some(f) = self.0.take() {
+            f(Err(Error::new(
+                crate::error::ErrorCode::Internal,
+                "the query engine stopped before this query ended (a bug in gamequery: please report it)",
+            )));
+        }
+    }
+}
 
 /// A UDP query on its way to a socket.
 pub(super) struct Start {
@@ -651,12 +679,14 @@ impl Engine {
                 if self.live.contains(&index) {
                     // Settled by its call already.
                     if let Some(done) = self.replies.as_mut().and_then(|r| r.remove(&index)) {
-                        done(result);
+                        done.call(result);
                     }
                     self.settle(index);
                 }
             }
             Event::Abort(index) => self.abort_one(index),
+            #[cfg(test)]
+            Event::Panic => panic!("a bug, injected"),
         }
     }
 
@@ -815,7 +845,7 @@ impl Engine {
                     Some(done) => {
                         let mut outcome = outcome;
                         outcome.settle(&start.host, game);
-                        done(Ok(outcome));
+                        done.call(Ok(outcome));
                     }
                     None => jobs::push(&mut self.batch, index, outcome, &start.host, game),
                 }
@@ -874,7 +904,7 @@ impl Engine {
 
     fn fail(&mut self, index: u32, e: Error) {
         match self.replies.as_mut().and_then(|r| r.remove(&index)) {
-            Some(done) => done(Err(e)),
+            Some(done) => done.call(Err(e)),
             None => self.batch.push(&ErrorEntry {
                 index,
                 error: e.detail(),
@@ -1014,6 +1044,53 @@ fn normalize(addr: SocketAddr) -> SocketAddr {
 mod tests {
     use super::*;
     use std::sync::mpsc::channel;
+
+    /// A panic on the engine's thread drops every query it holds: each caller hears
+    /// `GQ_INTERNAL` instead of waiting forever.
+    #[test]
+    fn a_panicking_engine_ends_its_queries_as_internal_errors() {
+        let silent = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        let target = format!(
+            r#"{{"host":"127.0.0.1","port":{}}}"#,
+            silent.local_addr().unwrap().port()
+        );
+        let (events, rx) = mpsc::unbounded_channel();
+        let engine_events = events.clone();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let retire = Retire {
+                    idle_ms: 60_000.0,
+                    when_idle: |_, _| None,
+                };
+                Engine::shared(engine_events, retire)
+                    .run(Receiver(rx), CancellationToken::new())
+                    .await;
+            });
+        });
+        let (said, heard) = channel();
+        for index in 0..2 {
+            let item = Item {
+                protocol: "samp".into(),
+                target: serde_json::from_str(&target).unwrap(),
+                options: serde_json::json!({ "timeout": 5000 }),
+            };
+            let said = said.clone();
+            let done = Done::new(move |r| said.send(r.map(|_| ()).map_err(|e| e.code)).unwrap());
+            events.send(Event::Submit(index, item, done)).unwrap();
+        }
+        events.send(Event::Panic).unwrap();
+        for _ in 0..2 {
+            let r = heard
+                .recv_timeout(Duration::from_secs(10))
+                .expect("an answer, not a wait");
+            assert_eq!(r, Err(crate::error::ErrorCode::Internal));
+        }
+        assert!(thread.join().is_err(), "the engine's thread ended in the panic");
+    }
 
     /// The heap keys whole microseconds: a deadline a fraction of one ahead of the clock
     /// is due by its key but not by the query's own clock. Firing it must still end the

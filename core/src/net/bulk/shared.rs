@@ -67,7 +67,7 @@ impl Ticket {
 pub fn submit(protocol: Protocol, item: Item, done: impl FnOnce(Result<Outcome>) + Send + 'static) -> Option<Ticket> {
     // What a call of its own says when aborted, with the query and the target as given.
     let target = target_text(&item.target);
-    let done: Done = Box::new(move |result: Result<Outcome>| {
+    let done = Done::new(move |result: Result<Outcome>| {
         done(result.map_err(|e| match e.code {
             ErrorCode::Aborted if e.context.is_none() => e.in_call(protocol.caller(), &target, None),
             _ => e,
