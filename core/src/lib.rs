@@ -15,6 +15,8 @@ pub mod call;
 pub mod error;
 pub mod exchange;
 pub mod fivem;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod gamedig;
 pub mod games;
 pub mod http;
