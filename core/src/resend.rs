@@ -1,8 +1,9 @@
 //! A query of one datagram and one reply, the request sent again with a fresh token after
 //! each attempt's share of the budget; the reply that carries the latest token wins (an
 //! earlier attempt's is ignored), and bytes of another protocol make the timeout a
-//! "wrong protocol" instead. Mumble's ping and FiveM's `getinfo` are this; each says only
-//! how to write its request and how to read a reply ([`Probe`]).
+//! "wrong protocol" instead. Mumble's ping, FiveM's `getinfo` and the Quake family's
+//! `getstatus`/`getinfo`/`status` are this; each says only how to write its request and how
+//! to read a reply ([`Probe`]).
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{round_ms, Deadline, Millis};
@@ -11,9 +12,10 @@ use crate::rng::Rng;
 /// A protocol's side of a [`Resend`].
 pub trait Probe: Send {
     type Reply;
-    /// What messages call the request (`getinfo`) and the server (`FiveM`).
-    const REQUEST: &'static str;
+    /// What messages call the server (`FiveM`).
     const SERVER: &'static str;
+    /// What a timeout's message calls the request (`getinfo`).
+    fn asked(&self) -> String;
     /// A request with a fresh token from `rng`.
     fn request(&mut self, rng: &mut Rng) -> Vec<u8>;
     /// A datagram sent just before each request, when the probe wants one (FiveM's
@@ -25,6 +27,11 @@ pub trait Probe: Send {
     /// that is not (an earlier attempt's, or one the probe keeps for its reply), `Err` for
     /// bytes of another.
     fn read(&mut self, bytes: &[u8]) -> Result<Option<Self::Reply>>;
+    /// Whether `read`'s error ends the query at once (bytes of this protocol, broken:
+    /// waiting will not mend them) rather than mark the peer as speaking another.
+    fn fatal(&self, _e: &Error) -> bool {
+        false
+    }
 }
 
 /// The reply and the round trip of the request it answers.
@@ -93,6 +100,10 @@ impl<P: Probe> crate::exchange::Exchange for Resend<P> {
                 self.result = Some(Ok(Answer { response, latency_ms }));
             }
             Ok(None) => {}
+            Err(e) if self.probe.fatal(&e) => {
+                self.deadline = None;
+                self.result = Some(Err(e));
+            }
             Err(_) => {
                 self.foreign.get_or_insert_with(|| crate::sniff::describe(bytes));
             }
@@ -116,7 +127,7 @@ impl<P: Probe> crate::exchange::Exchange for Resend<P> {
                 ErrorCode::WrongProtocol,
                 format!("not a {} server: it answered {like}", P::SERVER),
             ),
-            None => Error::timeout(P::REQUEST, self.attempts),
+            None => Error::timeout(self.probe.asked(), self.attempts),
         }));
     }
 

@@ -41,8 +41,11 @@ impl Info {
 
 impl Probe for Info {
     type Reply = InfoReply;
-    const REQUEST: &'static str = "getinfo";
     const SERVER: &'static str = "FiveM";
+
+    fn asked(&self) -> String {
+        "getinfo".into()
+    }
 
     fn request(&mut self, rng: &mut Rng) -> Vec<u8> {
         self.challenge = format!("{:08x}", rng.next_u64() as u32);

@@ -20,8 +20,11 @@ pub struct Ping {
 
 impl Probe for Ping {
     type Reply = MumbleResponse;
-    const REQUEST: &'static str = "the ping";
     const SERVER: &'static str = "Mumble";
+
+    fn asked(&self) -> String {
+        "the ping".into()
+    }
 
     fn request(&mut self, rng: &mut Rng) -> Vec<u8> {
         self.ident = rng.next_u64().to_string();

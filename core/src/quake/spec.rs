@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::codec::{DecodeOptions, QuakeRequest, QuakeResponse};
-use super::exchange::QuakeExchange;
+use super::exchange::{Ask, QuakeOutcome};
 use super::options::QueryRequest;
 use super::packets::Dialect;
 use super::responder::Responder;
@@ -153,7 +153,7 @@ impl QueryPlan for QueryRequest {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let exchange = QuakeExchange::new(self.dialect, self.status, at.budget, at.now, at.rng.next_u64());
+        let exchange = Ask::exchange(self.dialect, self.status, at.budget, at.now, at.rng.next_u64());
         let (address, port) = at.status_address();
         let (encoding, dialect) = (self.encoding, self.dialect);
         let protocol = match dialect {
@@ -162,7 +162,7 @@ impl QueryPlan for QueryRequest {
             Dialect::QuakeWorld => "quakeworld",
         };
         Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            let status = super::unified::status(out, encoding, protocol, address, port);
+            let status = super::unified::status(QuakeOutcome::new(dialect, out), encoding, protocol, address, port);
             Ok(spec::Outcome::status(status))
         }))
     }

@@ -158,14 +158,14 @@ pub fn status(
 mod tests {
     use super::*;
     use crate::exchange::{Deadline, Exchange};
-    use crate::quake::exchange::QuakeExchange;
+    use crate::quake::exchange::Ask;
     use crate::quake::Dialect;
 
     fn outcome(dialect: Dialect, status: bool, reply: &[u8]) -> QuakeOutcome {
-        let mut ex = QuakeExchange::new(dialect, status, Deadline::for_call(1000.0, 0), 0.0, 1);
+        let mut ex = Ask::exchange(dialect, status, Deadline::for_call(1000.0, 0), 0.0, 1);
         ex.poll_transmit();
         ex.handle_input(20.0, reply);
-        ex.poll_result().unwrap().unwrap()
+        QuakeOutcome::new(dialect, ex.poll_result().unwrap().unwrap())
     }
 
     #[test]
