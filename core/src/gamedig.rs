@@ -23,6 +23,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("quake2", "quake2"),
     ("quake3", "quake3"),
     ("fivem", "fivem"),
+    ("doom3", "doom3"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

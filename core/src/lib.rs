@@ -12,6 +12,7 @@
 pub mod a2s;
 pub mod api;
 pub mod call;
+pub mod doom3;
 pub mod error;
 pub mod exchange;
 pub mod fivem;

@@ -47,6 +47,7 @@ registry![
     crate::quake::spec::QuakeWorld,
     crate::mumble::spec::Mumble,
     crate::fivem::spec::Fivem,
+    crate::doom3::spec::Doom3,
 ];
 
 /// A protocol of the registry (its index there).

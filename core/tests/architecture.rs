@@ -9,7 +9,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-const PROTOCOLS: &[&str] = &["samp", "minecraft", "sqp", "a2s", "source_rcon", "quake", "mumble"];
+const PROTOCOLS: &[&str] = &[
+    "samp",
+    "minecraft",
+    "sqp",
+    "a2s",
+    "source_rcon",
+    "quake",
+    "mumble",
+    "doom3",
+];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 
 /// Top-level module → the top-level modules its code names.

@@ -1741,12 +1741,241 @@ port?: number,
  */
 rateLimit?: RateLimit, };
 
+export type Doom3Request = { 
+/**
+ * `getInfoEx`: ET:QW's, adding each player's campaign figures.
+ */
+command: 'getInfo' | 'getInfoEx', 
+/**
+ * Echoed in the reply (default 0).
+ */
+challenge?: number, };
+
+export type Doom3Response = { kind: 'infoResponse' | 'infoExResponse', 
+/**
+ * The game whose layout it has (told from the reply unless given).
+ */
+dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein', challenge: number, 
+/**
+ * ET:QW's.
+ */
+taskId?: number, 
+/**
+ * `utf-8`, `windows-1252` …
+ */
+encoding: string, 
+/**
+ * The settings in order (`si_name`, `si_map`, `si_maxPlayers`, `si_version` …).
+ */
+info: RuleList, players: Array<Doom3Player>, 
+/**
+ * The protocol version, `major.minor` (Doom 3 1.3.1: `1.41`; Quake 4 1.4.2: `2.85`;
+ * ET:QW 1.5: `10.21`). A responder's default is its game's.
+ */
+protocol?: string, 
+/**
+ * Which systems' clients may join (`fileSystem->GetOSMask()`; dhewm3 sends all bits).
+ */
+osMask?: number, 
+/**
+ * ET:QW's server state.
+ */
+server?: EtqwServer, 
+/**
+ * Bytes after the last field the game's layout names, as hex (Quake 4 sends five after
+ * the OS mask; what they mean is not known here). Written back as they came.
+ */
+trailing?: string, };
+
+export type Doom3DecodeOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else windows-1252, the engine's own charset; Quake 4 sends Latin-1).
+ */
+encoding?: string, 
+/**
+ * The game whose layout to read, or `'auto'` (default).
+ */
+dialect?: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto', };
+
+export type Doom3State = { 
+/**
+ * The settings in order (`si_name`, `si_map`, `si_maxPlayers`, `si_version` …).
+ */
+info: RuleList, players: Array<Doom3Player>, 
+/**
+ * The protocol version, `major.minor` (Doom 3 1.3.1: `1.41`; Quake 4 1.4.2: `2.85`;
+ * ET:QW 1.5: `10.21`). A responder's default is its game's.
+ */
+protocol?: string, 
+/**
+ * Which systems' clients may join (`fileSystem->GetOSMask()`; dhewm3 sends all bits).
+ */
+osMask?: number, 
+/**
+ * ET:QW's server state.
+ */
+server?: EtqwServer, 
+/**
+ * Bytes after the last field the game's layout names, as hex (Quake 4 sends five after
+ * the OS mask; what they mean is not known here). Written back as they came.
+ */
+trailing?: string, };
+
+export type Doom3Player = { 
+/**
+ * Its slot (0–31). A responder numbers the players in order where this is left out.
+ */
+id?: number, 
+/**
+ * As sent, colour codes included.
+ */
+name: string, ping: number, 
+/**
+ * Its connection's rate limit, bytes per second (every game but ET:QW since 10.19).
+ */
+rate?: number, 
+/**
+ * Quake 4, ET:QW and Wolfenstein.
+ */
+clan?: string, 
+/**
+ * ET:QW and Wolfenstein: 0 the clan goes before the name, 1 after it.
+ */
+clanPosition?: number, 
+/**
+ * ET:QW and Wolfenstein.
+ */
+bot?: boolean, 
+/**
+ * ET:QW's `getInfoEx`: campaign experience points.
+ */
+xp?: number, 
+/**
+ * ET:QW's `getInfoEx`: `gdf` or `strogg`.
+ */
+team?: string, kills?: number, deaths?: number, };
+
+export type EtqwServer = { ranked: boolean, 
+/**
+ * Milliseconds.
+ */
+timeLeft: number, gameState: number, 
+/**
+ * 0 a game server, 1 an ETQW TV repeater.
+ */
+serverType: number, 
+/**
+ * A game server's clients that asked to join.
+ */
+interestedClients?: number, 
+/**
+ * A TV repeater's viewers and its limit.
+ */
+connectedClients?: number, maxClients?: number, };
+
+export type Doom3QueryResult = { 
+/**
+ * The game whose layout the reply has.
+ */
+dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein', 
+/**
+ * The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
+ */
+encoding: string, 
+/**
+ * The server's name with its colour codes in every rendering (plain, ANSI, HTML).
+ */
+name: ColouredText, latencyMs: number, 
+/**
+ * The settings in order (`si_name`, `si_map`, `si_maxPlayers`, `si_version` …).
+ */
+info: RuleList, players: Array<Doom3Player>, 
+/**
+ * The protocol version, `major.minor` (Doom 3 1.3.1: `1.41`; Quake 4 1.4.2: `2.85`;
+ * ET:QW 1.5: `10.21`). A responder's default is its game's.
+ */
+protocol?: string, 
+/**
+ * Which systems' clients may join (`fileSystem->GetOSMask()`; dhewm3 sends all bits).
+ */
+osMask?: number, 
+/**
+ * ET:QW's server state.
+ */
+server?: EtqwServer, 
+/**
+ * Bytes after the last field the game's layout names, as hex (Quake 4 sends five after
+ * the OS mask; what they mean is not known here). Written back as they came.
+ */
+trailing?: string, };
+
+export type Doom3QueryOptions = { 
+/**
+ * The game whose layout the reply has: `'auto'` (default: told from the reply) or one
+ * of `'doom3'`, `'quake4'`, `'etqw'` (asked `getInfoEx`, for the players' campaign
+ * figures), `'prey'`, `'wolfenstein'`. A query by game id sets it.
+ */
+dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto', 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else windows-1252, the engine's own charset).
+ */
+encoding?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type Doom3ServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (default 27666; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, 
+/**
+ * The game whose layout to answer in (default `'doom3'`).
+ */
+dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein', };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -1764,6 +1993,7 @@ export interface ProtocolTypes {
   quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   mumble: { request: MumbleRequest; response: MumbleResponse; decodeOptions: Record<string, never>; raw: MumbleQueryResult };
   fivem: { request: FivemRequest; response: FivemResponse; decodeOptions: Record<string, never>; raw: FivemQueryResult };
+  doom3: { request: Doom3Request; response: Doom3Response; decodeOptions: Doom3DecodeOptions; raw: Doom3QueryResult };
 }
 
 /**
@@ -2274,6 +2504,7 @@ export interface GameProtocols {
   dod: 'a2s';
   dods: 'a2s';
   doi: 'a2s';
+  doom3: 'doom3';
   dota2: 'a2s';
   dow: 'a2s';
   dst: 'a2s';
@@ -2281,6 +2512,7 @@ export interface GameProtocols {
   egs: 'a2s';
   empiresmod: 'a2s';
   enshrouded: 'a2s';
+  etqw: 'doom3';
   ets2: 'a2s';
   exfil: 'a2s';
   ffow: 'a2s';
@@ -2330,6 +2562,7 @@ export interface GameProtocols {
   pixark: 'a2s';
   plutonium: 'quake3';
   postscriptum: 'a2s';
+  prey: 'doom3';
   projectcars: 'a2s';
   projectcars2: 'a2s';
   projectzomboid: 'a2s';
@@ -2337,6 +2570,7 @@ export interface GameProtocols {
   q3a: 'quake3';
   quake: 'quakeworld';
   quake2: 'quake2';
+  quake4: 'doom3';
   quakelive: 'a2s';
   rdkf: 'a2s';
   rdr2r: 'fivem';
@@ -2382,6 +2616,7 @@ export interface GameProtocols {
   vcm: 'samp';
   vrising: 'a2s';
   wet: 'quake3';
+  wolfenstein: 'doom3';
   wop: 'quake3';
   wurmunlimited: 'a2s';
   zombiemaster: 'a2s';
@@ -2434,6 +2669,7 @@ export interface NetworkTypes {
   quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
   mumble: { queryOptions: MumbleQueryOptions; serveOptions: BedrockServeOptions; state: MumbleState; raw: MumbleQueryResult };
   fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
+  doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

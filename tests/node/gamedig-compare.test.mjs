@@ -64,6 +64,10 @@ const EXPECTED = {
   'GameQ Ffe 1': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
   'GameQ Ffe 2': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
   'GameQ Ffe 3': { gamedigFails: 'the no-size split layout of a Source 2006 mod' },
+  // id Tech 4: gamedig reads a challenge first in ET:QW's reply (qstat and GameQ's captures: a
+  // task id) and ends Wolfenstein's player list only at slot 32 (qstat: 16, its slot count).
+  etqw: { gamedigFails: "gamedig's ET:QW layout is not qstat's nor GameQ's captured replies'" },
+  wolfenstein: { gamedigFails: "gamedig ends Wolfenstein's player list at 32, qstat at 16" },
   // PyPI rak-net writes the advertisement's length in characters, not bytes: gamedig reads it cut and fails.
   'bedrock: unconnected pong, length in characters (82 for 84 bytes)': { gamedigFails: 'a pong whose length counts characters' },
 };
@@ -161,8 +165,9 @@ async function placed(game, given) {
     : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
       : sampleState(protocol));
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
-  // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect).
-  const options = game === 'ffow' ? { dialect: 'ffow' } : {};
+  // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
+  // id Tech 4's games their layouts).
+  const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : {};
   if (queryPort !== null) {
     // A fixed query port belongs to the game's default game port.
     const server = await responder(served, state, queryPort, options);

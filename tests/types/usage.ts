@@ -300,3 +300,20 @@ export async function fivemUsage(): Promise<void> {
   }
   void [resources, ids, iv, warnings, server];
 }
+
+// id Tech 4: one protocol, the game's layout an option; ET:QW's players' campaign figures.
+export async function doom3Usage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse } = await import('gamequery');
+  const s = await query('doom3', 'd3.example.org', { dialect: 'quake4', encoding: 'auto' });
+  const dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' = s.raw.dialect;
+  const clan: string | undefined = s.raw.players[0]?.clan;
+  const xp: number | undefined = s.raw.players[0]?.xp;
+  const html: string = s.raw.name.html;
+  const timeLeft: number | undefined = s.raw.server?.timeLeft;
+  await using server = await serve('doom3', sampleState('doom3'), { port: 0, dialect: 'etqw' });
+  const r = decodeResponse('doom3', new Uint8Array(0), { dialect: 'auto' });
+  const kind: 'infoResponse' | 'infoExResponse' = r.kind;
+  // @ts-expect-error: no such game layout
+  await query('doom3', 'd3.example.org', { dialect: 'quake3' });
+  void [dialect, clan, xp, html, timeLeft, server, kind];
+}

@@ -45,7 +45,7 @@ pub fn describe(s: &Value, color: bool) -> Description {
     let raw = &s["raw"];
     let info = &raw["serverInfo"];
     let mut f = Fields::default();
-    f.add("name", crate::quake::describe::name(s, color))
+    f.add("name", crate::spec::describe::coloured_name(s, color))
         .add("protocol", text(&s["protocol"]))
         .add("mode", text(&s["mode"]))
         .add("map", text(&s["map"]))

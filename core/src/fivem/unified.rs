@@ -21,7 +21,7 @@ pub struct FivemQueryResult {
     /// `gametype`, `mapname`, `iv` …), or `/dynamic.json`'s values as text with `udp: false`.
     pub info: RuleList,
     /// The server's name with its colour codes in every rendering (plain, ANSI, HTML).
-    pub name: crate::quake::colours::Coloured,
+    pub name: crate::text::carets::Coloured,
     /// `/players.json`'s rows (none when not asked or not answered).
     pub players: Vec<FivemPlayer>,
     /// `/info.json`: resources, settings, icon, version.
@@ -47,7 +47,7 @@ fn number(info: &RuleList, key: &str) -> i64 {
 /// The status of `info` (getinfo's pairs) at `address:port`; the HTTP parts fill in more
 /// ([`with_players`], [`with_info`]).
 pub fn status(info: RuleList, latency_ms: f64, address: String, port: u16) -> Status<FivemQueryResult> {
-    let rendered = crate::quake::colours::render(info.get("hostname").unwrap_or_default());
+    let rendered = crate::text::carets::render(info.get("hostname").unwrap_or_default());
     let name = rendered.plain.clone();
     let text = |k: &str| info.get(k).and_then(known);
     let (online, max) = (count(number(&info, "clients")), count(number(&info, "sv_maxclients")));

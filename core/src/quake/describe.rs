@@ -3,35 +3,11 @@
 
 use serde_json::Value;
 
-use crate::spec::describe::{described, ms, password, players, players_title, text, Description, Fields, Section};
+use crate::spec::describe::{described, players_title, server_fields, settings, Description, Section};
 
 pub fn describe(s: &Value, color: bool) -> Description {
-    let raw = &s["raw"];
-    let mut f = Fields::default();
-    f.add("name", name(s, color))
-        .add("protocol", text(&s["protocol"]))
-        .add("mode", text(&s["mode"]))
-        .add("map", text(&s["map"]))
-        .add("version", text(&s["version"]))
-        .add("players", Some(players(s)))
-        .add("password", password(s))
-        .add("ping", ms(&s["pingMs"]))
-        .add("encoding", text(&raw["encoding"]));
-    let settings = raw["info"].as_object().filter(|o| !o.is_empty()).map(|o| {
-        Section::list(
-            "settings",
-            o.iter()
-                .map(|(k, v)| (format!("  {k}"), text(v).unwrap_or_default()))
-                .collect(),
-        )
-    });
-    described(s, f, settings.into_iter().collect(), Some(table))
-}
-
-/// The server's name; for a terminal, in its colours (`raw.name.ansi`) where it has them.
-pub fn name(s: &Value, color: bool) -> Option<String> {
-    let ansi = s["raw"]["name"]["ansi"].as_str().filter(|_| color);
-    ansi.map(str::to_string).or_else(|| text(&s["name"]))
+    let f = server_fields(s, color, None);
+    described(s, f, settings(&s["raw"]["info"]).into_iter().collect(), Some(table))
 }
 
 /// Names, scores and pings; Warsow's team where the server sends one.

@@ -4,7 +4,7 @@
 //! under gamedig's names.
 
 use crate::json::{Json, Key};
-use crate::spec::gamedig::{Gamedig, Results};
+use crate::spec::gamedig::{strip_colors, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
@@ -12,24 +12,12 @@ fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     let raw = &status["raw"];
     let quake3 = status["protocol"] == "quake3";
     let world = status["protocol"] == "quakeworld";
-    // gamedig strips `^X` and six characters, or `^` and any one.
+    // gamedig strips Quake 3's codes only.
     let strip = |s: &str| -> String {
-        if !quake3 {
-            return s.to_string();
+        match quake3 {
+            true => strip_colors(s),
+            false => s.to_string(),
         }
-        let mut out = String::with_capacity(s.len());
-        let mut chars = s.chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '^' => {
-                    if chars.next() == Some('X') {
-                        chars.by_ref().take(6).for_each(drop);
-                    }
-                }
-                c => out.push(c),
-            }
-        }
-        out
     };
     let mut info: Vec<(Key, Json)> = Vec::new();
     if let Json::Object(members) = &raw["info"] {

@@ -86,6 +86,37 @@ impl Fields {
 
 /// A member as text, as JavaScript's template strings print it: numbers without a
 /// needless `.0`, absent (`null`) as `None`.
+/// The server's name; for a terminal, in its colours (`raw.name.ansi`, where the protocol
+/// renders its colour codes) where it has them.
+pub fn coloured_name(s: &Value, color: bool) -> Option<String> {
+    let ansi = s["raw"]["name"]["ansi"].as_str().filter(|_| color);
+    ansi.map(str::to_string).or_else(|| text(&s["name"]))
+}
+
+/// The fields of a status that lists its server's settings (the Quake engines' and their
+/// heirs'): `game`, where the protocol serves several, after the protocol.
+pub fn server_fields(s: &Value, color: bool, game: Option<String>) -> Fields {
+    let mut f = Fields::default();
+    f.add("name", coloured_name(s, color))
+        .add("protocol", text(&s["protocol"]))
+        .add("game", game)
+        .add("mode", text(&s["mode"]))
+        .add("map", text(&s["map"]))
+        .add("version", text(&s["version"]))
+        .add("players", Some(players(s)))
+        .add("password", password(s))
+        .add("ping", ms(&s["pingMs"]))
+        .add("encoding", text(&s["raw"]["encoding"]));
+    f
+}
+
+/// A server's settings (`raw.info`, as sent), one line each.
+pub fn settings(info: &Value) -> Option<Section> {
+    let o = info.as_object().filter(|o| !o.is_empty())?;
+    let lines = o.iter().map(|(k, v)| (format!("  {k}"), text(v).unwrap_or_default()));
+    Some(Section::list("settings", lines.collect()))
+}
+
 pub fn text(v: &Value) -> Option<String> {
     match v {
         Value::Null => None,

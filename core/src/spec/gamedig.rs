@@ -102,6 +102,24 @@ pub fn results(status: &Json, own: Option<Gamedig>, variant: Option<&str>) -> Re
 }
 
 /// A player as gamedig's `Player` holds one: `name`, everything else under `raw`.
+/// gamedig's `stripColors` for the Quake engines' caret codes: `^X` and six characters, or
+/// `^` and any one.
+pub fn strip_colors(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '^' => {
+                if chars.next() == Some('X') {
+                    chars.by_ref().take(6).for_each(drop);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 pub fn player(p: &Json) -> Json {
     player_of(p.clone())
 }

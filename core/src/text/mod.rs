@@ -1,6 +1,7 @@
-//! Text on the wire: legacy code pages (encoding_rs, and our own guess for `auto`) and
-//! Minecraft's formatted text.
+//! Text on the wire: legacy code pages (encoding_rs, and our own guess for `auto`),
+//! Minecraft's formatted text and the Quake engines' caret colour codes.
 
+pub mod carets;
 mod codepage;
 mod detect;
 #[cfg(host_text)]
