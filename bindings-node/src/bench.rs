@@ -11,7 +11,7 @@ use napi_derive::napi;
 use crate::error::to_napi;
 
 /// Mean nanoseconds per `decodeResponse` inside Rust (decode + tape), no crossing.
-#[napi(js_name = "__benchDecodeNative")]
+#[napi(js_name = "__benchDecodeNative", catch_unwind)]
 pub fn bench_decode_native(protocol: u32, bytes: &[u8], options: Option<String>, iterations: u32) -> napi::Result<f64> {
     let protocol = crate::protocol_name(protocol)?;
     let start = Instant::now();
@@ -23,13 +23,13 @@ pub fn bench_decode_native(protocol: u32, bytes: &[u8], options: Option<String>,
 }
 
 /// `decodeResponse` as a JSON text, for comparison with the tape.
-#[napi(js_name = "__decodeResponseJson")]
+#[napi(js_name = "__decodeResponseJson", catch_unwind)]
 pub fn decode_response_json(protocol: String, bytes: &[u8], options: Option<String>) -> napi::Result<String> {
     api::decode_response(&protocol, bytes, options.as_deref(), api::Json).map_err(to_napi)
 }
 
 /// The core's encodings of every value, concatenated.
-#[napi(js_name = "__encodeVarInts")]
+#[napi(js_name = "__encodeVarInts", catch_unwind)]
 pub fn encode_varints(values: Int32Array) -> Uint8Array {
     let mut w = gamequery_core::wire::Writer::new();
     for &v in values.iter() {
@@ -39,8 +39,15 @@ pub fn encode_varints(values: Int32Array) -> Uint8Array {
 }
 
 /// The core's `[value, length]` of the VarInt at `offset`, or its error.
-#[napi(js_name = "__decodeVarInt")]
+#[napi(js_name = "__decodeVarInt", catch_unwind)]
 pub fn decode_varint(bytes: &[u8], offset: u32) -> napi::Result<Vec<i64>> {
     let (value, length) = api::decode_varint(bytes, offset as usize).map_err(to_napi)?;
     Ok(vec![value.into(), length as i64])
+}
+
+/// Tests only: the next call through `point` (`decode`, `encode`, `describe`, `query`,
+/// `serve`, `frames`) panics, as a bug of ours would; `undefined` disarms.
+#[napi(js_name = "__injectPanic", catch_unwind)]
+pub fn inject_panic(point: Option<String>) {
+    gamequery_core::internal::inject(point.as_deref());
 }

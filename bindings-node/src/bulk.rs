@@ -33,13 +33,13 @@ impl BulkRun {
     }
 
     /// Stops the run without delivering what is unfinished.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn cancel(&self) {
         self.inner.cancel();
     }
 
     /// Stops the run; what is unfinished is delivered as `GQ_ABORTED`.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn abort(&self) {
         self.inner.abort();
     }

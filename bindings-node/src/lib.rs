@@ -26,14 +26,14 @@ use crate::error::to_napi;
 use crate::tape::Tape;
 
 /// Every struct key list so far, for the tape reader (JSON text, read once per shape).
-#[napi]
+#[napi(catch_unwind)]
 pub fn shapes() -> String {
     gamequery_core::tape::shapes::all_json()
 }
 
 /// Protocol names in the order of the ids `decodeRequest`/`decodeResponse` take: the JS
 /// glue validates the name and passes its id (a number crosses 40 ns cheaper than a string).
-#[napi]
+#[napi(catch_unwind)]
 pub fn protocols() -> Vec<&'static str> {
     api::Protocol::all().map(|p| p.name()).collect()
 }
@@ -44,14 +44,14 @@ pub(crate) fn protocol_name(id: u32) -> napi::Result<&'static str> {
         .ok_or_else(|| napi::Error::from_reason(format!("no protocol has id {id}")))
 }
 
-#[napi(js_name = "encodeRequest")]
+#[napi(js_name = "encodeRequest", catch_unwind)]
 pub fn encode_request(protocol: String, request: String) -> napi::Result<Uint8Array> {
     api::encode_request(&protocol, &request)
         .map(Uint8Array::new)
         .map_err(to_napi)
 }
 
-#[napi(js_name = "encodeResponse")]
+#[napi(js_name = "encodeResponse", catch_unwind)]
 pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8Array> {
     api::encode_response(&protocol, &response)
         .map(Uint8Array::new)
@@ -59,26 +59,26 @@ pub fn encode_response(protocol: String, response: String) -> napi::Result<Uint8
 }
 
 /// gamedig's query options → a query of ours (`gamequery/gamedig`), as JSON text.
-#[napi(js_name = "gamedigPlan")]
+#[napi(js_name = "gamedigPlan", catch_unwind)]
 pub fn gamedig_plan(options: String, listen_udp_port: Option<u32>) -> napi::Result<String> {
     api::gamedig_plan(&options, listen_udp_port).map_err(to_napi)
 }
 
 /// Every game in gamedig's entry shape (`gamequery/gamedig`'s `games`), as JSON text.
-#[napi(js_name = "gamedigGames")]
+#[napi(js_name = "gamedigGames", catch_unwind)]
 pub fn gamedig_games() -> String {
     api::gamedig_games()
 }
 
 /// A status for people (fields, sections, notes, warnings: what the CLI prints), as JSON
 /// text; the status as JSON text.
-#[napi(js_name = "describeStatus")]
+#[napi(js_name = "describeStatus", catch_unwind)]
 pub fn describe_status(status: String, color: bool) -> napi::Result<String> {
     api::describe_status(&status, color).map_err(to_napi)
 }
 
 /// A state to serve for `protocol` (JSON text): what `gamequery serve` answers with.
-#[napi(js_name = "sampleState")]
+#[napi(js_name = "sampleState", catch_unwind)]
 pub fn sample_state(protocol: String) -> napi::Result<String> {
     api::sample_state(&protocol).map(str::to_string).map_err(to_napi)
 }
@@ -113,7 +113,7 @@ pub async fn rcon(
 }
 
 /// Aborts the `query`/`rcon` call registered under `cancel_id` (AbortSignal glue).
-#[napi]
+#[napi(catch_unwind)]
 pub fn abort(cancel_id: u32) {
     cancel::abort(cancel_id);
 }
@@ -126,15 +126,20 @@ pub struct FrameDecoder {
 
 #[napi]
 impl FrameDecoder {
-    #[napi(constructor)]
+    #[napi(constructor, catch_unwind)]
     pub fn new(protocol: String, max_frame: Option<u32>, gold_src: Option<bool>) -> napi::Result<Self> {
         let inner = api::frame_decoder(&protocol, max_frame, gold_src.unwrap_or(false)).map_err(to_napi)?;
         Ok(Self { inner })
     }
 
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn push(&mut self, chunk: &[u8]) -> napi::Result<Vec<Uint8Array>> {
-        let frames = self.inner.push(chunk).map_err(to_napi)?;
+        let inner = &mut self.inner;
+        let frames = gamequery_core::internal::contain("FrameDecoder.push", || {
+            gamequery_core::internal::checkpoint("frames");
+            inner.push(chunk)
+        })
+        .map_err(to_napi)?;
         Ok(frames.into_iter().map(Uint8Array::new).collect())
     }
 }

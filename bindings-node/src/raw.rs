@@ -46,8 +46,12 @@ fn c_name(name: &str) -> std::ffi::CString {
 
 /// Runs `body`, turning its error (or a panic) into a thrown JS error.
 unsafe fn guarded(env: sys::napi_env, body: impl FnOnce() -> napi::Result<sys::napi_value>) -> sys::napi_value {
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body))
-        .unwrap_or_else(|_| Err(napi::Error::from_reason("gamequery: a decoder panicked")));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)).unwrap_or_else(|payload| {
+        Err(to_napi(gamequery_core::internal::from_panic(
+            "a decode",
+            payload.as_ref(),
+        )))
+    });
     match result {
         Ok(value) => value,
         Err(e) => {

@@ -20,23 +20,23 @@ pub struct Server {
 
 #[napi]
 impl Server {
-    #[napi(getter)]
+    #[napi(getter, catch_unwind)]
     pub fn address(&self) -> String {
         self.handle.local_addr().ip().to_string()
     }
 
-    #[napi(getter)]
+    #[napi(getter, catch_unwind)]
     pub fn port(&self) -> u32 {
         self.handle.local_addr().port().into()
     }
 
     /// Where RCON listens, when served (Minecraft with `rcon`).
-    #[napi(getter, js_name = "rconPort")]
+    #[napi(getter, js_name = "rconPort", catch_unwind)]
     pub fn rcon_port(&self) -> Option<u32> {
         self.handle.rcon_addr().map(|a| a.port().into())
     }
 
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn update(&self, state: String) -> napi::Result<()> {
         self.handle.update(&state).map_err(to_napi)
     }

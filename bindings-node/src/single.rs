@@ -46,7 +46,7 @@ pub struct SingleQueries {
 #[napi]
 impl SingleQueries {
     /// `settle(id, result)`: `result` is a tape, or a string (an error's message).
-    #[napi(constructor)]
+    #[napi(constructor, catch_unwind)]
     pub fn new(settle: Function<'_, Args, Unknown<'static>>) -> napi::Result<Self> {
         let results = settle
             .build_threadsafe_function::<Args>()
@@ -60,7 +60,7 @@ impl SingleQueries {
 
     /// Starts the query on the shared engine when it can run there (`false`: it cannot;
     /// nothing started). `abortable`: `abort(id)` may stop it.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn submit(
         &self,
         protocol: String,
@@ -96,7 +96,7 @@ impl SingleQueries {
     }
 
     /// Whether Node keeps running for this environment's queries (some are in flight).
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn hold(&self, env: Env, on: bool) -> napi::Result<()> {
         let results = self.results.lock().unwrap_or_else(|e| e.into_inner());
         // Node-API's own ref/unref: napi-rs deprecates its wrappers for reference counting,

@@ -27,6 +27,11 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 
 #[wasm_bindgen(start)]
 fn start() {
+    // A panic cannot unwind here: the module traps. What it said is kept for the glue,
+    // which reports the trap as the call's GQ_INTERNAL and loads the module again.
+    std::panic::set_hook(Box::new(|info| {
+        *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.to_string());
+    }));
     #[cfg(all(feature = "host-text", target_arch = "wasm32"))]
     {
         text::install();
@@ -34,6 +39,21 @@ fn start() {
         let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
         gamequery_core::json::install_hash_seed((half() << 32) | half());
     }
+}
+
+static LAST_PANIC: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// What the last panic said (the glue asks after a trap), once.
+#[wasm_bindgen(js_name = __takePanic)]
+pub fn take_panic() -> Option<String> {
+    LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
+/// Tests only: the next call through `point` (`decode`, `encode`, `describe`, `query`,
+/// `serve`, `frames`) panics, as a bug of ours would; `undefined` disarms.
+#[wasm_bindgen(js_name = __injectPanic)]
+pub fn inject_panic(point: Option<String>) {
+    gamequery_core::internal::inject(point.as_deref());
 }
 
 /// Every struct key list so far (JSON text), for the tape reader.
@@ -138,6 +158,7 @@ impl FrameDecoder {
 
     /// Complete packets, each whole (length prefix included).
     pub fn push(&mut self, chunk: &[u8]) -> Result<js_sys::Array, JsValue> {
+        gamequery_core::internal::checkpoint("frames");
         let frames = self.inner.push(chunk).map_err(to_js_error)?;
         Ok(frames.iter().map(|f| JsValue::from(Uint8Array::from(&f[..]))).collect())
     }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use crate::internal::{checkpoint, contain};
 
 pub use crate::input::from_serde_json as from_json;
 pub use crate::protocol::{Decode, Protocol};
@@ -16,31 +17,48 @@ pub fn to_value<T: Serialize>(value: &T) -> Value {
 
 /// Client → server: build a request packet from its JSON description.
 pub fn encode_request(protocol: &str, request: &str) -> Result<Vec<u8>> {
-    (Protocol::parse(protocol)?.packets()?.encode_request)(request)
+    contain("encodeRequest", || {
+        checkpoint("encode");
+        (Protocol::parse(protocol)?.packets()?.encode_request)(request)
+    })
 }
 
 /// Server side: parse a request packet.
 pub fn decode_request<S: Decode>(protocol: &str, bytes: &[u8], _out: S) -> Result<S::Out> {
-    let protocol = Protocol::parse(protocol)?;
-    protocol.packets()?;
-    (S::decoders(protocol).request)(bytes)
+    contain("decodeRequest", || {
+        checkpoint("decode");
+        let protocol = Protocol::parse(protocol)?;
+        protocol.packets()?;
+        (S::decoders(protocol).request)(bytes)
+    })
 }
 
 /// Server → client: build a reply packet from its JSON description.
 pub fn encode_response(protocol: &str, response: &str) -> Result<Vec<u8>> {
-    (Protocol::parse(protocol)?.packets()?.encode_response)(response)
+    contain("encodeResponse", || {
+        checkpoint("encode");
+        (Protocol::parse(protocol)?.packets()?.encode_response)(response)
+    })
 }
 
 /// Client side: parse a reply packet (`options`: the protocol's decode options, JSON text).
 pub fn decode_response<S: Decode>(protocol: &str, bytes: &[u8], options: Option<&str>, _out: S) -> Result<S::Out> {
-    let protocol = Protocol::parse(protocol)?;
-    protocol.packets()?;
-    (S::decoders(protocol).response)(bytes, options)
+    contain("decodeResponse", || {
+        checkpoint("decode");
+        let protocol = Protocol::parse(protocol)?;
+        protocol.packets()?;
+        (S::decoders(protocol).response)(bytes, options)
+    })
 }
 
 /// `describeStatus(status, color)`: a status (JSON text, as `query` gave it) for people —
 /// fields, sections, notes, warnings — as JSON text. Its `protocol` picks the describer.
 pub fn describe_status(status: &str, color: bool) -> Result<String> {
+    contain("describeStatus", || describe(status, color))
+}
+
+fn describe(status: &str, color: bool) -> Result<String> {
+    checkpoint("describe");
     let status: Value =
         serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
     let protocol = status["protocol"].as_str().and_then(|p| Protocol::parse(p).ok());
@@ -57,6 +75,10 @@ pub fn describe_status(status: &str, color: bool) -> Result<String> {
 /// `requestPlayersRequired` make of a request left unanswered. Its `protocol` picks the
 /// mapping.
 pub fn gamedig_result(status: &str, rules_required: bool, players_required: bool) -> Result<String> {
+    contain("gamedig", || gamedig_shape(status, rules_required, players_required))
+}
+
+fn gamedig_shape(status: &str, rules_required: bool, players_required: bool) -> Result<String> {
     let status: crate::json::Json =
         serde_json::from_str(status).map_err(|e| Error::invalid(format!("status must be a query's result: {e}")))?;
     let own = status["protocol"]

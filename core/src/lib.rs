@@ -23,6 +23,7 @@ pub mod games;
 pub mod http;
 mod index;
 pub mod input;
+pub mod internal;
 pub mod json;
 pub mod limit;
 pub mod minecraft;

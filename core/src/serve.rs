@@ -66,8 +66,14 @@ impl Server {
     }
 
     /// A datagram from `from`, at `now_ms` on the host's clock (ms since it started).
+    /// A bug of ours (a panic) answering it drops that datagram, not the server.
     pub fn handle_datagram(&mut self, now_ms: u64, from: SocketAddr, bytes: &[u8]) -> Reply {
-        self.responder.handle_datagram(now_ms, from, bytes)
+        let responder = &mut self.responder;
+        let reply = crate::internal::contain("a responder", || {
+            crate::internal::checkpoint("serve");
+            Ok(responder.handle_datagram(now_ms, from, bytes))
+        });
+        reply.unwrap_or(Reply::Send(vec![]))
     }
 
     /// The datagrams that carry an RCON command's output (`reply_to` from [`Reply::Rcon`]).
@@ -81,8 +87,16 @@ impl Server {
     }
 
     /// Bytes a connection sent, answered with the state served now.
+    /// A bug of ours (a panic) answering it closes that connection, not the server.
     pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        self.responder.handle_stream(stream, chunk)
+        let output = crate::internal::contain("a responder", || {
+            crate::internal::checkpoint("serve");
+            Ok(self.responder.handle_stream(stream, chunk))
+        });
+        output.unwrap_or(StreamOutput {
+            write: vec![],
+            close: true,
+        })
     }
 
     /// A new Source RCON connection's state (a responder with RCON beside it only).

@@ -38,15 +38,17 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
       clearTimeout(timer);
       const at = wasmCall.pollTimeout();
       if (at !== undefined) {
-        timer = setTimeout(() => {
-          wasmCall.handleTimeout(now());
-          pump();
-        }, Math.max(0, at - now()));
+        timer = setTimeout(later(() => wasmCall.handleTimeout(now())), Math.max(0, at - now()));
       }
     };
     const later = (fn) => (...args) => {
       if (done) return;
-      fn(...args);
+      try {
+        fn(...args);
+      } catch (e) {
+        // A trap of the core (a bug of ours) inside a host callback: this call's error.
+        return finish(fromNative(e));
+      }
       pump();
     };
     const onAbort = later(() => wasmCall.abort());

@@ -56,9 +56,27 @@ export function gqError(code, message, extra) {
 
 const TAG = '\u0001gamequery:';
 
-/** A core error (a tagged message from either binding) as a GameQueryError; others as they are. */
+let onTrap;
+// Each tape reader's shapes, forgotten when the module is loaded again (it numbers them anew).
+const forgetShapes = [];
+
+/**
+ * Where a trap of the WebAssembly core goes: a panic of ours, which cannot unwind there. The
+ * Node entry loads the module again (`reload`, returning what the panic said), so the next
+ * call runs on a fresh one.
+ */
+export function whenTrapped(reload) {
+  onTrap = reload;
+}
+
+/** A core error (a tagged message from either binding) as a GameQueryError; a trap as GQ_INTERNAL; others as they are. */
 export function fromNative(e) {
   if (e && typeof e.message === 'string' && e.message.startsWith(TAG)) return new GameQueryError(JSON.parse(e.message.slice(TAG.length)));
+  if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) {
+    const said = onTrap?.() ?? e.message;
+    for (const forget of forgetShapes) forget();
+    return new GameQueryError({ code: 'GQ_INTERNAL', message: `a call failed inside gamequery (a bug: please report it): ${said}` }, { cause: e });
+  }
   return e;
 }
 
@@ -154,6 +172,7 @@ export function tapeReader(loadShapes) {
   };
   // `var`: V8 checks a captured `let` at each read (a fifth of `value`'s bytecode).
   var builders = new Array(MAX_SHAPES).fill(missing);
+  forgetShapes.push(() => builders.fill(missing));
   var T;
   var X;
   var W;

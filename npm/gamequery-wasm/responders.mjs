@@ -20,12 +20,12 @@ export function createServe(wasm, transport) {
   };
 
   /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
-  function serveRcon(server, handler, host, port, maxConnections, idleMs) {
+  function serveRcon(current, handler, host, port, maxConnections, idleMs) {
     let open = 0;
     return bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
       if (open >= maxConnections) return conn.destroy();
       open++;
-      const rcon = new wasm.RconConnection(server);
+      const rcon = new wasm.RconConnection(current());
       let chain = Promise.resolve();
       let ended = false;
       let idle;
@@ -65,7 +65,7 @@ export function createServe(wasm, transport) {
   }
 
   /** A TCP listener's connections, each answered by the core (at most `maxConnections` at once; more wait). */
-  function connections(server, connectionTimeout, maxConnections) {
+  function connections(current, recover, connectionTimeout, maxConnections) {
     let open = 0;
     const waiting = [];
     const serveConnection = (conn) => {
@@ -81,7 +81,15 @@ export function createServe(wasm, transport) {
       };
       const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
       conn.on.data = (bytes) => {
-        const [write, close] = stream.input(server, bytes);
+        let out;
+        try {
+          out = stream.input(current(), bytes);
+        } catch (e) {
+          // A bug of ours (a trap): this connection ends, the server goes on.
+          recover(e);
+          return conn.destroy();
+        }
+        const [write, close] = out;
         if (write.length) conn.write(write);
         if (close) conn.end();
       };
@@ -100,7 +108,11 @@ export function createServe(wasm, transport) {
   async function serve(protocol, state, options) {
     const { handler, options: core } = serveArgs(protocol, state, options);
     const [hi, lo] = seed();
-    const server = call(() => new wasm.Server(protocol, json(state), json(core), handler !== undefined, hi, lo));
+    const make = (served) => call(() => new wasm.Server(protocol, served, json(core), handler !== undefined, hi, lo));
+    // The state served last (JSON text), to make the responder again from.
+    let latest = json(state);
+    let server = make(latest);
+    const current = () => server;
     const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle, stream] = server.listen();
     const t0 = performance.now();
     const clock = () => Math.floor(performance.now() - t0);
@@ -108,7 +120,13 @@ export function createServe(wasm, transport) {
     // FXServer's HTTP beside its datagrams: TCP on the port UDP got.
     let extra;
     const onDatagram = (bytes, address, from) => {
-      const out = server.handleDatagram(clock(), address, from, bytes);
+      let out;
+      try {
+        out = server.handleDatagram(clock(), address, from, bytes);
+      } catch (e) {
+        // A bug of ours (a trap): the datagram is dropped, the server goes on.
+        return recover(e);
+      }
       if (out[0] === 'rcon') {
         const [, header, command] = out;
         handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
@@ -118,7 +136,13 @@ export function createServe(wasm, transport) {
       }
       for (const d of out) listener.send(d, address, from);
     };
-    const streams = () => connections(server, connectionTimeout, maxConnections);
+    // After a trap the module is a fresh one: the responder is made again, with the state served last.
+    const recover = (e) => {
+      fromNative(e);
+      server = make(latest);
+      if (kind === 'udp' && listener) server.bound(listener.address, listener.port);
+    };
+    const streams = () => connections(current, recover, connectionTimeout, maxConnections);
     if (kind === 'tcp') {
       listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, streams()));
     }
@@ -137,9 +161,12 @@ export function createServe(wasm, transport) {
       }
     }
     if (kind === 'udp') server.bound(listener.address, listener.port);
-    const rconListener = rconPort === undefined ? undefined : await serveRcon(server, handler, rconHost, rconPort, maxConnections, rconIdle);
+    const rconListener = rconPort === undefined ? undefined : await serveRcon(current, handler, rconHost, rconPort, maxConnections, rconIdle);
     const at = { address: listener.address, port: listener.port, rconPort: rconListener?.port };
-    return responderObject(at, (state) => server.update(state), async () => {
+    return responderObject(at, (next) => {
+      server.update(next);
+      latest = next;
+    }, async () => {
       await Promise.all([listener.close(), extra?.close(), rconListener?.close()]);
     });
   }

@@ -661,6 +661,7 @@ impl Call {
 
     /// Bytes received on `id`: a datagram, or a chunk of a stream.
     pub fn handle_received(&mut self, now: Millis, id: u32, bytes: &[u8]) {
+        crate::internal::checkpoint("query");
         if let Some(front) = &mut self.front {
             return front.handle_received(now, id, bytes);
         }

@@ -45,6 +45,18 @@ pub async fn query<S: Sink>(
     out: S,
     tracer: Option<Tracer>,
 ) -> Result<S::Out> {
+    let query = query_contained(protocol, target, options, cancel, out, tracer);
+    crate::internal::Contained::new("query", query).await
+}
+
+async fn query_contained<S: Sink>(
+    protocol: &str,
+    target: &str,
+    options: &str,
+    cancel: CancellationToken,
+    out: S,
+    tracer: Option<Tracer>,
+) -> Result<S::Out> {
     // A traced query runs alone: its trace is its own datagrams only.
     if tracer.is_none() {
         let (tx, mut rx) = tokio::sync::oneshot::channel();
@@ -73,6 +85,16 @@ pub async fn query<S: Sink>(
 /// protocol, or a game of one, on Linux): `done` gets its result, in `out`'s form, on the
 /// engine's thread; the ticket stops it. `None`: it cannot, and nothing started.
 pub fn submit<S: Sink>(
+    protocol: &str,
+    target: &str,
+    options: &str,
+    out: S,
+    done: impl FnOnce(Result<S::Out>) + Send + 'static,
+) -> Result<Option<Ticket>> {
+    crate::internal::contain("query", || submit_contained(protocol, target, options, out, done))
+}
+
+fn submit_contained<S: Sink>(
     protocol: &str,
     target: &str,
     options: &str,
@@ -119,12 +141,15 @@ pub async fn rcon(
     cancel: CancellationToken,
     tracer: Option<Tracer>,
 ) -> Result<Vec<String>> {
-    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    let call = Call::rcon(protocol, &target, options, command, seed(), false)?;
-    match run::run(call, &cancel, tracer.as_ref()).await? {
-        Outcome::Lines(lines) => Ok(lines),
-        _ => Err(Error::new(ErrorCode::Malformed, "an RCON call ended without lines")),
-    }
+    crate::internal::Contained::new("rcon", async move {
+        let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+        let call = Call::rcon(protocol, &target, options, command, seed(), false)?;
+        match run::run(call, &cancel, tracer.as_ref()).await? {
+            Outcome::Lines(lines) => Ok(lines),
+            _ => Err(Error::new(ErrorCode::Malformed, "an RCON call ended without lines")),
+        }
+    })
+    .await
 }
 
 /// Randomness for a call: std's per-process hasher keys, mixed with the time.
@@ -141,6 +166,9 @@ pub(crate) fn seed() -> u64 {
 
 /// Starts a responder; `state` and `options` are JSON text.
 pub async fn serve(protocol: &str, state: &str, options: &str, handler: Option<RconHandler>) -> Result<ServeHandle> {
-    let options = json_arg("options", options)?;
-    serve::serve(protocol, state, options, handler).await
+    crate::internal::Contained::new("serve", async move {
+        let options = json_arg("options", options)?;
+        serve::serve(protocol, state, options, handler).await
+    })
+    .await
 }

@@ -396,8 +396,16 @@ impl Engine {
                     job.received += 1;
                     self.outstanding = self.outstanding.saturating_sub(1);
                 }
-                job.query.handle_input(now - job.start.origin, &buf[..n]);
-                self.service(slot);
+                // A bug of ours reading this reply (a panic) ends this query alone.
+                let read = crate::internal::contain("query", || {
+                    crate::internal::checkpoint("query");
+                    job.query.handle_input(now - job.start.origin, &buf[..n]);
+                    Ok(())
+                });
+                match read {
+                    Ok(()) => self.service(slot),
+                    Err(e) => self.end(slot, Err(e)),
+                }
             }
         }
     }
