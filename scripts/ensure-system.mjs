@@ -14,6 +14,7 @@ export const MURMURD = '/usr/sbin/murmurd';
 export const MVDSV = '/usr/games/mvdsv';
 /** KTX's game directory as Debian installs it (configs, and its qwprogs.so linked in). */
 export const KTX = '/usr/share/games/quake/ktx';
+export const VALGRIND = '/usr/bin/valgrind';
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
@@ -25,8 +26,9 @@ const PACKAGES = [
   [`${KTX}/qwprogs.so`, 'ktx'],
 ];
 
-export function ensureSystem() {
-  const missing = PACKAGES.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+/** `extra`: [path, package] pairs a script needs beyond the tests' (valgrind for check:memory). */
+export function ensureSystem(extra = []) {
+  const missing = [...PACKAGES, ...extra].filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

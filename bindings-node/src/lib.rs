@@ -3,6 +3,9 @@
 //! (`gamequery_core::tape`) that the JS reader turns into objects — far cheaper than a
 //! JSON text or setting properties one by one through FFI.
 
+// Every `unsafe` block says why it holds (`// SAFETY:`); clippy checks each has one.
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 #[cfg(not(target_os = "macos"))]
 mod alloc;
 pub mod bench;

@@ -45,6 +45,9 @@ fn c_name(name: &str) -> std::ffi::CString {
 }
 
 /// Runs `body`, turning its error (or a panic) into a thrown JS error.
+///
+/// # Safety
+/// On the JS thread, inside a Node-API callback of `env`.
 unsafe fn guarded(env: sys::napi_env, body: impl FnOnce() -> napi::Result<sys::napi_value>) -> sys::napi_value {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)).unwrap_or_else(|payload| {
         Err(to_napi(gamequery_core::internal::from_panic(
@@ -63,21 +66,29 @@ unsafe fn guarded(env: sys::napi_env, body: impl FnOnce() -> napi::Result<sys::n
 }
 
 /// Up to `N` arguments (missing ones are `undefined`).
+///
+/// # Safety
+/// `env` and `info` are the current callback's.
 unsafe fn args<const N: usize>(
     env: sys::napi_env,
     info: sys::napi_callback_info,
 ) -> napi::Result<[sys::napi_value; N]> {
     let mut argv = [null_mut(); N];
     let mut argc = N;
+    // SAFETY: the callback's env and info (the caller's promise); `argv` has room for `argc`
+    // values, and Node-API writes at most `argc`.
     napi::check_status!(unsafe {
         sys::napi_get_cb_info(env, info, &mut argc, argv.as_mut_ptr(), null_mut(), null_mut())
     })?;
     Ok(argv)
 }
 
+/// # Safety
+/// `value` is a live value of `env`, on the JS thread.
 unsafe fn u32_arg(env: sys::napi_env, value: sys::napi_value) -> napi::Result<u32> {
     let mut out = 0;
     napi::check_status!(
+        // SAFETY: the caller's promise; Node-API checks the value's type and writes `out` only.
         unsafe { sys::napi_get_value_uint32(env, value, &mut out) },
         "expected a number"
     )?;
@@ -86,6 +97,10 @@ unsafe fn u32_arg(env: sys::napi_env, value: sys::napi_value) -> napi::Result<u3
 
 /// A typed array's elements, borrowed for this synchronous call (JS cannot run, so cannot
 /// detach or resize its buffer, before the call returns).
+///
+/// # Safety
+/// `value` is a live value of `env`, on the JS thread; the slice is used only before the
+/// callback returns, and `T` is the element type of `kind`.
 unsafe fn typed_array<'a, T>(
     env: sys::napi_env,
     value: sys::napi_value,
@@ -93,6 +108,7 @@ unsafe fn typed_array<'a, T>(
 ) -> napi::Result<&'a mut [T]> {
     let (mut ty, mut length, mut data, mut buffer, mut offset) = (0, 0, null_mut(), null_mut(), 0);
     napi::check_status!(
+        // SAFETY: the caller's promise; Node-API fails a value that is no typed array.
         unsafe { sys::napi_get_typedarray_info(env, value, &mut ty, &mut length, &mut data, &mut buffer, &mut offset) },
         "expected a typed array"
     )?;
@@ -108,8 +124,12 @@ unsafe fn typed_array<'a, T>(
 }
 
 /// `undefined`/`null`, or a string.
+///
+/// # Safety
+/// `value` is a live value of `env`, on the JS thread.
 unsafe fn optional_string(env: sys::napi_env, value: sys::napi_value) -> napi::Result<Option<String>> {
     let mut ty = 0;
+    // SAFETY: the caller's promise.
     napi::check_status!(unsafe { sys::napi_typeof(env, value, &mut ty) })?;
     if ty == sys::ValueType::napi_undefined || ty == sys::ValueType::napi_null {
         return Ok(None);
@@ -119,7 +139,13 @@ unsafe fn optional_string(env: sys::napi_env, value: sys::napi_value) -> napi::R
 }
 
 /// `decodeResponse(protocolId, bytes, optionsJson | undefined, scratch)`.
+///
+/// # Safety
+/// Called by Node-API only, as the callback of a function made in [`register`].
 unsafe extern "C" fn decode_response(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    // SAFETY: Node-API calls this on the JS thread with its env and info; the arguments'
+    // values live through the call, and the typed arrays' elements are read (bytes) and
+    // written (scratch) before it returns, while no JS runs.
     unsafe {
         guarded(env, || {
             let [protocol, bytes, options, scratch] = args::<4>(env, info)?;
@@ -136,7 +162,11 @@ unsafe extern "C" fn decode_response(env: sys::napi_env, info: sys::napi_callbac
 }
 
 /// `decodeRequest(protocolId, bytes, scratch)`.
+///
+/// # Safety
+/// Called by Node-API only, as the callback of a function made in [`register`].
 unsafe extern "C" fn decode_request(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    // SAFETY: as in `decode_response`.
     unsafe {
         guarded(env, || {
             let [protocol, bytes, scratch] = args::<3>(env, info)?;

@@ -27,7 +27,10 @@ pub enum Settled {
 impl ToNapiValue for Settled {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         match val {
+            // SAFETY: napi-rs calls this on the JS thread with a live env (the trait's
+            // contract), which is all the inner conversions need.
             Self::Status(tape) => unsafe { ToNapiValue::to_napi_value(env, tape) },
+            // SAFETY: as above.
             Self::Failed(message) => unsafe { ToNapiValue::to_napi_value(env, message) },
         }
     }
@@ -101,6 +104,8 @@ impl SingleQueries {
         let results = self.results.lock().unwrap_or_else(|e| e.into_inner());
         // Node-API's own ref/unref: napi-rs deprecates its wrappers for reference counting,
         // which is not what this is (whether the event loop waits for the function).
+        // SAFETY: on the JS thread (a method call), with the env of this object and the raw
+        // handle of the threadsafe function it owns, which lives as long as the object.
         let status = unsafe {
             if on {
                 sys::napi_ref_threadsafe_function(env.raw(), results.raw())

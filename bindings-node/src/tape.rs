@@ -54,26 +54,37 @@ impl ToNapiValue for LaterScratchTape {
         // value resolves its promise.
         let out = unsafe { scratch.as_mut() };
         let Some(slots) = out.get_mut(..tape.values.len()) else {
+            // SAFETY: the trait's contract: on the JS thread with a live env.
             return unsafe { ToNapiValue::to_napi_value(env, Tape(tape)) };
         };
         slots.copy_from_slice(&tape.values);
+        // SAFETY: the trait's contract, as above.
         let count = unsafe { ToNapiValue::to_napi_value(env, tape.values.len() as f64)? };
+        // SAFETY: as above; `count` is a value of this env.
         unsafe { texts_with(env, &tape.text, count, &tape.wide) }
     }
 }
 
 impl ToNapiValue for ScratchTape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        // SAFETY: (every block here) the trait's contract — on the JS thread with a live
+        // env — is what each Node-API call below needs; the text is the tape's, ASCII by its
+        // making where `js_ascii` takes it.
         match val {
+            // SAFETY: see above.
             Self::Written(text, wide) if wide.is_empty() => unsafe { js_ascii(env, &text) },
+            // SAFETY: see above.
             Self::Written(text, wide) if encoding_rs::mem::is_str_latin1(&wide) => unsafe {
                 js_latin1_pair(env, text.into_bytes(), &wide)
             },
             Self::Written(text, wide) => {
                 let mut null = std::ptr::null_mut();
+                // SAFETY: see above.
                 check_status!(unsafe { sys::napi_get_null(env, &mut null) })?;
+                // SAFETY: see above; `null` is a value of this env.
                 unsafe { texts_with(env, &text, null, &wide) }
             }
+            // SAFETY: see above.
             Self::Whole(tape) => unsafe { ToNapiValue::to_napi_value(env, tape) },
         }
     }
@@ -83,26 +94,38 @@ impl ToNapiValue for Tape {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
         let Self(tape) = val;
         let values = Float64ArraySlice::copy_from(&Env::from_raw(env), &tape.values)?;
+        // SAFETY: the trait's contract: on the JS thread with a live env.
         let values = unsafe { ToNapiValue::to_napi_value(env, values)? };
+        // SAFETY: as above; `values` is a value of this env.
         unsafe { texts_with(env, &tape.text, values, &tape.wide) }
     }
 }
 
 /// `[text, numbers]`, or `[text, numbers, wide]` when `wide` is not empty.
+///
+/// # Safety
+/// On the JS thread with a live `env`; `numbers` is a value of it; `text` is ASCII.
 unsafe fn texts_with(
     env: sys::napi_env,
     text: &str,
     numbers: sys::napi_value,
     wide: &str,
 ) -> napi::Result<sys::napi_value> {
+    // SAFETY: (every block here) the caller's promise; each value set is one this function
+    // made of `env`, or `numbers`, which the caller gives of it.
     let text = unsafe { js_ascii(env, text)? };
     let mut out = std::ptr::null_mut();
     let len = if wide.is_empty() { 2 } else { 3 };
+    // SAFETY: see above.
     check_status!(unsafe { sys::napi_create_array_with_length(env, len, &mut out) })?;
+    // SAFETY: see above.
     check_status!(unsafe { sys::napi_set_element(env, out, 0, text) })?;
+    // SAFETY: see above.
     check_status!(unsafe { sys::napi_set_element(env, out, 1, numbers) })?;
     if !wide.is_empty() {
+        // SAFETY: see above.
         let wide = unsafe { js_string(env, wide)? };
+        // SAFETY: see above.
         check_status!(unsafe { sys::napi_set_element(env, out, 2, wide) })?;
     }
     Ok(out)
@@ -110,10 +133,15 @@ unsafe fn texts_with(
 
 /// A tape's text, ASCII by its making (every other string goes in the wide text): V8 takes
 /// its bytes as they are, with no second look over them.
+///
+/// # Safety
+/// On the JS thread with a live `env`.
 unsafe fn js_ascii(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_value> {
     debug_assert!(text.is_ascii());
     let mut out = std::ptr::null_mut();
     check_status!(
+        // SAFETY: the caller's promise; V8 copies `text.len()` bytes from its pointer, which
+        // are `text`'s (ASCII is Latin-1 as it is).
         unsafe { sys::napi_create_string_latin1(env, text.as_ptr().cast(), text.len() as isize, &mut out) },
         "create the result text"
     )?;
@@ -122,6 +150,9 @@ unsafe fn js_ascii(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_val
 
 /// One Latin-1 string: `ascii` and then `latin1` (characters up to U+00FF only), the
 /// latter converted by encoding_rs onto the end of the former's own buffer.
+///
+/// # Safety
+/// On the JS thread with a live `env`.
 unsafe fn js_latin1_pair(env: sys::napi_env, ascii: Vec<u8>, latin1: &str) -> napi::Result<sys::napi_value> {
     let mut bytes = ascii;
     let at = bytes.len();
@@ -130,6 +161,8 @@ unsafe fn js_latin1_pair(env: sys::napi_env, ascii: Vec<u8>, latin1: &str) -> na
     let mut out = std::ptr::null_mut();
     let len = (at + n) as isize;
     check_status!(
+        // SAFETY: the caller's promise; `at + n` bytes of `bytes` are written (n by encoding_rs,
+        // at most its length), and V8 copies them before this returns.
         unsafe { sys::napi_create_string_latin1(env, bytes.as_ptr().cast(), len, &mut out) },
         "create the result text"
     )?;
@@ -137,18 +170,25 @@ unsafe fn js_latin1_pair(env: sys::napi_env, ascii: Vec<u8>, latin1: &str) -> na
 }
 
 /// A JS string of `text`, by the cheapest route V8 offers.
+///
+/// # Safety
+/// On the JS thread with a live `env`.
 unsafe fn js_string(env: sys::napi_env, text: &str) -> napi::Result<sys::napi_value> {
     use encoding_rs::mem;
     if text.is_ascii() {
+        // SAFETY: the caller's promise.
         return unsafe { js_ascii(env, text) };
     }
     if mem::is_str_latin1(text) {
+        // SAFETY: the caller's promise.
         return unsafe { js_latin1_pair(env, Vec::new(), text) };
     }
     let mut utf16 = vec![0u16; text.len() + 1];
     let n = mem::convert_str_to_utf16(text, &mut utf16);
     let mut out = std::ptr::null_mut();
     check_status!(
+        // SAFETY: the caller's promise; `n` UTF-16 units of `utf16` are written (encoding_rs
+        // needs at most len + 1 for UTF-8 input), and V8 copies them before this returns.
         unsafe { sys::napi_create_string_utf16(env, utf16.as_ptr(), n as isize, &mut out) },
         "create the result text"
     )?;
