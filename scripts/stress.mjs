@@ -1,0 +1,53 @@
+// `npm run stress [lossy]`: gamequery on a network that loses datagrams. Makes a network
+// namespace (root: its own loopback, nothing leaves it), has nftables drop 0 %, 10 % and
+// 30 % of its UDP datagrams at random (`numgen random`), and runs tests/stress/lossy.mjs in
+// it at each level; prints a table of what was answered against what independent drops
+// allow, the slowest call against its deadline, answers from the wrong server, and
+// queryMany's items. Outside `npm test`; installs nftables through apt when missing.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ensureSystem } from './ensure-system.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const NFT = '/usr/sbin/nft';
+ensureSystem([[NFT, 'nftables']]);
+if (spawnSync('node', ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+const ns = `gq-stress-${process.pid}`;
+const sh = (cmd, args, input) => {
+  const r = spawnSync(cmd, args, { input, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+sh('ip', ['netns', 'add', ns]);
+const results = [];
+try {
+  sh('ip', ['netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up']);
+  for (const percent of [0, 10, 30]) {
+    sh('ip', ['netns', 'exec', ns, NFT, '-f', '-'], `flush ruleset
+table inet lossy {
+  chain input {
+    type filter hook input priority 0; policy accept;
+    meta l4proto udp numgen random mod 100 < ${percent} drop
+  }
+}
+`);
+    console.log(`[stress] ${percent} % of UDP datagrams dropped`);
+    const out = sh('ip', ['netns', 'exec', ns, process.execPath, 'tests/stress/lossy.mjs', String(percent)].slice(0), undefined);
+    results.push(JSON.parse(out.trim().split('\n').pop()));
+  }
+} finally {
+  spawnSync('ip', ['netns', 'del', ns]);
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+console.log('| loss | protocol | options | answered | independent drops allow | slowest / deadline | wrong server |');
+console.log('|---:|---|---|---:|---:|---:|---:|');
+for (const { loss, rows } of results) {
+  for (const r of rows) {
+    const options = r.options ? (Object.keys(r.options).length ? JSON.stringify(r.options) : 'defaults') : `${r.items} items, ${r.twice} twice, ${r.ms} ms`;
+    const slow = r.slowestMs === undefined ? '—' : `${r.slowestMs} / ${r.deadlineMs} ms`;
+    const allow = r.expected === null ? '— (more than one exchange)' : pct(r.expected);
+    console.log(`| ${pct(loss)} | ${r.protocol} | ${options} | ${pct(r.answered)} | ${allow} | ${slow} | ${r.wrong} |`);
+  }
+}
