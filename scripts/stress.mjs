@@ -1,7 +1,8 @@
-// `npm run stress [lossy]`: gamequery on a network that loses datagrams. Makes a network
-// namespace (root: its own loopback, nothing leaves it), has nftables drop 0 %, 10 % and
-// 30 % of its UDP datagrams at random (`numgen random`), and runs tests/stress/lossy.mjs in
-// it at each level; prints a table of what was answered against what independent drops
+// `npm run stress`: gamequery on a network that loses datagrams. Makes a network namespace
+// (root: its own loopback, nothing leaves it), has nftables drop 0 %, 10 % and 30 % of its
+// UDP datagrams at random (`numgen random`), and runs tests/stress/lossy.mjs in it at each
+// level, then at 0 % and 10 % with every responder behind a relay that delays, reorders and
+// duplicates; prints a table of what was answered against what independent drops
 // allow, the slowest call against its deadline, answers from the wrong server, and
 // queryMany's items. Outside `npm test`; installs nftables through apt when missing.
 import { spawnSync } from 'node:child_process';
@@ -23,7 +24,10 @@ sh('ip', ['netns', 'add', ns]);
 const results = [];
 try {
   sh('ip', ['netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up']);
-  for (const percent of [0, 10, 30]) {
+  // `npm run stress lossy` or `relay` runs those levels alone.
+  const only = process.argv[2];
+  const levels = [[0, ''], [10, ''], [30, ''], [0, 'relay'], [10, 'relay']].filter(([, mode]) => !only || (mode || 'lossy') === only);
+  for (const [percent, mode] of levels) {
     sh('ip', ['netns', 'exec', ns, NFT, '-f', '-'], `flush ruleset
 table inet lossy {
   chain input {
@@ -32,8 +36,8 @@ table inet lossy {
   }
 }
 `);
-    console.log(`[stress] ${percent} % of UDP datagrams dropped`);
-    const out = sh('ip', ['netns', 'exec', ns, process.execPath, 'tests/stress/lossy.mjs', String(percent)].slice(0), undefined);
+    console.log(`[stress] ${percent} % of UDP datagrams dropped${mode ? ', through the relay' : ''}`);
+    const out = sh('ip', ['netns', 'exec', ns, process.execPath, 'tests/stress/lossy.mjs', String(percent), mode]);
     results.push(JSON.parse(out.trim().split('\n').pop()));
   }
 } finally {
@@ -41,13 +45,14 @@ table inet lossy {
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
-console.log('| loss | protocol | options | answered | independent drops allow | slowest / deadline | wrong server |');
-console.log('|---:|---|---|---:|---:|---:|---:|');
-for (const { loss, rows } of results) {
+console.log('| loss | relay | protocol | options | answered | independent drops allow | slowest / deadline | wrong server |');
+console.log('|---:|---|---|---|---:|---:|---:|---:|');
+for (const { loss, relayed, stats, rows } of results) {
+  if (relayed) console.log(`relay at ${pct(loss)}: ${stats.datagrams} datagrams, ${stats.duplicated} sent twice, ${stats.held} held back`);
   for (const r of rows) {
     const options = r.options ? (Object.keys(r.options).length ? JSON.stringify(r.options) : 'defaults') : `${r.items} items, ${r.twice} twice, ${r.ms} ms`;
     const slow = r.slowestMs === undefined ? '—' : `${r.slowestMs} / ${r.deadlineMs} ms`;
     const allow = r.expected === null ? '— (more than one exchange)' : pct(r.expected);
-    console.log(`| ${pct(loss)} | ${r.protocol} | ${options} | ${pct(r.answered)} | ${allow} | ${slow} | ${r.wrong} |`);
+    console.log(`| ${pct(loss)} | ${relayed ? 'yes' : 'no'} | ${r.protocol} | ${options} | ${pct(r.answered)} | ${allow} | ${slow} | ${r.wrong} |`);
   }
 }
