@@ -52,8 +52,15 @@ pub fn from_panic(what: &str, payload: &(dyn std::any::Any + Send)) -> Error {
 }
 
 /// `f`'s result, or its panic as `GQ_INTERNAL`.
+#[cfg(panic = "unwind")]
 pub fn contain<T>(what: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(from_panic(what, payload.as_ref())))
+}
+
+/// Where a panic aborts (WebAssembly), there is nothing to catch: the host reports the trap.
+#[cfg(not(panic = "unwind"))]
+pub fn contain<T>(_what: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    f()
 }
 
 /// A future whose panic, at any poll, ends it with `GQ_INTERNAL`.
