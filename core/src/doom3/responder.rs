@@ -20,18 +20,15 @@ pub struct Responder {
 
 impl Responder {
     pub fn new(state: Doom3State, dialect: Dialect, limit: RateLimit) -> Result<Self> {
-        // Whatever would not encode is refused now, not at the first request.
-        encode_state(&state, dialect, true, 0, Some(0), |s| s.as_bytes().to_vec())?;
         Ok(Self {
-            state,
+            state: checked(state, dialect)?,
             dialect,
             limits: Buckets::new(limit),
         })
     }
 
     pub fn update(&mut self, state: Doom3State) -> Result<()> {
-        encode_state(&state, self.dialect, true, 0, Some(0), |s| s.as_bytes().to_vec())?;
-        self.state = state;
+        self.state = checked(state, self.dialect)?;
         Ok(())
     }
 
@@ -52,4 +49,11 @@ impl Responder {
         })
         .ok()
     }
+}
+
+/// `state`, if it encodes in `dialect`: what would not is refused when it is given, not at
+/// the first request.
+fn checked(state: Doom3State, dialect: Dialect) -> Result<Doom3State> {
+    encode_state(&state, dialect, true, 0, Some(0), |s| s.as_bytes().to_vec())?;
+    Ok(state)
 }

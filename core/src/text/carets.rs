@@ -114,17 +114,17 @@ pub fn strip(text: &str, codes: Codes) -> String {
 /// The colour a Quake 3 code names, as `#rrggbb` (`^xRGB` each digit doubled); `None`
 /// for a character that is no code.
 pub fn colour(code: &str) -> Option<String> {
-    const TABLE: [&str; 8] = [
-        "#000000", "#ff0000", "#00ff00", "#ffff00", "#0000ff", "#00ffff", "#ff00ff", "#ffffff",
-    ];
-    let bytes = code.as_bytes();
-    match bytes {
-        [b'x' | b'X', r, g, b] if [r, g, b].iter().all(|h| h.is_ascii_hexdigit()) => {
-            let digits: String = [r, g, b].iter().flat_map(|h| [char::from(**h); 2]).collect();
-            Some(format!("#{}", digits.to_ascii_lowercase()))
-        }
-        [c] if c.is_ascii_alphanumeric() => Some(TABLE[usize::from(c.wrapping_sub(b'0') & 7)].to_string()),
+    match read_code(code, Codes::Quake3) {
+        (Code::Colour(c), skip) if skip == code.len() => Some(hex(c)),
         _ => None,
+    }
+}
+
+/// A colour as `#rrggbb`.
+fn hex(colour: Colour) -> String {
+    match colour {
+        Colour::Index(i) => HEX[usize::from(i)].to_string(),
+        Colour::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
     }
 }
 
@@ -198,11 +198,7 @@ pub fn render_codes(text: &str, codes: Codes) -> Coloured {
                 .push_str(&format!("\x1b[{}m{visible}\x1b[0m", ANSI[usize::from(*i)])),
             Some(Colour::Rgb(r, g, b)) => out.ansi.push_str(&format!("\x1b[38;2;{r};{g};{b}m{visible}\x1b[0m")),
         }
-        let hex = match colour {
-            None => None,
-            Some(Colour::Index(i)) => Some(HEX[usize::from(*i)].to_string()),
-            Some(Colour::Rgb(r, g, b)) => Some(format!("#{r:02x}{g:02x}{b:02x}")),
-        };
+        let hex = colour.map(hex);
         if let Some(hex) = &hex {
             out.html.push_str(&format!("<span style=\"color:{hex}\">"));
         }
