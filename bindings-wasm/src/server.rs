@@ -146,6 +146,40 @@ impl Default for Connection {
     }
 }
 
+/// A TCP listener's open connections ([`gamequery_core::slots::Slots`]): the host asks
+/// before serving each new one which open one to close.
+#[wasm_bindgen]
+pub struct Slots {
+    inner: gamequery_core::slots::Slots,
+}
+
+#[wasm_bindgen]
+impl Slots {
+    #[wasm_bindgen(constructor)]
+    pub fn new(max: usize) -> Slots {
+        Self {
+            inner: gamequery_core::slots::Slots::new(max),
+        }
+    }
+
+    /// A new connection: `[id, idToClose]` (`idToClose` undefined while there is room).
+    pub fn open(&mut self) -> Array {
+        let (id, evict) = self.inner.open();
+        let pair = Array::new();
+        pair.push(&JsValue::from(id as f64));
+        pair.push(&evict.map_or(JsValue::UNDEFINED, |e| JsValue::from(e as f64)));
+        pair
+    }
+
+    pub fn answered(&mut self, id: f64) {
+        self.inner.answered(id as u64);
+    }
+
+    pub fn closed(&mut self, id: f64) {
+        self.inner.closed(id as u64);
+    }
+}
+
 /// One RCON connection of a Minecraft responder.
 #[wasm_bindgen]
 pub struct RconConnection {
@@ -165,6 +199,11 @@ impl RconConnection {
 
     /// Bytes from the client → what to do, in order: bytes to write, `[id, command]` to
     /// run (then write `output(id, lines)`), or `null` to close.
+    /// The client has logged in.
+    pub fn authenticated(&self) -> bool {
+        self.inner.authenticated()
+    }
+
     pub fn input(&mut self, chunk: &[u8]) -> Array {
         use gamequery_core::source_rcon::responder::Action;
         self.inner

@@ -37,6 +37,7 @@ pub mod resend;
 pub mod rng;
 pub mod samp;
 pub mod serve;
+pub mod slots;
 pub mod sniff;
 pub mod source_rcon;
 pub mod spec;

@@ -69,11 +69,15 @@ export function whenTrapped(reload) {
   onTrap = reload;
 }
 
+let generation = 0;
+/** How many times the module has been loaded again: objects made on an earlier one are to be made again. */
+export const moduleGeneration = () => generation;
+
 /** A core error (a tagged message from either binding) as a GameQueryError; a trap as GQ_INTERNAL; others as they are. */
 export function fromNative(e) {
   if (e && typeof e.message === 'string' && e.message.startsWith(TAG)) return new GameQueryError(JSON.parse(e.message.slice(TAG.length)));
   if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) {
-    const said = onTrap?.() ?? e.message;
+    const said = onTrap ? (generation++, onTrap()) : e.message;
     for (const forget of forgetShapes) forget();
     return new GameQueryError({ code: 'GQ_INTERNAL', message: `a call failed inside gamequery (a bug: please report it): ${said}` }, { cause: e });
   }

@@ -2,7 +2,7 @@
 // host's listeners receive — datagrams, TCP status connections, Minecraft RCON beside
 // them; this file only moves bytes, holds the connection limits and runs RCON handlers.
 // build.mjs writes responders.cjs from this file for CommonJS callers.
-import { call, fromNative } from './glue.mjs';
+import { call, fromNative, moduleGeneration } from './glue.mjs';
 import { serveArgs, responderObject } from './calls.mjs';
 
 const seed = () => crypto.getRandomValues(new Uint32Array(2));
@@ -19,12 +19,58 @@ export function createServe(wasm, transport) {
     }
   };
 
+  /**
+   * A TCP listener's open connections, at most `max` (the core's `Slots`): past it the one
+   * waiting longest for an answer is closed, so idle connections cannot lock clients out.
+   * `admit(conn)` → the connection's `answered()` and `closed()`.
+   */
+  function slotsOf(max) {
+    let slots = new wasm.Slots(max);
+    let made = moduleGeneration();
+    let open = new Map();
+    // After a trap the module is a fresh one: the count starts again from the next
+    // connection; those open before end by their own deadlines.
+    const fresh = () => {
+      slots = new wasm.Slots(max);
+      made = moduleGeneration();
+      open = new Map();
+    };
+    return (conn) => {
+      if (made !== moduleGeneration()) fresh();
+      let pair;
+      try {
+        pair = slots.open();
+      } catch {
+        fresh();
+        pair = slots.open();
+      }
+      const [id, evict] = pair;
+      if (evict !== undefined) open.get(evict)?.destroy();
+      open.set(id, conn);
+      const mine = open;
+      const ours = (f) => {
+        if (mine !== open) return;
+        try {
+          f();
+        } catch {
+          fresh();
+        }
+      };
+      return {
+        answered: () => ours(() => slots.answered(id)),
+        closed: () => ours(() => {
+          open.delete(id);
+          slots.closed(id);
+        }),
+      };
+    };
+  }
+
   /** Minecraft RCON beside a status responder: each connection's commands run through `handler` in order. */
   function serveRcon(current, handler, host, port, maxConnections, idleMs) {
-    let open = 0;
+    const admit = slotsOf(maxConnections);
     return bound(host, port, 'tcp', () => transport.tcpServer(host, port, (conn) => {
-      if (open >= maxConnections) return conn.destroy();
-      open++;
+      const slot = admit(conn);
       const rcon = new wasm.RconConnection(current());
       let chain = Promise.resolve();
       let ended = false;
@@ -38,6 +84,8 @@ export function createServe(wasm, transport) {
       conn.on.data = (bytes) => {
         awake();
         const actions = rcon.input(bytes);
+        // A logged-in console keeps its slot while strangers' connections wait to be closed.
+        if (rcon.authenticated()) slot.answered();
         chain = chain.then(async () => {
           for (const action of actions) {
             if (ended) return;
@@ -54,31 +102,20 @@ export function createServe(wasm, transport) {
           }
         });
       };
-      let counted = true;
       conn.on.close = () => {
         ended = true;
         clearTimeout(idle);
-        if (counted) open--;
-        counted = false;
+        slot.closed();
       };
     }));
   }
 
-  /** A TCP listener's connections, each answered by the core (at most `maxConnections` at once; more wait). */
+  /** A TCP listener's connections, each answered by the core within `connectionTimeout`. */
   function connections(current, recover, connectionTimeout, maxConnections) {
-    let open = 0;
-    const waiting = [];
-    const serveConnection = (conn) => {
-      open++;
+    const admit = slotsOf(maxConnections);
+    return (conn) => {
+      const slot = admit(conn);
       const stream = new wasm.Connection();
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        clearTimeout(deadline);
-        open--;
-        waiting.shift()?.();
-      };
       const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
       conn.on.data = (bytes) => {
         let out;
@@ -90,18 +127,16 @@ export function createServe(wasm, transport) {
           return conn.destroy();
         }
         const [write, close] = out;
-        if (write.length) conn.write(write);
+        if (write.length) {
+          conn.write(write);
+          slot.answered();
+        }
         if (close) conn.end();
       };
-      conn.on.close = end;
-    };
-    return (conn) => {
-      if (open < maxConnections) return serveConnection(conn);
-      conn.pause?.();
-      waiting.push(() => {
-        conn.resume?.();
-        serveConnection(conn);
-      });
+      conn.on.close = () => {
+        clearTimeout(deadline);
+        slot.closed();
+      };
     };
   }
 
@@ -112,7 +147,18 @@ export function createServe(wasm, transport) {
     // The state served last (JSON text), to make the responder again from.
     let latest = json(state);
     let server = make(latest);
-    const current = () => server;
+    let made = moduleGeneration();
+    // After a trap the module is a fresh one: the responder is made again on it, with the
+    // state served last (a trap in another call counts too: the old one's objects do not mix).
+    const remake = () => {
+      server = make(latest);
+      made = moduleGeneration();
+      if (kind === 'udp' && listener) server.bound(listener.address, listener.port);
+    };
+    const current = () => {
+      if (made !== moduleGeneration()) remake();
+      return server;
+    };
     const [host, port, kind, connectionTimeout, maxConnections, rconHost, rconPort, rconIdle, stream] = server.listen();
     const t0 = performance.now();
     const clock = () => Math.floor(performance.now() - t0);
@@ -122,7 +168,7 @@ export function createServe(wasm, transport) {
     const onDatagram = (bytes, address, from) => {
       let out;
       try {
-        out = server.handleDatagram(clock(), address, from, bytes);
+        out = current().handleDatagram(clock(), address, from, bytes);
       } catch (e) {
         // A bug of ours (a trap): the datagram is dropped, the server goes on.
         return recover(e);
@@ -130,17 +176,15 @@ export function createServe(wasm, transport) {
       if (out[0] === 'rcon') {
         const [, header, command] = out;
         handler(command).then((lines) => lines, (e) => [String(e?.message ?? e)]).then((lines) => {
-          for (const d of server.rconLines(header, lines)) listener.send(d, address, from);
+          for (const d of current().rconLines(header, lines)) listener.send(d, address, from);
         });
         return;
       }
       for (const d of out) listener.send(d, address, from);
     };
-    // After a trap the module is a fresh one: the responder is made again, with the state served last.
     const recover = (e) => {
       fromNative(e);
-      server = make(latest);
-      if (kind === 'udp' && listener) server.bound(listener.address, listener.port);
+      remake();
     };
     const streams = () => connections(current, recover, connectionTimeout, maxConnections);
     if (kind === 'tcp') {
@@ -164,7 +208,7 @@ export function createServe(wasm, transport) {
     const rconListener = rconPort === undefined ? undefined : await serveRcon(current, handler, rconHost, rconPort, maxConnections, rconIdle);
     const at = { address: listener.address, port: listener.port, rconPort: rconListener?.port };
     return responderObject(at, (next) => {
-      server.update(next);
+      current().update(next);
       latest = next;
     }, async () => {
       await Promise.all([listener.close(), extra?.close(), rconListener?.close()]);

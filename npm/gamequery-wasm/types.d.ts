@@ -618,8 +618,9 @@ port?: number,
  */
 connectionTimeout?: number, 
 /**
- * Connections served at once (default 256; RCON connections have as many again); more
- * wait for a slot.
+ * Connections open at once (default 256; RCON connections have as many again); a new
+ * one past it closes the connection that has waited longest without an answer (a
+ * logged-in RCON console goes last), so idle connections cannot lock clients out.
  */
 maxConnections?: number, 
 /**

@@ -12,7 +12,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::handle::ServeHandle;
-use super::listen::{accept_each, bind_failed, lock, RconHandler, Shared};
+use super::listen::{accept_each, bind_failed, lock, RconHandler, Shared, Slot};
 use super::serve_rcon as rcon;
 use super::util::{network_error, now_ms};
 use crate::call::Transport;
@@ -137,16 +137,16 @@ async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconH
 
 async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: CancellationToken) {
     let deadline = Duration::from_millis(listen.connection_timeout);
-    accept_each(listener, listen.max_connections, cancel, move |stream| {
+    accept_each(listener, listen.max_connections, cancel, move |stream, slot| {
         let server = server.clone();
         async move {
-            let _ = tokio::time::timeout(deadline, connection(stream, server)).await;
+            let _ = tokio::time::timeout(deadline, connection(stream, server, slot)).await;
         }
     })
     .await;
 }
 
-async fn connection(mut stream: TcpStream, server: Shared) {
+async fn connection(mut stream: TcpStream, server: Shared, slot: Slot) {
     let _ = stream.set_nodelay(true);
     let Some(mut conn) = lock(&server).open_stream() else {
         return;
@@ -158,8 +158,11 @@ async fn connection(mut stream: TcpStream, server: Shared) {
             Ok(n) => n,
         };
         let out = lock(&server).handle_stream(&mut conn, &buf[..n]);
-        if !out.write.is_empty() && stream.write_all(&out.write).await.is_err() {
-            return;
+        if !out.write.is_empty() {
+            if stream.write_all(&out.write).await.is_err() {
+                return;
+            }
+            slot.answered();
         }
         if out.close {
             let _ = stream.shutdown().await;

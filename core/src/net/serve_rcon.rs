@@ -7,7 +7,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::sync::CancellationToken;
 
-use super::listen::{accept_each, lock, RconHandler, Shared};
+use super::listen::{accept_each, lock, RconHandler, Shared, Slot};
 use crate::source_rcon::responder::{output, Action};
 
 const IDLE: Duration = Duration::from_millis(crate::source_rcon::responder::IDLE_MS);
@@ -19,13 +19,13 @@ pub(super) async fn accept(
     max_connections: usize,
     cancel: CancellationToken,
 ) {
-    accept_each(listener, max_connections, cancel, move |stream| {
-        connection(stream, server.clone(), handler.clone())
+    accept_each(listener, max_connections, cancel, move |stream, slot| {
+        connection(stream, server.clone(), handler.clone(), slot)
     })
     .await;
 }
 
-async fn connection(mut stream: TcpStream, server: Shared, handler: RconHandler) {
+async fn connection(mut stream: TcpStream, server: Shared, handler: RconHandler, slot: Slot) {
     let _ = stream.set_nodelay(true);
     let Some(mut conn) = lock(&server).rcon_connection() else {
         return;
@@ -51,6 +51,10 @@ async fn connection(mut stream: TcpStream, server: Shared, handler: RconHandler)
             if stream.write_all(&bytes).await.is_err() {
                 return;
             }
+        }
+        // A logged-in console keeps its slot while strangers' connections wait to be closed.
+        if conn.authenticated() {
+            slot.answered();
         }
     }
 }

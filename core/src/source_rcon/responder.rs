@@ -45,6 +45,11 @@ impl Connection {
         }
     }
 
+    /// The client has logged in with the password.
+    pub fn authenticated(&self) -> bool {
+        self.authed
+    }
+
     pub fn handle_input(&mut self, bytes: &[u8]) -> Vec<Action> {
         let mut out = vec![];
         if self.closed {

@@ -28,7 +28,8 @@ pub struct Listen {
     pub transport: Transport,
     /// TCP: each connection's deadline, ms.
     pub connection_timeout: u64,
-    /// TCP: connections served at once; more wait.
+    /// TCP: connections open at once; a new one past it closes the one waiting longest
+    /// for an answer ([`crate::slots::Slots`]).
     pub max_connections: usize,
     /// Source RCON beside the responder (Minecraft's `enable-rcon`).
     pub rcon: Option<SocketAddr>,

@@ -20,8 +20,9 @@ pub struct ServeOptions {
     /// Per-connection deadline in ms (default 5000).
     #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub connection_timeout: Option<u64>,
-    /// Connections served at once (default 256; RCON connections have as many again); more
-    /// wait for a slot.
+    /// Connections open at once (default 256; RCON connections have as many again); a new
+    /// one past it closes the connection that has waited longest without an answer (a
+    /// logged-in RCON console goes last), so idle connections cannot lock clients out.
     #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
     pub max_connections: Option<usize>,
     /// Answer Minecraft RCON on a second TCP port as vanilla does (login, commands, output
