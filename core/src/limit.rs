@@ -8,8 +8,10 @@ use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 
-/// Sources remembered at most; past it the table starts over (a flood of spoofed
-/// sources then costs nothing but their own answers).
+/// Sources remembered at most. Past it, sources whose bucket has filled up again are
+/// forgotten first (a full bucket is what an unknown source gets), so a flood of forged
+/// sources cannot reset the limit of the one address that is really hammering; only when
+/// more than that many sources are all at once below their burst are others forgotten.
 const MAX_SOURCES: usize = 65_536;
 
 /// Requests answered per source address: a burst, refilled per second.
@@ -42,27 +44,49 @@ impl Input for RateLimit {
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Buckets {
     limit: RateLimit,
+    max_sources: usize,
     /// Source → (tokens, last refill in ms).
     sources: HashMap<IpAddr, (f64, u64)>,
 }
 
+impl Default for Buckets {
+    fn default() -> Self {
+        Self::new(RateLimit::default())
+    }
+}
+
 impl Buckets {
     pub fn new(limit: RateLimit) -> Self {
+        Self::bounded(limit, MAX_SOURCES)
+    }
+
+    /// At most `max_sources` sources remembered (at least 4).
+    pub fn bounded(limit: RateLimit, max_sources: usize) -> Self {
         Self {
             limit,
+            max_sources: max_sources.max(4),
             sources: HashMap::new(),
         }
     }
 
+    /// Sources remembered now.
+    pub fn len(&self) -> usize {
+        self.sources.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+    }
+
     /// Takes a token for `source` at `now_ms`, if it has one.
     pub fn allow(&mut self, now_ms: u64, source: IpAddr) -> bool {
-        if self.sources.len() >= MAX_SOURCES && !self.sources.contains_key(&source) {
-            self.sources.clear();
-        }
         let (burst, rate) = (f64::from(self.limit.burst), f64::from(self.limit.per_second));
+        if self.sources.len() >= self.max_sources && !self.sources.contains_key(&source) {
+            self.make_room(now_ms, burst, rate);
+        }
         let (tokens, last) = self.sources.entry(source).or_insert((burst, now_ms));
         *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 * rate / 1000.0).min(burst);
         *last = now_ms;
@@ -71,6 +95,22 @@ impl Buckets {
             *tokens -= 1.0;
         }
         allowed
+    }
+
+    /// Forgets the sources whose bucket is full by now; if more than three quarters of
+    /// the table is left, the fullest of the rest too (those that have asked least), down to
+    /// three quarters: a sweep comes at most once every quarter table of new sources.
+    fn make_room(&mut self, now_ms: u64, burst: f64, rate: f64) {
+        let refilled = |&(tokens, last): &(f64, u64)| tokens + now_ms.saturating_sub(last) as f64 * rate / 1000.0;
+        self.sources.retain(|_, bucket| refilled(bucket) < burst);
+        let over = self.sources.len().saturating_sub(self.max_sources * 3 / 4);
+        if over > 0 {
+            let mut fullest: Vec<(f64, IpAddr)> = self.sources.iter().map(|(ip, b)| (refilled(b), *ip)).collect();
+            fullest.select_nth_unstable_by(over - 1, |a, b| b.0.total_cmp(&a.0));
+            for (_, ip) in &fullest[..over] {
+                self.sources.remove(ip);
+            }
+        }
     }
 }
 
@@ -88,5 +128,25 @@ mod tests {
         assert!(b.allow(0, a) && b.allow(0, a) && !b.allow(0, a));
         assert!(b.allow(0, other));
         assert!(!b.allow(999, a) && b.allow(1999, a));
+    }
+
+    #[test]
+    fn a_flood_of_forged_sources_does_not_reset_a_hammering_one() {
+        let mut b = Buckets::new(RateLimit::default());
+        let hot: IpAddr = "127.31.255.254".parse().unwrap();
+        let mut allowed = 0;
+        // Ten seconds: the hot source asks 1,000 times a second, amid 200,000 new sources.
+        for ms in 0..10_000u64 {
+            for i in 0..20u32 {
+                let forged = IpAddr::from(std::net::Ipv4Addr::from(0x7f10_0000 + (ms as u32 * 20 + i)));
+                b.allow(ms, forged);
+            }
+            if b.allow(ms, hot) {
+                allowed += 1;
+            }
+            assert!(b.sources.len() <= MAX_SOURCES);
+        }
+        // The burst, then ten a second: what it would get alone.
+        assert!((118..=121).contains(&allowed), "{allowed}");
     }
 }

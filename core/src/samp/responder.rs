@@ -3,7 +3,6 @@
 //! `d` only in `legacy` (SA:MP 0.3.7) mode, RCON through the caller's handler — plus a
 //! per-source token bucket so the responder cannot be used as a traffic amplifier.
 
-use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 
 use encoding_rs::Encoding;
@@ -18,6 +17,7 @@ use super::response::{RconLine, ResponseBody};
 use super::rules::Rules;
 use super::state::ServerState;
 use crate::error::Result;
+use crate::limit::{Buckets, RateLimit};
 use crate::text::{encode, encoding_name};
 use crate::values::RuleList;
 use crate::wire::Writer;
@@ -69,20 +69,12 @@ pub enum Reply {
     },
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    tokens: f64,
-    at: u64,
-}
-
 #[derive(Debug)]
 pub struct Responder {
     state: ServerState,
     encoding: &'static Encoding,
     options: ResponderOptions,
-    buckets: HashMap<IpAddr, Bucket>,
-    /// Insertion order of `buckets`, for O(1) eviction under a flood of sources.
-    order: VecDeque<IpAddr>,
+    buckets: Buckets,
 }
 
 impl Responder {
@@ -95,16 +87,20 @@ impl Responder {
         Ok(Self {
             state,
             encoding,
+            buckets: Buckets::bounded(
+                RateLimit {
+                    burst: options.burst,
+                    per_second: options.per_second,
+                },
+                options.max_sources,
+            ),
             options,
-            buckets: HashMap::new(),
-            order: VecDeque::new(),
         })
     }
 
     pub fn update(&mut self, state: ServerState) -> Result<()> {
         *self = Self {
             buckets: std::mem::take(&mut self.buckets),
-            order: std::mem::take(&mut self.order),
             ..Self::new(state, self.options.clone())?
         };
         Ok(())
@@ -118,7 +114,7 @@ impl Responder {
         // Requests only: SA:MP's magic, or VC:MP's (answered in its own).
         let magic = datagram.get(..4);
         let asked = magic == Some(MAGIC) || magic == Some(VCMP_MAGIC);
-        if datagram.len() < HEADER_LEN || !asked || !self.take_token(now_ms, source) {
+        if datagram.len() < HEADER_LEN || !asked || !self.buckets.allow(now_ms, source) {
             return Reply::Ignore;
         }
         let Ok(request) = Request::decode(datagram) else {
@@ -264,33 +260,6 @@ impl Responder {
             end = at + ch.len_utf8();
         }
         text[..end].to_string()
-    }
-
-    fn take_token(&mut self, now: u64, source: IpAddr) -> bool {
-        let (burst, rate) = (f64::from(self.options.burst), f64::from(self.options.per_second));
-        if !self.buckets.contains_key(&source) {
-            // Evict the source that arrived first: constant time, so a spoofed flood of
-            // addresses churns the table instead of growing it or costing scans.
-            while self.buckets.len() >= self.options.max_sources.max(1) {
-                match self.order.pop_front() {
-                    Some(oldest) => {
-                        self.buckets.remove(&oldest);
-                    }
-                    None => break,
-                }
-            }
-            self.order.push_back(source);
-        }
-        let bucket = self.buckets.entry(source).or_insert(Bucket { tokens: burst, at: now });
-        let elapsed = now.saturating_sub(bucket.at) as f64 / 1000.0;
-        bucket.tokens = (bucket.tokens + elapsed * rate).min(burst);
-        bucket.at = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
     }
 
     pub fn tracked_sources(&self) -> usize {
