@@ -19,7 +19,7 @@ static ARMED: AtomicBool = AtomicBool::new(false);
 static POINT: Mutex<Option<String>> = Mutex::new(None);
 
 /// Where a test's panic goes: `decode`, `encode`, `describe`, `query`, `rcon`, `serve`,
-/// `frames`; `None` disarms.
+/// `frames`, `session` (an RCON session's replies); `None` disarms.
 #[doc(hidden)]
 pub fn inject(point: Option<&str>) {
     let mut p = POINT.lock().unwrap_or_else(|e| e.into_inner());

@@ -2,7 +2,7 @@
 // order, its deadlines' errors) over one TCP connection of the host's transport. This file
 // keeps the connection and the timers; what to send and what a reply means are the core's.
 // build.mjs writes session.cjs from this file.
-import { fromNative, call, invalid, isGameQueryError } from './glue.mjs';
+import { fromNative, call, gqError, invalid, isGameQueryError } from './glue.mjs';
 import { abortError, networkArgs, rconSessionObject, json, refusal } from './calls.mjs';
 
 /** Logs in once, then runs commands on that connection. `hostResolves`: the transport opens names. */
@@ -51,6 +51,16 @@ export async function runSession(wasm, transport, hostResolves, protocol, target
     waiter = { resolve: (v) => (done(), resolve(v)), reject: (e) => (done(), reject(e)) };
     pump();
   });
+  // The session reading what came (a trap there is a bug of ours: the waiting command's
+  // GQ_INTERNAL, and the end of the session), then its next event.
+  const guarded = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return fail(fromNative(e));
+    }
+    pump();
+  };
   const login = next(signal);
   const opening = new Promise((_, reject) => (failOpen = reject));
   opening.catch(() => {});
@@ -65,8 +75,8 @@ export async function runSession(wasm, transport, hostResolves, protocol, target
     }
     s.connected(address);
     conn = await Promise.race([Promise.resolve().then(() => transport.open('tcp', address, port, {}, {
-      data: (bytes) => (s.input(bytes), pump()),
-      closed: () => (s.closed(), pump()),
+      data: (bytes) => guarded(() => s.input(bytes)),
+      closed: () => guarded(() => s.closed()),
       refused: () => fail(fromNative(s.refused())),
       failed: (message) => fail(fromNative(s.failed(String(message)))),
     })).catch((e) => {
@@ -81,13 +91,22 @@ export async function runSession(wasm, transport, hostResolves, protocol, target
     login.catch(() => {});
     throw broken;
   }
+  // Made now: after a trap the session's module may not answer again.
+  const closedMessage = fromNative(s.failed('the RCON session is closed')).message;
+  const closed = () => {
+    try {
+      return fromNative(s.failed('the RCON session is closed'));
+    } catch {
+      return gqError('GQ_NETWORK', closedMessage);
+    }
+  };
   return rconSessionObject(async (command, sig) => {
     // As natively: once a command failed (or close()), every later one is refused.
-    if (broken) throw fromNative(s.failed('the RCON session is closed'));
+    if (broken) throw closed();
     call(() => s.command(command));
     const lines = await next(sig);
     return lines;
   }, async () => {
-    fail(fromNative(s.failed('the RCON session is closed')));
+    fail(closed());
   });
 }

@@ -50,6 +50,35 @@ test('the codec: a panic while decoding, encoding or describing is that call\'s 
   await contained('frames', () => new gq.FrameDecoder('minecraft-java').push(new Uint8Array([3, 0, 1, 2])));
 });
 
+test('an RCON session: a panic reading a reply is that command\'s GQ_INTERNAL, and ends the session', async () => {
+  const mc = await gq.serve('minecraft-java', gq.sampleState('minecraft-java'), {
+    host: '127.0.0.1',
+    port: 0,
+    rcon: { port: 0, password: 'pw', handler: (command) => `ran ${command}` },
+  });
+  closers.push(() => mc.close());
+  const target = `127.0.0.1:${mc.rconPort}`;
+  const session = await gq.rconSession('minecraft-java', target, { password: 'pw', timeout: 2000 });
+  assert.deepEqual(await session.run('one'), ['ran one']);
+  binding.__injectPanic('session');
+  let failed;
+  try {
+    failed = await session.run('two').catch((e) => e);
+  } finally {
+    binding.__injectPanic(undefined);
+  }
+  assert.ok(gq.isGameQueryError(failed), String(failed));
+  assert.equal(failed.code, 'GQ_INTERNAL', failed.message);
+  // As after a timeout: the reply's place on the connection is lost, so the session is over.
+  const after = await session.run('three').catch((e) => e);
+  assert.equal(after.code, 'GQ_NETWORK');
+  assert.match(after.message, /the RCON session is closed$/);
+  await session.close();
+  const again = await gq.rconSession('minecraft-java', target, { password: 'pw', timeout: 2000 });
+  assert.deepEqual(await again.run('four'), ['ran four']);
+  await again.close();
+});
+
 test('queries: on the shared engine, as a call of its own, and RCON', async () => {
   const samp = await gq.serve('samp', openMpState(3), { host: '127.0.0.1', port: 0, rcon: { password: 'pw', handler: () => ['ok'] } });
   const mc = await gq.serve('minecraft-java', gq.sampleState('minecraft-java'), { host: '127.0.0.1', port: 0 });

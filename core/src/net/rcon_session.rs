@@ -170,17 +170,19 @@ async fn serve_jobs(mut link: Link, mut jobs: mpsc::Receiver<Job>, end: Cancella
         }
         let clock = Clock::start();
         let stop = CancellationToken::new();
+        // A bug of ours reading the reply is this command's GQ_INTERNAL, and ends the session.
+        let next = crate::internal::Contained::new("an RCON session", link.next_event(clock.instant(timeout), &stop));
         let result = tokio::select! {
             _ = end.cancelled() => Err(closed()),
             _ = job.cancel.cancelled() => Err(Error::aborted()),
-            r = link.next_event(clock.instant(timeout), &stop) => match r {
+            r = next => match r {
                 Ok(Event::Output(lines)) => Ok(lines),
                 Ok(Event::Failed(e)) | Err(e) => Err(e),
                 Ok(Event::LoggedIn) => Err(Error::new(ErrorCode::Malformed, "a second login answer")),
             },
         };
-        // A command given up on leaves its reply in flight: the connection cannot be
-        // trusted for the next one.
+        // A command given up on leaves its reply in flight (or the session's state is a
+        // panic's): the connection cannot be trusted for the next one.
         let broken = result.is_err();
         let _ = job.reply.send(result.map_err(|e| link.name(e)));
         if broken {

@@ -139,6 +139,7 @@ impl Session {
         if self.phase == Phase::Closed {
             return;
         }
+        crate::internal::checkpoint("session");
         if let Some(head) = &mut self.head {
             head.extend_from_slice(&bytes[..bytes.len().min(HEAD - head.len())]);
         }
