@@ -81,7 +81,15 @@ where
     loop {
         let stream = tokio::select! {
             _ = cancel.cancelled() => return,
-            r = listener.accept() => match r { Ok((s, _)) => s, Err(_) => continue },
+            r = listener.accept() => r,
+        };
+        let stream = match stream {
+            Ok((s, _)) => s,
+            // Out of descriptors (EMFILE) stays so until something closes: a pause, not a spin.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                continue;
+            }
         };
         let closed = cancel.child_token();
         let id = {
