@@ -6,7 +6,9 @@
 // (1 − p)²)ᵏ for k attempts), the slowest call against its deadline, and any answer that
 // came from a server other than the one asked (each responder has its own name).
 import dgram from 'node:dgram';
-import { serve, query, queryMany, sampleState } from 'gamequery';
+import net from 'node:net';
+import { serve, query, queryMany, rcon, rconSession, sampleState } from 'gamequery';
+import { named } from './named.mjs';
 
 const loss = Number(process.argv[2]) / 100;
 // `relay`: each responder behind a relay that delays every datagram 50 ± 40 ms, holds a
@@ -16,23 +18,6 @@ const PER = 200;
 const AT_ONCE = 100;
 const PROTOCOLS = ['samp', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'quake3', 'quake2', 'quakeworld', 'mumble', 'doom3'];
 const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
-
-/** A state whose name says which server answered, where the protocol has a name. */
-function named(protocol, name) {
-  const s = sampleState(protocol);
-  if (protocol === 'samp') s.info.hostname = name;
-  else if (protocol === 'minecraft-bedrock') s.motd = name;
-  else if (protocol === 'minecraft-query') s.motd = name;
-  else if (protocol === 'sqp') s.info.serverName = name;
-  else if (protocol === 'a2s') s.info.name = name;
-  else if (protocol === 'quake3') s.info.sv_hostname = name;
-  else if (protocol === 'quake2' || protocol === 'quakeworld') {
-    s.info.hostname = name;
-    s.info.sv_hostname = name;
-  }
-  else if (protocol === 'doom3') s.info.si_name = name;
-  return s;
-}
 
 /** A responder on loopback with no per-source limit where it has one (behind a relay when asked). */
 async function served(protocol, state) {
@@ -82,6 +67,137 @@ async function relay(server) {
       front.close();
       await server.close();
     },
+  };
+}
+
+/**
+ * Sends `bytes` on after 50 ± 40 ms, in pieces of 1–64 bytes, in order: TCP never reorders,
+ * so a piece due earlier than the one before waits for it. One timer per direction, for
+ * the queue's head: timers of different lengths due in the same millisecond fire in no
+ * promised order (a first version let them, and garbled the stream).
+ */
+function trickle(socket) {
+  const queue = [];
+  let last = 0;
+  let timer;
+  const flush = () => {
+    timer = undefined;
+    while (queue.length && queue[0].due <= performance.now()) {
+      const { piece } = queue.shift();
+      if (socket.writable) socket.write(piece);
+    }
+    if (queue.length) timer = setTimeout(flush, queue[0].due - performance.now());
+  };
+  return (bytes) => {
+    for (let at = 0; at < bytes.length;) {
+      const piece = bytes.subarray(at, at + 1 + Math.floor(Math.random() * 64));
+      at += piece.length;
+      last = Math.max(last, performance.now() + 10 + Math.random() * 80);
+      queue.push({ piece, due: last });
+    }
+    timer ??= setTimeout(flush, queue[0].due - performance.now());
+  };
+}
+
+/** A TCP relay in front of `port`: each direction delayed and cut into pieces. */
+async function tcpRelay(port) {
+  const sockets = new Set();
+  const front = net.createServer((client) => {
+    const up = net.connect(port, '127.0.0.1');
+    for (const s of [client, up]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        up.destroy();
+      });
+    }
+    client.on('data', trickle(up));
+    up.on('data', trickle(client));
+  });
+  await new Promise((r) => front.listen(0, '127.0.0.1', r));
+  return {
+    port: front.address().port,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((r) => front.close(r));
+    },
+  };
+}
+
+/**
+ * Minecraft RCON over TCP (whose retransmissions the kernel does): 100 one-shot `rcon`
+ * calls, 20 at once, and one `rconSession` running 500 commands in a row, for at most a
+ * minute (a new session when one ends); each output must be its own command's.
+ */
+async function rconRun() {
+  const server = await serve('minecraft-java', sampleState('minecraft-java'), {
+    host: '127.0.0.1',
+    port: 0,
+    rcon: { port: 0, password: 'pw', handler: (command) => `ran ${command}` },
+  });
+  const relay = relayed ? await tcpRelay(server.rconPort) : undefined;
+  const target = `127.0.0.1:${relay?.port ?? server.rconPort}`;
+  const deadline = 2500;
+  let answered = 0;
+  let wrong = 0;
+  let slowest = 0;
+  const codes = {};
+  const timed = async (f) => {
+    const t0 = performance.now();
+    try {
+      return await f();
+    } finally {
+      slowest = Math.max(slowest, performance.now() - t0);
+    }
+  };
+  for (let start = 0; start < 100; start += 20) {
+    await Promise.all(Array.from({ length: 20 }, async (_, j) => {
+      const command = `one ${start + j}`;
+      try {
+        const lines = await timed(() => rcon('minecraft-java', target, { password: 'pw' }, command));
+        answered++;
+        if (lines[0] !== `ran ${command}`) wrong++;
+      } catch (e) {
+        codes[e.code] = (codes[e.code] ?? 0) + 1;
+      }
+    }));
+  }
+  let session;
+  let sessions = 0;
+  let commands = 0;
+  // At most a minute: at 30 % loss TCP's backed-off retransmissions make each attempt slow.
+  const stop = performance.now() + 60_000;
+  let asked = 0;
+  for (let i = 0; i < 500 && performance.now() < stop; i++) {
+    asked++;
+    try {
+      if (!session) {
+        sessions++;
+        session = await timed(() => rconSession('minecraft-java', target, { password: 'pw' }));
+      }
+      const lines = await timed(() => session.run(`in session ${i}`));
+      commands++;
+      if (lines[0] !== `ran in session ${i}`) wrong++;
+    } catch (e) {
+      codes[e.code] = (codes[e.code] ?? 0) + 1;
+      session = undefined;
+    }
+  }
+  await session?.close();
+  await relay?.close();
+  await server.close();
+  return {
+    protocol: 'rcon minecraft-java (TCP)',
+    options: {},
+    answered: answered / 100,
+    session: { commands, of: asked, sessions },
+    expected: null,
+    slowestMs: Math.round(slowest),
+    deadlineMs: deadline,
+    wrong,
+    codes,
   };
 }
 
@@ -150,4 +266,5 @@ for (const options of relayed ? [{}] : [{}, { retries: 4 }]) {
   for (const protocol of PROTOCOLS) rows.push({ options, ...(await run(protocol, options)) });
 }
 rows.push(await many());
+rows.push(await rconRun());
 console.log(JSON.stringify({ loss, relayed, stats, rows }));
