@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use gamequery_core::api;
-use napi::bindgen_prelude::{Int32Array, Uint8Array};
+use napi::bindgen_prelude::{Float64Array, Int32Array, Uint8Array};
 use napi_derive::napi;
 
 use crate::error::to_napi;
@@ -50,4 +50,29 @@ pub fn decode_varint(bytes: &[u8], offset: u32) -> napi::Result<Vec<i64>> {
 #[napi(js_name = "__injectPanic", catch_unwind)]
 pub fn inject_panic(point: Option<String>) {
     gamequery_core::internal::inject(point.as_deref());
+}
+
+/// What [`decode_response_safe`] returns: the text and wide text as one UTF-8 string, and
+/// the numbers.
+#[napi(object)]
+pub struct SafeTape {
+    pub text: String,
+    pub values: Float64Array,
+}
+
+/// `decodeResponse` through napi-rs's safe API alone — `#[napi]`'s argument conversions, the
+/// text and wide text as one UTF-8 `String`, the numbers as a new `Float64Array` (its safe
+/// API cannot write into the caller's scratch array: `as_mut` is `unsafe`) — for `npm run
+/// bench` to weigh against the raw Node-API callback in `raw.rs` (issue #32: the safe API
+/// wherever it costs at most 5 %).
+#[napi(js_name = "__decodeResponseSafe", catch_unwind)]
+pub fn decode_response_safe(protocol: u32, bytes: &[u8], options: Option<String>) -> napi::Result<SafeTape> {
+    let protocol = crate::protocol_name(protocol)?;
+    let tape = api::decode_response(protocol, bytes, options.as_deref(), api::Tape).map_err(to_napi)?;
+    let mut text = tape.text;
+    text.push_str(&tape.wide);
+    Ok(SafeTape {
+        text,
+        values: Float64Array::new(tape.values),
+    })
 }

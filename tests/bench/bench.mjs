@@ -170,6 +170,19 @@ function steps(label, protocol, bytes) {
     ['wasm: objects built from the tape', () => readWasm(wText, wNumbers, wWide)],
     ['addon decodeResponse (all steps)', () => addon.decodeResponse(protocol, bytes)],
   ]);
+  crossing(label, protocol, bytes);
+}
+
+/**
+ * Issue #32: the raw Node-API callback (raw.rs, tape.rs: `unsafe`) is kept only where
+ * napi-rs's safe API costs more than 5 % of the decode and its crossing.
+ */
+function crossing(label, protocol, bytes) {
+  const id = binding.protocols().indexOf(protocol);
+  group(`  the crossing: raw Node-API (unsafe) against napi-rs's safe API: ${label}`, [
+    ["napi-rs's safe API (#[napi], UTF-8 String, Float64Array)", () => binding.__decodeResponseSafe(id, bytes, undefined)],
+    ['raw Node-API callback (what ships)', () => binding.decodeResponse(id, bytes, undefined, scratch)],
+  ]);
 }
 
 if (!MEASURE) console.log('gamequery benchmarks — ratios are times: below 1 is faster than the reference.');
@@ -221,6 +234,9 @@ group('decode a SA:MP `i` reply, ASCII hostname', [
   ['gamequery-wasm', () => wasm.decodeResponse('samp', iAscii)],
   ['gamedig', () => gamedigInfo(iAscii)],
 ]);
+crossing('SA:MP `i`, ASCII hostname', 'samp', iAscii);
+crossing('SA:MP `i`, cp1252 hostname', 'samp', iLatin);
+
 group('decode a SA:MP `i` reply, cp1252 hostname (gamequery detects the code page, gamedig assumes cp1252)', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', iLatin)],
   ['gamequery (addon), encoding: windows-1252', () => addon.decodeResponse('samp', iLatin, { encoding: 'windows-1252' })],

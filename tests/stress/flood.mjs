@@ -13,16 +13,16 @@
 // side sent as nftables counted them (a forged source never reads its answers: they are
 // counted, then dropped).
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import dgram from 'node:dgram';
 import { query } from 'gamequery';
+import { clients, responder } from './clients.mjs';
 
 const [protocol, secondsArg, rateArg] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const RATE = Number(rateArg);
 const SOURCES = 131_072;
 const HOT = '127.31.255.254';
-const CLIENTS = 50;
 const flooder = process.env.GQ_FLOOD;
 
 const nft = (script) => {
@@ -36,15 +36,9 @@ const counters = () => {
   return out;
 };
 
-// The responder, in its own process.
-const child = spawn(process.execPath, [new URL('./serve-one.mjs', import.meta.url).pathname, protocol], { stdio: ['pipe', 'pipe', 'inherit'] });
-const { port } = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(JSON.parse(String(d)))));
+const server = await responder(protocol);
+const { port, memory } = server;
 const target = `127.0.0.1:${port}`;
-const memory = () => {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))[1]);
-  return { rssKb: kb('VmRSS'), fds: readdirSync(`/proc/${child.pid}/fd`).length };
-};
 
 /** The datagrams a real query sends, recorded through a relay (each once); `replies`: the sizes of the answers, in order. */
 const replies = [];
@@ -68,35 +62,6 @@ async function recorded() {
   front.close();
   up.close();
   return [...seen.keys()];
-}
-
-/** Fifty clients querying once a second each until `until` (ms, performance.now()). */
-async function clients(until) {
-  const results = [];
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
-    // Spread over the second, so the responder sees a steady trickle.
-    await new Promise((r) => setTimeout(r, (i * 1000) / CLIENTS));
-    const localAddress = `127.2.0.${i + 1}`;
-    for (let next = performance.now(); performance.now() < until; next += 1000) {
-      const t0 = performance.now();
-      try {
-        const s = await query(protocol, target, { localAddress });
-        results.push({ ms: performance.now() - t0, ok: true, wrong: protocol !== 'mumble' && s.name !== `${protocol}-flooded` });
-      } catch (e) {
-        results.push({ ms: performance.now() - t0, ok: false, code: e.code });
-      }
-      await new Promise((r) => setTimeout(r, Math.max(0, next + 1000 - performance.now())));
-    }
-  }));
-  return results;
-}
-
-function summary(results) {
-  const ms = results.filter((r) => r.ok).map((r) => r.ms).sort((a, b) => a - b);
-  const at = (q) => (ms.length ? Number(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1)) : null);
-  const codes = {};
-  for (const r of results) if (!r.ok) codes[r.code] = (codes[r.code] ?? 0) + 1;
-  return { queries: results.length, answered: ms.length, wrong: results.filter((r) => r.wrong).length, p50: at(0.5), p99: at(0.99), max: at(1), codes };
 }
 
 const requests = await recorded();
@@ -133,20 +98,20 @@ const payloadFile = `/tmp/gq-flood-${process.pid}.txt`;
 writeFileSync(payloadFile, payloads);
 
 const before = memory();
-const baseline = summary(await clients(performance.now() + 5000));
+const name = protocol === 'mumble' ? undefined : `${protocol}-flooded`;
+const baseline = await clients(protocol, target, performance.now() + 5000, name);
 const samples = [];
 const sampler = setInterval(() => samples.push(memory()), 1000);
 const flood = spawn(flooder, [target, String(RATE), String(SECONDS), String(SOURCES), payloadFile, '0.05'], { stdio: ['ignore', 'pipe', 'inherit'] });
 let floodOut = '';
 flood.stdout.on('data', (d) => (floodOut += d));
 const t0 = performance.now();
-const flooded = summary(await clients(t0 + SECONDS * 1000));
+const flooded = await clients(protocol, target, t0 + SECONDS * 1000, name);
 await new Promise((r) => (flood.exitCode !== null ? r() : flood.on('exit', r)));
 clearInterval(sampler);
 const after = memory();
 const count = counters();
-child.stdin.end();
-await new Promise((r) => child.on('exit', r));
+await server.close();
 spawnSync('/usr/sbin/nft', ['delete', 'table', 'inet', 'flood']);
 
 const sent = JSON.parse(floodOut.trim());

@@ -8,26 +8,17 @@
 // command a second). Prints one JSON line: the clients' queries answered and their latency,
 // the console's commands, the attackers' connections opened and closed by the responder,
 // and the responder's memory and descriptors.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { query, rconSession } from 'gamequery';
+import { rconSession } from 'gamequery';
+import { clients, responder } from './clients.mjs';
 
 const [protocol, secondsArg, connectionsArg] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const CONNECTIONS = Number(connectionsArg);
-const CLIENTS = 50;
 
-const child = spawn(process.execPath, [new URL('./serve-one.mjs', import.meta.url).pathname, protocol], { stdio: ['pipe', 'pipe', 'inherit'] });
-const { port, rconPort } = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(JSON.parse(String(d)))));
+const server = await responder(protocol);
+const { port, rconPort, memory } = server;
 const target = `127.0.0.1:${port}`;
-const memory = () => {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return {
-    rssKb: Number(status.match(/VmRSS:\s+(\d+)/)[1]),
-    fds: readdirSync(`/proc/${child.pid}/fd`).length,
-  };
-};
 
 // The first byte of what each listener expects: a Minecraft handshake's length, an HTTP
 // request line, an RCON packet's length.
@@ -67,12 +58,11 @@ function attacker(i, toPort) {
 const before = memory();
 const samples = [];
 const sampler = setInterval(() => samples.push({ ...memory(), attackersOpen: attack.open }), 1000);
-// Half the attackers on the RCON port where there is one.
+// A quarter of the attackers on the RCON port where there is one.
 for (let i = 0; i < CONNECTIONS; i++) attacker(i, rconPort && i % 4 === 0 ? rconPort : port);
 // Let them pile up first.
 await new Promise((r) => setTimeout(r, 3000));
 
-const results = [];
 const until = performance.now() + SECONDS * 1000;
 const console_ = { commands: 0, ok: 0 };
 const consoleRun = rconPort === undefined ? Promise.resolve() : (async () => {
@@ -88,36 +78,18 @@ const consoleRun = rconPort === undefined ? Promise.resolve() : (async () => {
   }
   await session.close();
 })();
-await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
-  await new Promise((r) => setTimeout(r, (i * 1000) / CLIENTS));
-  const localAddress = `127.2.0.${i + 1}`;
-  for (let next = performance.now(); performance.now() < until; next += 1000) {
-    const t0 = performance.now();
-    try {
-      await query(protocol, target, { localAddress });
-      results.push({ ok: true, ms: performance.now() - t0 });
-    } catch (e) {
-      results.push({ ok: false, code: e.code });
-    }
-    await new Promise((r) => setTimeout(r, Math.max(0, next + 1000 - performance.now())));
-  }
-}));
+const answered = await clients(protocol, target, until);
 await consoleRun;
 attacking = false;
 clearInterval(sampler);
 const after = memory();
 for (const s of held) s.destroy();
-child.stdin.end();
-await new Promise((r) => child.on('exit', r));
+await server.close();
 
-const ms = results.filter((r) => r.ok).map((r) => r.ms).sort((a, b) => a - b);
-const at = (q) => (ms.length ? Number(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1)) : null);
-const codes = {};
-for (const r of results) if (!r.ok) codes[r.code] = (codes[r.code] ?? 0) + 1;
 console.log(JSON.stringify({
   protocol,
   connections: CONNECTIONS,
-  clients: { queries: results.length, answered: ms.length, p50: at(0.5), p99: at(0.99), max: at(1), codes },
+  clients: answered,
   console: rconPort === undefined ? null : console_,
   attack: { ...attack, heldAtOnce: Math.max(...samples.map((s) => s.attackersOpen)) },
   memory: { before, peakRssKb: Math.max(...samples.map((s) => s.rssKb)), peakFds: Math.max(...samples.map((s) => s.fds)), after },
