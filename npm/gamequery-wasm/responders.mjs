@@ -25,9 +25,9 @@ export function createServe(wasm, transport) {
    * `admit(conn)` → the connection's `answered()` and `closed()`.
    */
   function slotsOf(max) {
-    let slots = new wasm.Slots(max);
-    let made = moduleGeneration();
-    let open = new Map();
+    let slots;
+    let made;
+    let open;
     // After a trap the module is a fresh one: the count starts again from the next
     // connection; those open before end by their own deadlines.
     const fresh = () => {
@@ -35,33 +35,21 @@ export function createServe(wasm, transport) {
       made = moduleGeneration();
       open = new Map();
     };
+    fresh();
     return (conn) => {
       if (made !== moduleGeneration()) fresh();
-      let pair;
-      try {
-        pair = slots.open();
-      } catch {
-        fresh();
-        pair = slots.open();
-      }
-      const [id, evict] = pair;
+      const [id, evict] = slots.open();
       if (evict !== undefined) open.get(evict)?.destroy();
       open.set(id, conn);
       const mine = open;
-      const ours = (f) => {
-        if (mine !== open) return;
-        try {
-          f();
-        } catch {
-          fresh();
-        }
-      };
+      const ours = () => mine === open && made === moduleGeneration();
       return {
-        answered: () => ours(() => slots.answered(id)),
-        closed: () => ours(() => {
+        answered: () => ours() && slots.answered(id),
+        closed: () => {
+          if (!ours()) return;
           open.delete(id);
           slots.closed(id);
-        }),
+        },
       };
     };
   }

@@ -45,40 +45,32 @@ pub async fn query<S: Sink>(
     out: S,
     tracer: Option<Tracer>,
 ) -> Result<S::Out> {
-    let query = query_contained(protocol, target, options, cancel, out, tracer);
-    crate::internal::Contained::new("query", query).await
-}
-
-async fn query_contained<S: Sink>(
-    protocol: &str,
-    target: &str,
-    options: &str,
-    cancel: CancellationToken,
-    out: S,
-    tracer: Option<Tracer>,
-) -> Result<S::Out> {
-    // A traced query runs alone: its trace is its own datagrams only.
-    if tracer.is_none() {
-        let (tx, mut rx) = tokio::sync::oneshot::channel();
-        if let Some(ticket) = submit(protocol, target, options, out, move |result| {
-            let _ = tx.send(result);
-        })? {
-            let result = tokio::select! {
-                result = &mut rx => result,
-                _ = cancel.cancelled() => {
-                    ticket.abort();
-                    rx.await
-                }
-            };
-            // The engine's thread ended without a result (it cannot, short of a panic).
-            return result.unwrap_or_else(|_| Err(crate::error::Error::aborted()));
+    // A bug of ours under the query is its GQ_INTERNAL.
+    let query = async move {
+        // A traced query runs alone: its trace is its own datagrams only.
+        if tracer.is_none() {
+            let (tx, mut rx) = tokio::sync::oneshot::channel();
+            if let Some(ticket) = submit(protocol, target, options, out, move |result| {
+                let _ = tx.send(result);
+            })? {
+                let result = tokio::select! {
+                    result = &mut rx => result,
+                    _ = cancel.cancelled() => {
+                        ticket.abort();
+                        rx.await
+                    }
+                };
+                // The engine's thread ended without a result (it cannot, short of a panic).
+                return result.unwrap_or_else(|_| Err(crate::error::Error::aborted()));
+            }
         }
-    }
-    let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
-    let (options, shape) = crate::call::take_shape(options)?;
-    let call = Call::query_unshaped(protocol, &target, options, seed(), false)?.shaped(shape);
-    let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
-    Ok(out.emit_outcome(&outcome, 1024))
+        let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
+        let (options, shape) = crate::call::take_shape(options)?;
+        let call = Call::query_unshaped(protocol, &target, options, seed(), false)?.shaped(shape);
+        let outcome = run::run(call, &cancel, tracer.as_ref()).await?;
+        Ok(out.emit_outcome(&outcome, 1024))
+    };
+    crate::internal::Contained::new("query", query).await
 }
 
 /// Starts a query on the engine single calls share, when it can run there (a datagram
