@@ -24,6 +24,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("quake3", "quake3"),
     ("fivem", "fivem"),
     ("doom3", "doom3"),
+    ("ase", "all-seeing-eye"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod a2s;
+pub mod all_seeing_eye;
 pub mod api;
 pub mod call;
 pub mod doom3;

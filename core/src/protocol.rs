@@ -48,6 +48,7 @@ registry![
     crate::mumble::spec::Mumble,
     crate::fivem::spec::Fivem,
     crate::doom3::spec::Doom3,
+    crate::all_seeing_eye::spec::AllSeeingEye,
 ];
 
 /// A protocol of the registry (its index there).

@@ -22,7 +22,7 @@ pub fn declarations() -> String {
         Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
         crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::limit::RateLimit,
         crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
-        crate::spec::describe::TableCell, GameMatch,
+        crate::spec::describe::TableCell, GameMatch, crate::text::EncodingOptions,
     ];
     all[0] = all[0].replace(&format!("Status<{}>", RuleList::name(&cfg)), "Status<R>");
     for protocol in Protocol::all() {

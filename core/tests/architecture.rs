@@ -18,6 +18,7 @@ const PROTOCOLS: &[&str] = &[
     "quake",
     "mumble",
     "doom3",
+    "all_seeing_eye",
 ];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 

@@ -158,6 +158,13 @@ gamePort: number | null,
  */
 queryPort: number, };
 
+export type EncodingOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else one guess over all of its text).
+ */
+encoding?: string, };
+
 export type SampRequest = { 
 /**
  * `'vcmp'` for Vice City: Multiplayer's (`VCMP`); absent for SA:MP's.
@@ -1381,13 +1388,6 @@ kind: 'statusResponse' | 'infoResponse' | 'print' | 'n', info: RuleList, players
  */
 encoding: string, };
 
-export type QuakeDecodeOptions = { 
-/**
- * A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: detected over
- * the whole reply).
- */
-encoding?: string, };
-
 export type QuakeState = { 
 /**
  * The infostring's pairs in order (`sv_hostname`, `mapname`, `sv_maxclients` …).
@@ -1971,12 +1971,118 @@ rateLimit?: RateLimit,
  */
 dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein', };
 
+export type AllSeeingEyeRequest = { command: string, };
+
+export type AllSeeingEyeResponse = { 
+/**
+ * `utf-8`, `windows-1252` …
+ */
+encoding: string, 
+/**
+ * The game's short name (`mta`; default `mta`).
+ */
+game: string, 
+/**
+ * The game port players join (default 22003, MTA's; the query port is 123 above it).
+ */
+port: number, name: string, gameType: string, map: string, version: string, password: boolean, 
+/**
+ * Players online (default: the list's length).
+ */
+numPlayers: number, maxPlayers: number, rules: RuleList, players: Array<AllSeeingEyePlayer>, 
+/**
+ * Bytes after a player entry whose flags are 0, in hex.
+ */
+trailing?: string, };
+
+export type AllSeeingEyeState = { 
+/**
+ * The game's short name (`mta`; default `mta`).
+ */
+game: string, 
+/**
+ * The game port players join (default 22003, MTA's; the query port is 123 above it).
+ */
+port: number, name: string, gameType: string, map: string, version: string, password: boolean, 
+/**
+ * Players online (default: the list's length).
+ */
+numPlayers: number, maxPlayers: number, rules: RuleList, players: Array<AllSeeingEyePlayer>, 
+/**
+ * Bytes after a player entry whose flags are 0, in hex.
+ */
+trailing?: string, };
+
+export type AllSeeingEyePlayer = { name?: string, team?: string, skin?: string, score?: string, ping?: string, 
+/**
+ * Time on the server.
+ */
+time?: string, };
+
+export type AllSeeingEyeQueryResult = { 
+/**
+ * The encoding the reply's strings were read with (`utf-8`, `windows-1252` …).
+ */
+encoding: string, latencyMs: number, 
+/**
+ * The game's short name (`mta`; default `mta`).
+ */
+game: string, 
+/**
+ * The game port players join (default 22003, MTA's; the query port is 123 above it).
+ */
+port: number, name: string, gameType: string, map: string, version: string, password: boolean, 
+/**
+ * Players online (default: the list's length).
+ */
+numPlayers: number, maxPlayers: number, rules: RuleList, players: Array<AllSeeingEyePlayer>, 
+/**
+ * Bytes after a player entry whose flags are 0, in hex.
+ */
+trailing?: string, };
+
+export type AllSeeingEyeQueryOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, as MTA's; else one guess over all of its text).
+ */
+encoding?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -1989,12 +2095,13 @@ export interface ProtocolTypes {
   a2s: { request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult };
   'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
   minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
-  quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
-  quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
-  quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
+  quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
+  quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
   mumble: { request: MumbleRequest; response: MumbleResponse; decodeOptions: Record<string, never>; raw: MumbleQueryResult };
   fivem: { request: FivemRequest; response: FivemResponse; decodeOptions: Record<string, never>; raw: FivemQueryResult };
   doom3: { request: Doom3Request; response: Doom3Response; decodeOptions: Doom3DecodeOptions; raw: Doom3QueryResult };
+  'all-seeing-eye': { request: AllSeeingEyeRequest; response: AllSeeingEyeResponse; decodeOptions: EncodingOptions; raw: AllSeeingEyeQueryResult };
 }
 
 /**
@@ -2454,6 +2561,7 @@ export interface GameProtocols {
   alienswarm: 'a2s';
   americasarmy3: 'a2s';
   aoc: 'a2s';
+  aoe2: 'all-seeing-eye';
   arma2: 'a2s';
   arma3: 'a2s';
   armareforger: 'a2s';
@@ -2471,6 +2579,8 @@ export interface GameProtocols {
   brainbread2: 'a2s';
   breach: 'a2s';
   brink: 'a2s';
+  chaser: 'all-seeing-eye';
+  chrome: 'all-seeing-eye';
   cmw: 'a2s';
   cod: 'quake3';
   cod2: 'quake3';
@@ -2482,6 +2592,7 @@ export interface GameProtocols {
   codmw3: 'a2s';
   coduo: 'quake3';
   codwaw: 'quake3';
+  coj: 'all-seeing-eye';
   colonysurvival: 'a2s';
   conanexiles: 'a2s';
   contagion: 'a2s';
@@ -2489,6 +2600,7 @@ export interface GameProtocols {
   counterstrike15: 'a2s';
   counterstrike16: 'a2s';
   counterstrike2: 'a2s';
+  crce: 'all-seeing-eye';
   creativerse: 'a2s';
   cscz: 'a2s';
   csgo: 'a2s';
@@ -2516,6 +2628,8 @@ export interface GameProtocols {
   etqw: 'doom3';
   ets2: 'a2s';
   exfil: 'a2s';
+  farcry: 'all-seeing-eye';
+  farcry2: 'all-seeing-eye';
   ffow: 'a2s';
   fof: 'a2s';
   fortressforever: 'a2s';
@@ -2525,7 +2639,9 @@ export interface GameProtocols {
   groundbreach: 'a2s';
   gta5f: 'fivem';
   gtasam: 'samp';
+  gtasamta: 'all-seeing-eye';
   gtasao: 'samp';
+  gtavcmta: 'all-seeing-eye';
   gunmanchronicles: 'a2s';
   hl2d: 'a2s';
   hld: 'a2s';
@@ -2559,6 +2675,7 @@ export interface GameProtocols {
   ohd: 'a2s';
   onset: 'a2s';
   openarena: 'quake3';
+  painkiller: 'all-seeing-eye';
   pce: 'a2s';
   pixark: 'a2s';
   plutonium: 'quake3';
@@ -2610,6 +2727,7 @@ export interface GameProtocols {
   towerunite: 'a2s';
   toxikk: 'a2s';
   tremulous: 'quake3';
+  universalcombat: 'all-seeing-eye';
   unturned: 'a2s';
   urbanterror: 'quake3';
   valheim: 'a2s';
@@ -2620,6 +2738,7 @@ export interface GameProtocols {
   wolfenstein: 'doom3';
   wop: 'quake3';
   wurmunlimited: 'a2s';
+  xpandrally: 'all-seeing-eye';
   zombiemaster: 'a2s';
   zps: 'a2s';
 }
@@ -2671,6 +2790,7 @@ export interface NetworkTypes {
   mumble: { queryOptions: MumbleQueryOptions; serveOptions: BedrockServeOptions; state: MumbleState; raw: MumbleQueryResult };
   fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
   doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };
+  'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -92,8 +92,12 @@ function judge(name, ours, theirs, protocol) {
   return wrong.length ? [`${name}: ${wrong.join('; ')}`] : [];
 }
 
-/** A2S times are 32-bit floats: we print the float's shortest decimal, gamedig its double. */
-const sameFloat = (a, b) => typeof a === 'number' && typeof b === 'number' ? Math.fround(a) === Math.fround(b) : a === b;
+/**
+ * A2S times are 32-bit floats: we print the float's shortest decimal, gamedig its double.
+ * All-Seeing Eye's `parseInt` of text that is no number: gamedig's NaN is our null (JSON has
+ * no NaN; a migration table row).
+ */
+const sameFloat = (a, b) => typeof a === 'number' && typeof b === 'number' ? Math.fround(a) === Math.fround(b) || (Number.isNaN(a) && Number.isNaN(b)) : a === b || (a === null && Number.isNaN(b));
 
 function players(list) {
   return list.map((p) => ({ name: p.name, raw: Object.fromEntries(Object.entries(p.raw).sort(([a], [b]) => a.localeCompare(b))) }));

@@ -317,3 +317,20 @@ export async function doom3Usage(): Promise<void> {
   await query('doom3', 'd3.example.org', { dialect: 'quake3' });
   void [dialect, clan, xp, html, timeLeft, server, kind];
 }
+
+// All-Seeing Eye: the counts and port as numbers, each player's fields as the text sent.
+export async function allSeeingEyeUsage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse, encodeRequest } = await import('gamequery');
+  const s = await query('all-seeing-eye', 'mta.example.org', { encoding: 'auto' });
+  const gamePort: number = s.raw.port;
+  const rules: Record<string, string> = s.raw.rules;
+  const score: string | undefined = s.raw.players[0]?.score;
+  const byGame = await query('gtasamta', 'mta.example.org');
+  await using server = await serve('all-seeing-eye', sampleState('all-seeing-eye'), { port: 0, rateLimit: { burst: 5, perSecond: 1 } });
+  const r = decodeResponse('all-seeing-eye', new Uint8Array(0), { encoding: 'windows-1252' });
+  const online: number = r.numPlayers;
+  const request: Uint8Array = encodeRequest('all-seeing-eye', { command: 's' });
+  // @ts-expect-error: a player's ping is the text the server sent
+  const ping: number = r.players[0].ping;
+  void [gamePort, rules, score, byGame, server, online, request, ping];
+}

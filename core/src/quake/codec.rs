@@ -10,7 +10,7 @@ use super::unified::decode_reply;
 use crate::error::{Error, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::text::{resolve_writable_label, TextEncoding};
+use crate::text::{resolve_writable_label, EncodingOptions, TextEncoding};
 use crate::values::RuleList;
 
 /// `{ command: 'getstatus', challenge: 'abc' }`.
@@ -86,7 +86,7 @@ const KINDS: [(ReplyKind, &str); 4] = [
 ];
 
 impl QuakeResponse {
-    pub fn decode(bytes: &[u8], options: &DecodeOptions) -> Result<Self> {
+    pub fn decode(bytes: &[u8], options: &EncodingOptions) -> Result<Self> {
         let encoding = TextEncoding::from_option(options.encoding.as_deref())?;
         let reply = Reply::decode(bytes)?;
         let (state, encoding) = decode_reply(&reply, encoding);
@@ -154,29 +154,6 @@ impl Input for QuakeResponse {
     }
 }
 
-/// `decodeResponse('quake3', bytes, { encoding })`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QuakeDecodeOptions"))]
-pub struct DecodeOptions {
-    /// A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: detected over
-    /// the whole reply).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub encoding: Option<String>,
-}
-
-impl Input for DecodeOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
-            encoding: o.opt("encoding")?,
-        };
-        o.deny_unknown()?;
-        Ok(options)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,7 +161,7 @@ mod tests {
     #[test]
     fn a_response_decodes_and_encodes_back_byte_for_byte() {
         let bytes = b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\Caf\xe9\\mapname\\q3dm17\n3 40 \"Jos\xe9\"\n-9999 8 \"W\" 0\n";
-        let r = QuakeResponse::decode(bytes, &DecodeOptions::default()).unwrap();
+        let r = QuakeResponse::decode(bytes, &EncodingOptions::default()).unwrap();
         assert_eq!(
             (r.kind.as_str(), r.encoding.as_str()),
             ("statusResponse", "windows-1252")

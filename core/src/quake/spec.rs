@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::codec::{DecodeOptions, QuakeRequest, QuakeResponse};
+use super::codec::{QuakeRequest, QuakeResponse};
 use super::exchange::{Ask, QuakeOutcome};
 use super::options::QueryRequest;
 use super::packets::Dialect;
@@ -14,6 +14,7 @@ use crate::input;
 use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
+use crate::text::EncodingOptions;
 
 /// The codec every dialect shares (a request or reply says which it is).
 pub struct QuakeCodec;
@@ -21,7 +22,7 @@ pub struct QuakeCodec;
 impl Codec for QuakeCodec {
     type Request = QuakeRequest;
     type Response = QuakeResponse;
-    type DecodeOptions = DecodeOptions;
+    type DecodeOptions = EncodingOptions;
     const REQUEST: &'static str = "Quake request";
     const RESPONSE: &'static str = "Quake response";
     fn encode_request(request: &QuakeRequest) -> Result<Vec<u8>> {
@@ -33,7 +34,7 @@ impl Codec for QuakeCodec {
     fn encode_response(response: &QuakeResponse) -> Result<Vec<u8>> {
         response.encode()
     }
-    fn decode_response(bytes: &[u8], options: &DecodeOptions) -> Result<QuakeResponse> {
+    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<QuakeResponse> {
         QuakeResponse::decode(bytes, options)
     }
 }
@@ -41,7 +42,7 @@ impl Codec for QuakeCodec {
 const TYPES: Types = Types {
     request: "QuakeRequest",
     response: "QuakeResponse",
-    decode_options: "QuakeDecodeOptions",
+    decode_options: "EncodingOptions",
     raw: "QuakeQueryResult",
     query_options: "QuakeQueryOptions",
     serve_options: "BedrockServeOptions",
@@ -137,7 +138,7 @@ dialect!(
 fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
     use super::*;
     crate::spec::decls![cfg;
-        codec::QuakeRequest, codec::QuakeResponse, codec::DecodeOptions, QuakeState, QuakePlayer, QuakeWorldPlayer,
+        codec::QuakeRequest, codec::QuakeResponse, QuakeState, QuakePlayer, QuakeWorldPlayer,
         unified::QuakeQueryResult, options::QueryOptions, colours::Coloured,
     ]
 }

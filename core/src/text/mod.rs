@@ -11,6 +11,7 @@ mod labels;
 pub mod minecraft;
 #[cfg(not(host_text))]
 mod native;
+mod options;
 
 // This build's way between bytes and text, which the code pages and their guess both use:
 // encoding_rs, or in the browser build its own tables and the host's TextDecoder.
@@ -31,3 +32,4 @@ pub use codepage::{
 #[cfg(host_text)]
 pub use host::{install_decoder as install_host_decoder, HostDecoder};
 pub use minecraft::Motd;
+pub use options::EncodingOptions;

@@ -1,0 +1,140 @@
+//! All-Seeing Eye to the machinery above the protocols (`crate::spec`).
+
+use serde_json::Value;
+
+use super::codec::{AllSeeingEyeRequest, AllSeeingEyeResponse, AllSeeingEyeState};
+use super::exchange::Status;
+use super::responder::Responder;
+use crate::error::Result;
+use crate::input;
+use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::target::Target;
+use crate::text::{EncodingOptions, TextEncoding};
+
+/// MTA:SA's query port (its game port 22003 + 123); other games' are in the games table.
+pub const DEFAULT_PORT: u16 = 22126;
+
+pub struct AllSeeingEye;
+
+impl Codec for AllSeeingEye {
+    type Request = AllSeeingEyeRequest;
+    type Response = AllSeeingEyeResponse;
+    type DecodeOptions = EncodingOptions;
+    const REQUEST: &'static str = "All-Seeing Eye request";
+    const RESPONSE: &'static str = "All-Seeing Eye response";
+    fn encode_request(request: &AllSeeingEyeRequest) -> Result<Vec<u8>> {
+        request.encode()
+    }
+    fn decode_request(bytes: &[u8]) -> Result<AllSeeingEyeRequest> {
+        AllSeeingEyeRequest::decode(bytes)
+    }
+    fn encode_response(response: &AllSeeingEyeResponse) -> Result<Vec<u8>> {
+        response.encode()
+    }
+    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<AllSeeingEyeResponse> {
+        AllSeeingEyeResponse::decode(bytes, options.encoding.as_deref())
+    }
+}
+
+impl spec::Protocol for AllSeeingEye {
+    type Codec = Self;
+    const SPEC: Spec = Spec {
+        name: "all-seeing-eye",
+        title: "All-Seeing Eye query",
+        label: "All-Seeing Eye (MTA)",
+        transport: spec::Transport::Udp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "",
+    };
+    const TYPES: Types = Types {
+        request: "AllSeeingEyeRequest",
+        response: "AllSeeingEyeResponse",
+        decode_options: "EncodingOptions",
+        raw: "AllSeeingEyeQueryResult",
+        query_options: "AllSeeingEyeQueryOptions",
+        serve_options: "BedrockServeOptions",
+        state: "AllSeeingEyeState",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--encoding X]",
+        flags: &[spec::Flag::new("encoding", "encoding", spec::Takes::Text)],
+    };
+    const PACKETS: Option<Packets> = Some(Packets::of::<AllSeeingEye>());
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::*;
+        crate::spec::decls![cfg;
+            AllSeeingEyeRequest, AllSeeingEyeResponse, AllSeeingEyeState, AllSeeingEyePlayer,
+            unified::AllSeeingEyeQueryResult, QueryOptions,
+        ]
+    }
+}
+
+#[derive(Debug)]
+struct QueryRequest {
+    common: Common,
+    encoding: TextEncoding,
+}
+
+fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("All-Seeing Eye query", options)?;
+    let common = Common::read(&mut o)?;
+    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
+    o.finish(&[COMMON, &["encoding"]].concat())?;
+    Ok(Box::new(QueryRequest { common, encoding }))
+}
+
+impl QueryPlan for QueryRequest {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = Status::exchange(at.budget, at.now, at.rng.next_u64());
+        let (address, port) = at.status_address();
+        let encoding = self.encoding;
+        Ok(spec::query::Mapped::boxed(exchange, move |out| {
+            let status = super::unified::status(out, encoding, address, port);
+            Ok(spec::Outcome::status(status))
+        }))
+    }
+}
+
+/// `query('all-seeing-eye', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "AllSeeingEyeQueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, as MTA's; else one guess over all of its text).
+    pub encoding: Option<String>,
+}
+
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: AllSeeingEyeState = input::from_json("All-Seeing Eye state", args.state)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
+    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    let responder = Responder::new(state, o.rate_limit.unwrap_or_default())?;
+    Ok((Box::new(responder), listen))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        Responder::update(self, input::from_json("All-Seeing Eye state", state)?)
+    }
+
+    fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
+        Reply::Send(self.handle(now_ms, from, bytes).into_iter().collect())
+    }
+}
