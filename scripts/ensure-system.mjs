@@ -2,7 +2,8 @@
 // the browser test (a browser download can't work here), dnsmasq for the SRV test and
 // qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query / Quake client) for the interop test,
 // OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback),
-// MVDSV with the KTX mod (a real QuakeWorld server) and Debian's murmurd (a real Mumble server, for its ping).
+// MVDSV with the KTX mod (a real QuakeWorld server), Debian's murmurd (a real Mumble server, for its ping)
+// and netPanzer (its dedicated server answers GameSpy 1's `\status\`).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -14,6 +15,7 @@ export const MURMURD = '/usr/sbin/murmurd';
 export const MVDSV = '/usr/games/mvdsv';
 /** KTX's game directory as Debian installs it (configs, and its qwprogs.so linked in). */
 export const KTX = '/usr/share/games/quake/ktx';
+export const NETPANZER = '/usr/games/netpanzer';
 export const VALGRIND = '/usr/bin/valgrind';
 
 const PACKAGES = [
@@ -24,6 +26,7 @@ const PACKAGES = [
   [MURMURD, 'mumble-server'],
   [MVDSV, 'mvdsv'],
   [`${KTX}/qwprogs.so`, 'ktx'],
+  [NETPANZER, 'netpanzer'],
 ];
 
 /** `extra`: [path, package] pairs a script needs beyond the tests' (valgrind for check:memory). */

@@ -25,6 +25,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("fivem", "fivem"),
     ("doom3", "doom3"),
     ("ase", "all-seeing-eye"),
+    ("gamespy1", "gamespy1"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

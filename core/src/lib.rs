@@ -21,6 +21,7 @@ pub mod fivem;
 pub mod fuzzing;
 pub mod gamedig;
 pub mod games;
+pub mod gamespy1;
 pub mod http;
 mod index;
 pub mod input;

@@ -49,6 +49,7 @@ registry![
     crate::fivem::spec::Fivem,
     crate::doom3::spec::Doom3,
     crate::all_seeing_eye::spec::AllSeeingEye,
+    crate::gamespy1::spec::GameSpy1,
 ];
 
 /// A protocol of the registry (its index there).

@@ -19,6 +19,7 @@ const PROTOCOLS: &[&str] = &[
     "mumble",
     "doom3",
     "all_seeing_eye",
+    "gamespy1",
 ];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 

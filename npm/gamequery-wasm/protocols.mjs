@@ -24,4 +24,5 @@ export const REGISTRY = Object.freeze([
   { name: 'fivem', transport: 'udp', port: 30120, packets: true, query: true, serve: true, rcon: null },
   { name: 'doom3', transport: 'udp', port: 27666, packets: true, query: true, serve: true, rcon: null },
   { name: 'all-seeing-eye', transport: 'udp', port: 22126, packets: true, query: true, serve: true, rcon: null },
+  { name: 'gamespy1', transport: 'udp', port: 7778, packets: true, query: true, serve: true, rcon: null },
 ]);

@@ -2077,12 +2077,115 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type GameSpy1Request = { query: RuleList, };
+
+export type GameSpy1Response = { 
+/**
+ * `[key, value]` in order, `queryid` and `final` among them.
+ */
+pairs: Array<[string, string]>, 
+/**
+ * No leading `\` (netPanzer).
+ */
+bare: boolean, 
+/**
+ * `windows-1252`, `utf-8` …
+ */
+encoding: string, };
+
+export type GameSpy1State = { 
+/**
+ * Every key that is no player's or team's, in the order sent (`hostname`, `mapname`,
+ * `numplayers`, `maxplayers`, `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * One per index N, in order: `player_N` / `playername_N` as `name`, every other
+ * `<key>_N` under its key, values as sent (UT's pings have a leading space).
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * One per index N, in order: `teamname_N` as `name`, every other `team…_N` (not
+ * `team_N`, a player's team) under its key.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy1QueryResult = { 
+/**
+ * Player rows past `numplayers`, left out: BF1942 keeps sending rows of players who left.
+ */
+stalePlayers: number, 
+/**
+ * The datagrams the reply came in.
+ */
+parts: number, 
+/**
+ * The encoding the reply's strings were read with (`windows-1252`, `utf-8` …).
+ */
+encoding: string, latencyMs: number, 
+/**
+ * Every key that is no player's or team's, in the order sent (`hostname`, `mapname`,
+ * `numplayers`, `maxplayers`, `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * One per index N, in order: `player_N` / `playername_N` as `name`, every other
+ * `<key>_N` under its key, values as sent (UT's pings have a leading space).
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * One per index N, in order: `teamname_N` as `name`, every other `team…_N` (not
+ * `team_N`, a player's team) under its key.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy1QueryOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else one guess over all of its text; the games wrote Latin-1).
+ */
+encoding?: string, 
+/**
+ * The word asked (default `'status'`: settings, players and teams; `'info'`,
+ * `'basic'`, `'rules'`, `'players'` ask for less).
+ */
+query?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2102,6 +2205,7 @@ export interface ProtocolTypes {
   fivem: { request: FivemRequest; response: FivemResponse; decodeOptions: Record<string, never>; raw: FivemQueryResult };
   doom3: { request: Doom3Request; response: Doom3Response; decodeOptions: Doom3DecodeOptions; raw: Doom3QueryResult };
   'all-seeing-eye': { request: AllSeeingEyeRequest; response: AllSeeingEyeResponse; decodeOptions: EncodingOptions; raw: AllSeeingEyeQueryResult };
+  gamespy1: { request: GameSpy1Request; response: GameSpy1Response; decodeOptions: EncodingOptions; raw: GameSpy1QueryResult };
 }
 
 /**
@@ -2175,7 +2279,7 @@ export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: U
 export declare function encodeVarInt(value: number): Uint8Array;
 export declare function decodeVarInt(bytes: Uint8Array, offset?: number): { value: number; length: number };
 /** What `FrameDecoder` joins: the protocols whose packets come in pieces. */
-export type FrameProtocol = 'minecraft-java' | 'a2s' | 'source-rcon';
+export type FrameProtocol = 'minecraft-java' | 'a2s' | 'source-rcon' | 'gamespy1';
 /** What `rconSession` takes: the protocols whose servers run Source RCON. */
 export type RconSessionProtocol = 'minecraft-java' | 'a2s';
 /**
@@ -2556,6 +2660,7 @@ export interface GameProtocols {
   aapg: 'a2s';
   abioticfactor: 'a2s';
   actionsource: 'a2s';
+  acwa: 'gamespy1';
   ahl: 'a2s';
   alienarena: 'quake2';
   alienswarm: 'a2s';
@@ -2565,20 +2670,27 @@ export interface GameProtocols {
   arma2: 'a2s';
   arma3: 'a2s';
   armareforger: 'a2s';
+  armaresistance: 'gamespy1';
   ase: 'a2s';
   atlas: 'a2s';
   avorion: 'a2s';
+  avp2: 'gamespy1';
   avp2010: 'a2s';
+  baldursgate: 'gamespy1';
   ballisticoverkill: 'a2s';
   barotrauma: 'a2s';
   basedefense: 'a2s';
   battalion1944: 'a2s';
+  battlefield1942: 'gamespy1';
   blackmesa: 'a2s';
   bladesymphony: 'a2s';
   brainbread: 'a2s';
   brainbread2: 'a2s';
   breach: 'a2s';
   brink: 'a2s';
+  c3db: 'gamespy1';
+  cacr: 'gamespy1';
+  cbu: 'gamespy1';
   chaser: 'all-seeing-eye';
   chrome: 'all-seeing-eye';
   cmw: 'a2s';
@@ -2588,6 +2700,7 @@ export interface GameProtocols {
   cod4mw: 'quake3';
   codbo3: 'a2s';
   codenamecure: 'a2s';
+  codenameeagle: 'gamespy1';
   codmw2: 'quake3';
   codmw3: 'a2s';
   coduo: 'quake3';
@@ -2596,6 +2709,7 @@ export interface GameProtocols {
   colonysurvival: 'a2s';
   conanexiles: 'a2s';
   contagion: 'a2s';
+  contractjack: 'gamespy1';
   corekeeper: 'a2s';
   counterstrike15: 'a2s';
   counterstrike16: 'a2s';
@@ -2612,15 +2726,21 @@ export interface GameProtocols {
   dayz: 'a2s';
   dayzmod: 'a2s';
   ddd: 'a2s';
+  ddpt: 'gamespy1';
   deathmatchclassic: 'a2s';
+  descent3: 'gamespy1';
+  deusex: 'gamespy1';
   dmomam: 'a2s';
+  dnf2001: 'gamespy1';
   dod: 'a2s';
   dods: 'a2s';
   doi: 'a2s';
   doom3: 'doom3';
+  dootf: 'gamespy1';
   dota2: 'a2s';
   dow: 'a2s';
   dst: 'a2s';
+  dtr2: 'gamespy1';
   dystopia: 'a2s';
   egs: 'a2s';
   empiresmod: 'a2s';
@@ -2628,13 +2748,17 @@ export interface GameProtocols {
   etqw: 'doom3';
   ets2: 'a2s';
   exfil: 'a2s';
+  f1c9902: 'gamespy1';
   farcry: 'all-seeing-eye';
   farcry2: 'all-seeing-eye';
   ffow: 'a2s';
   fof: 'a2s';
+  formulaone2002: 'gamespy1';
   fortressforever: 'a2s';
   foundry: 'a2s';
   garrysmod: 'a2s';
+  gck: 'gamespy1';
+  globaloperations: 'gamespy1';
   goldeneyesource: 'a2s';
   groundbreach: 'a2s';
   gta5f: 'fivem';
@@ -2643,19 +2767,29 @@ export interface GameProtocols {
   gtasao: 'samp';
   gtavcmta: 'all-seeing-eye';
   gunmanchronicles: 'a2s';
+  gus: 'gamespy1';
+  heretic2: 'gamespy1';
+  hiddendangerous2: 'gamespy1';
   hl2d: 'a2s';
   hld: 'a2s';
   hlds: 'a2s';
   hll: 'a2s';
   hlof: 'a2s';
   homefront: 'a2s';
+  homeworld2: 'gamespy1';
   hurtworld: 'a2s';
+  i2cs: 'gamespy1';
+  i2s: 'gamespy1';
   icarus: 'a2s';
   imic: 'a2s';
   insurgency: 'a2s';
   insurgencysandstorm: 'a2s';
+  ironstorm: 'gamespy1';
+  jb0n: 'gamespy1';
   jc3m: 'a2s';
   killingfloor2: 'a2s';
+  kloc: 'gamespy1';
+  kpctnc: 'gamespy1';
   kreedzclimbing: 'a2s';
   l4d: 'a2s';
   l4d2: 'a2s';
@@ -2664,14 +2798,26 @@ export interface GameProtocols {
   minecraft: 'minecraft';
   mnc: 'a2s';
   moe: 'a2s';
+  moha: 'gamespy1';
+  mohaa: 'gamespy1';
+  mohaab: 'gamespy1';
+  mohaas: 'gamespy1';
+  mohpa: 'gamespy1';
   mordhau: 'a2s';
   mumble: 'mumble';
+  nab: 'gamespy1';
   naturalselection: 'a2s';
   naturalselection2: 'a2s';
+  netpanzer: 'gamespy1';
   nexuiz: 'quake3';
+  nfshp2: 'gamespy1';
+  nitrofamily: 'gamespy1';
   nla: 'a2s';
   nmrih: 'a2s';
+  nolf2asihw: 'gamespy1';
   nucleardawn: 'a2s';
+  ofcwc: 'gamespy1';
+  ofr: 'gamespy1';
   ohd: 'a2s';
   onset: 'a2s';
   openarena: 'quake3';
@@ -2679,6 +2825,7 @@ export interface GameProtocols {
   pce: 'a2s';
   pixark: 'a2s';
   plutonium: 'quake3';
+  postal2: 'gamespy1';
   postscriptum: 'a2s';
   prey: 'doom3';
   projectcars: 'a2s';
@@ -2690,24 +2837,39 @@ export interface GameProtocols {
   quake2: 'quake2';
   quake4: 'doom3';
   quakelive: 'a2s';
+  rainbowsix: 'gamespy1';
+  rallisportchallenge: 'gamespy1';
+  rallymasters: 'gamespy1';
   rdkf: 'a2s';
   rdr2r: 'fivem';
+  redline: 'gamespy1';
   redorchestra2: 'a2s';
   rfactor2: 'a2s';
   ricochet: 'a2s';
   risingworld: 'a2s';
+  ron: 'gamespy1';
+  roo4145: 'gamespy1';
   ror2: 'a2s';
+  rs2rs: 'gamespy1';
   rs2v: 'a2s';
+  rs3rs: 'gamespy1';
   rtcw: 'quake3';
+  rune: 'gamespy1';
   rust: 'a2s';
   sdtd: 'a2s';
+  serioussam: 'gamespy1';
   shatteredhorizon: 'a2s';
+  shogo: 'gamespy1';
+  sin: 'gamespy1';
   sinepisodes: 'a2s';
+  sof: 'gamespy1';
   sof2: 'quake3';
   sotf: 'a2s';
   soulmask: 'a2s';
   spaceengineers: 'a2s';
+  sstse: 'gamespy1';
   starbound: 'a2s';
+  stbc: 'gamespy1';
   stn: 'a2s';
   stvef: 'quake3';
   stvef2: 'quake3';
@@ -2716,7 +2878,10 @@ export interface GameProtocols {
   swjk2jo: 'quake3';
   swjkja: 'quake3';
   synergy: 'a2s';
+  tacticalops: 'gamespy1';
+  teamfactor: 'gamespy1';
   teamfortress2: 'a2s';
+  terminus: 'gamespy1';
   tfc: 'a2s';
   theforest: 'a2s';
   thefront: 'a2s';
@@ -2724,19 +2889,30 @@ export interface GameProtocols {
   theisle: 'a2s';
   theship: 'a2s';
   thespecialists: 'a2s';
+  thps3: 'gamespy1';
+  thps4: 'gamespy1';
+  thu2: 'gamespy1';
+  toh: 'gamespy1';
+  tonolf: 'gamespy1';
   towerunite: 'a2s';
   toxikk: 'a2s';
   tremulous: 'quake3';
+  turok2: 'gamespy1';
   universalcombat: 'all-seeing-eye';
+  unreal: 'gamespy1';
+  unrealtournament: 'gamespy1';
   unturned: 'a2s';
   urbanterror: 'quake3';
+  v8sc: 'gamespy1';
   valheim: 'a2s';
   vampireslayer: 'a2s';
   vcm: 'samp';
+  vietcong: 'gamespy1';
   vrising: 'a2s';
   wet: 'quake3';
   wolfenstein: 'doom3';
   wop: 'quake3';
+  wot: 'gamespy1';
   wurmunlimited: 'a2s';
   xpandrally: 'all-seeing-eye';
   zombiemaster: 'a2s';
@@ -2791,6 +2967,7 @@ export interface NetworkTypes {
   fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
   doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };
   'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
+  gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

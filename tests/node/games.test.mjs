@@ -38,7 +38,7 @@ test("the games table holds every gamedig 5.3.3 id with its name, year and ports
   // What `query` takes: gamedig's valve, goldsrc, minecraft (and mbe), samp and open.mp ids, the A2S variants, and the Quake family's.
   const supported = Object.values(games).filter((g) => g.supported);
   assert.ok(supported.length >= 139, `${supported.length} supported`);
-  assert.ok(supported.every((g) => ['a2s', 'samp', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye'].includes(g.protocol)));
+  assert.ok(supported.every((g) => ['a2s', 'samp', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1'].includes(g.protocol)));
   assert.ok(Object.isFrozen(games) && Object.isFrozen(games.rust) && Object.isFrozen(games.rust.queryPortOffsets));
   assert.deepEqual(wasmGames, games, 'one table in both packages');
 });
@@ -114,9 +114,9 @@ test('no candidate answers: the error says what each port did, within the one de
 });
 
 test("a game whose protocol is not here yet fails with its own code, naming the protocol; an unknown name lists what is", async () => {
-  const e = await query('bf1942', '127.0.0.1').catch((err) => err);
+  const e = await query('farmingsimulator22', '127.0.0.1').catch((err) => err);
   assert.equal(e.code, 'GQ_UNSUPPORTED_GAME');
-  assert.equal(e.message, 'Battlefield 1942 ("battlefield1942") answers in the "gamespy1" protocol, which gamequery does not speak yet');
+  assert.equal(e.message, 'Farming Simulator 22 ("farmingsimulator22") answers in the "farmingsimulator" protocol, which gamequery does not speak yet');
   const unknown = await query('rustt', '127.0.0.1').catch((err) => err);
   assert.equal(unknown.code, 'GQ_INVALID_ARGUMENT');
   assert.match(unknown.message, /^unknown protocol or game "rustt"; protocols: samp, /);
@@ -129,7 +129,7 @@ test('queryMany: game items, options shared under the protocol and under the gam
   const items = [
     { protocol: 'vrising', target: `127.0.0.1:${a2s.port - 15}` },
     { protocol: 'gtasao', target: `127.0.0.1:${samp.port}` },
-    { protocol: 'bf1942', target: '127.0.0.1:1' },
+    { protocol: 'farmingsimulator22', target: '127.0.0.1:1' },
   ];
   const results = new Map();
   for await (const r of queryMany(items, { timeout: 2000, a2s: { rules: true }, gtasao: { players: 'c' } })) results.set(r.target, r);

@@ -334,3 +334,20 @@ export async function allSeeingEyeUsage(): Promise<void> {
   const ping: number = r.players[0].ping;
   void [gamePort, rules, score, byGame, server, online, request, ping];
 }
+
+// GameSpy 1: settings, players and teams gathered from the reply's pairs; one datagram's pairs in the codec.
+export async function gameSpy1Usage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse, FrameDecoder } = await import('gamequery');
+  const s = await query('gamespy1', 'ut.example.org', { query: 'status', encoding: 'windows-1252' });
+  const gamever: string | undefined = s.raw.rules.gamever;
+  const name: string | undefined = s.raw.players[0]?.name;
+  const frags: string | undefined = s.raw.players[0]?.frags;
+  const team: string | undefined = s.raw.teams[0]?.name;
+  const stale: number = s.raw.stalePlayers;
+  await using server = await serve('gamespy1', sampleState('gamespy1'), { port: 0 });
+  const frames = new FrameDecoder('gamespy1');
+  const [whole] = frames.push(new Uint8Array(0));
+  const r = decodeResponse('gamespy1', whole ?? new Uint8Array(0));
+  const pair: [string, string] | undefined = r.pairs[0];
+  void [gamever, name, frags, team, stale, server, pair];
+}

@@ -37,6 +37,7 @@ const DEMOS = {
   sqp: { title: 'Unity SQP server (rules, players, teams; replies split at 128 bytes)', serve: { maxPacketSize: 128 } },
   a2s: { title: 'Valve A2S server (challenge, bzip2-compressed split replies)', serve: { maxPacketSize: 300, compress: true }, query: { rules: true } },
   'all-seeing-eye': { title: 'Multi Theft Auto server (All-Seeing Eye: rules and every player in one datagram)' },
+  gamespy1: { title: 'Unreal Tournament server (GameSpy 1: \\key\\value pairs, players and teams)' },
 };
 
 /** A V Rising server for the demo's game query: A2S, no game port advertised (`connect` is the one given). */

@@ -1,0 +1,160 @@
+//! GameSpy 1 to the machinery above the protocols (`crate::spec`).
+
+use serde_json::Value;
+
+use super::codec::{GameSpy1Request, GameSpy1Response};
+use super::exchange::Status;
+use super::responder::Responder;
+use super::state::GameSpy1State;
+use crate::error::Result;
+use crate::input;
+use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::target::Target;
+use crate::text::{EncodingOptions, TextEncoding};
+
+/// Unreal Tournament's query port (game port 7777 + 1); the games table has each game's.
+pub const DEFAULT_PORT: u16 = 7778;
+
+pub struct GameSpy1;
+
+impl Codec for GameSpy1 {
+    type Request = GameSpy1Request;
+    type Response = GameSpy1Response;
+    type DecodeOptions = EncodingOptions;
+    const REQUEST: &'static str = "GameSpy 1 request";
+    const RESPONSE: &'static str = "GameSpy 1 datagram";
+    fn encode_request(request: &GameSpy1Request) -> Result<Vec<u8>> {
+        request.encode()
+    }
+    fn decode_request(bytes: &[u8]) -> Result<GameSpy1Request> {
+        GameSpy1Request::decode(bytes)
+    }
+    fn encode_response(response: &GameSpy1Response) -> Result<Vec<u8>> {
+        response.encode()
+    }
+    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<GameSpy1Response> {
+        GameSpy1Response::decode(bytes, options.encoding.as_deref())
+    }
+}
+
+impl spec::Protocol for GameSpy1 {
+    type Codec = Self;
+    const SPEC: Spec = Spec {
+        name: "gamespy1",
+        title: "GameSpy 1 query",
+        label: "GameSpy 1 (UT99, BF1942)",
+        transport: spec::Transport::Udp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "",
+    };
+    const TYPES: Types = Types {
+        request: "GameSpy1Request",
+        response: "GameSpy1Response",
+        decode_options: "EncodingOptions",
+        raw: "GameSpy1QueryResult",
+        query_options: "GameSpy1QueryOptions",
+        serve_options: "BedrockServeOptions",
+        state: "GameSpy1State",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--encoding X] [--query status|info|players|…]",
+        flags: &[
+            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
+            spec::Flag::new("query", "query", spec::Takes::Text),
+        ],
+    };
+    const PACKETS: Option<Packets> =
+        Some(Packets::of::<GameSpy1>().with_frames(|_, _| Box::<super::gather::Gather>::default()));
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::*;
+        crate::spec::decls![cfg;
+            GameSpy1Request, GameSpy1Response, GameSpy1State, unified::GameSpy1QueryResult, QueryOptions,
+        ]
+    }
+}
+
+#[derive(Debug)]
+struct QueryRequest {
+    common: Common,
+    encoding: TextEncoding,
+    request: Vec<u8>,
+}
+
+fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("GameSpy 1 query", options)?;
+    let common = Common::read(&mut o)?;
+    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
+    let query = o.string("query")?.unwrap_or_else(|| "status".into());
+    o.finish(&[COMMON, &["encoding", "query"]].concat())?;
+    let request = GameSpy1Request {
+        query: crate::values::RuleList(vec![(query, String::new())]),
+    }
+    .encode()?;
+    Ok(Box::new(QueryRequest {
+        common,
+        encoding,
+        request,
+    }))
+}
+
+impl QueryPlan for QueryRequest {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = Status::exchange(self.request.clone(), at.budget, at.now, at.rng.next_u64());
+        let (address, port) = at.status_address();
+        let encoding = self.encoding;
+        Ok(spec::query::Mapped::boxed(exchange, move |out| {
+            Ok(spec::Outcome::status(super::unified::status(
+                out, encoding, address, port,
+            )))
+        }))
+    }
+}
+
+/// `query('gamespy1', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "GameSpy1QueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else one guess over all of its text; the games wrote Latin-1).
+    pub encoding: Option<String>,
+    /// The word asked (default `'status'`: settings, players and teams; `'info'`,
+    /// `'basic'`, `'rules'`, `'players'` ask for less).
+    pub query: Option<String>,
+}
+
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: GameSpy1State = input::from_json("GameSpy 1 state", args.state)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
+    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    Ok((
+        Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())?),
+        listen,
+    ))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        Responder::update(self, input::from_json("GameSpy 1 state", state)?)
+    }
+
+    fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
+        Reply::Send(self.handle(now_ms, from, bytes))
+    }
+}
