@@ -26,6 +26,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("doom3", "doom3"),
     ("ase", "all-seeing-eye"),
     ("gamespy1", "gamespy1"),
+    ("gamespy2", "gamespy2"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

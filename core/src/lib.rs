@@ -22,6 +22,7 @@ pub mod fuzzing;
 pub mod gamedig;
 pub mod games;
 pub mod gamespy1;
+pub mod gamespy2;
 pub mod http;
 mod index;
 pub mod input;

@@ -50,6 +50,7 @@ registry![
     crate::doom3::spec::Doom3,
     crate::all_seeing_eye::spec::AllSeeingEye,
     crate::gamespy1::spec::GameSpy1,
+    crate::gamespy2::spec::GameSpy2,
 ];
 
 /// A protocol of the registry (its index there).

@@ -20,6 +20,7 @@ const PROTOCOLS: &[&str] = &[
     "doom3",
     "all_seeing_eye",
     "gamespy1",
+    "gamespy2",
 ];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];
 

@@ -2141,8 +2141,8 @@ teams: Array<{ name?: string } & Record<string, string>>, };
 
 export type GameSpy1QueryOptions = { 
 /**
- * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
- * whole reply is, else one guess over all of its text; the games wrote Latin-1).
+ * A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else windows-1252, the games' own charset).
  */
 encoding?: string, 
 /**
@@ -2180,12 +2180,96 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type GameSpy2Request = { id: number, server: boolean, players: boolean, teams: boolean, };
+
+export type GameSpy2Response = { id: number, server?: RuleList, players?: GameSpy2Table, teams?: GameSpy2Table, 
+/**
+ * `windows-1252`, `utf-8` …
+ */
+encoding: string, };
+
+export type GameSpy2Table = { fields: Array<string>, rows: Array<Array<string>>, 
+/**
+ * `false`: sent without its count byte (America's Army).
+ */
+counted: false, };
+
+export type GameSpy2State = { 
+/**
+ * The settings in the order sent (`hostname`, `mapname`, `numplayers`, `maxplayers`,
+ * `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * `{ name, score, ping, team, … }` as sent (text).
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * `{ name, score, … }` as sent.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy2QueryResult = { 
+/**
+ * The encoding the reply's strings were read with (`windows-1252`, `utf-8` …).
+ */
+encoding: string, latencyMs: number, 
+/**
+ * The settings in the order sent (`hostname`, `mapname`, `numplayers`, `maxplayers`,
+ * `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * `{ name, score, ping, team, … }` as sent (text).
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * `{ name, score, … }` as sent.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy2QueryOptions = { 
+/**
+ * A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else windows-1252, the games' own charset).
+ */
+encoding?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2206,6 +2290,7 @@ export interface ProtocolTypes {
   doom3: { request: Doom3Request; response: Doom3Response; decodeOptions: Doom3DecodeOptions; raw: Doom3QueryResult };
   'all-seeing-eye': { request: AllSeeingEyeRequest; response: AllSeeingEyeResponse; decodeOptions: EncodingOptions; raw: AllSeeingEyeQueryResult };
   gamespy1: { request: GameSpy1Request; response: GameSpy1Response; decodeOptions: EncodingOptions; raw: GameSpy1QueryResult };
+  gamespy2: { request: GameSpy2Request; response: GameSpy2Response; decodeOptions: EncodingOptions; raw: GameSpy2QueryResult };
 }
 
 /**
@@ -2657,6 +2742,7 @@ export type GameId =
 /** The protocol each game that gamequery can query answers in. */
 export interface GameProtocols {
   a2oa: 'a2s';
+  aaa: 'gamespy2';
   aapg: 'a2s';
   abioticfactor: 'a2s';
   actionsource: 'a2s';
@@ -2664,6 +2750,8 @@ export interface GameProtocols {
   ahl: 'a2s';
   alienarena: 'quake2';
   alienswarm: 'a2s';
+  americasarmy: 'gamespy2';
+  americasarmy2: 'gamespy2';
   americasarmy3: 'a2s';
   aoc: 'a2s';
   aoe2: 'all-seeing-eye';
@@ -2682,11 +2770,13 @@ export interface GameProtocols {
   basedefense: 'a2s';
   battalion1944: 'a2s';
   battlefield1942: 'gamespy1';
+  battlefieldvietnam: 'gamespy2';
   blackmesa: 'a2s';
   bladesymphony: 'a2s';
   brainbread: 'a2s';
   brainbread2: 'a2s';
   breach: 'a2s';
+  breed: 'gamespy2';
   brink: 'a2s';
   c3db: 'gamespy1';
   cacr: 'gamespy1';
@@ -2728,6 +2818,7 @@ export interface GameProtocols {
   ddd: 'a2s';
   ddpt: 'gamespy1';
   deathmatchclassic: 'a2s';
+  deerhunter2005: 'gamespy2';
   descent3: 'gamespy1';
   deusex: 'gamespy1';
   dmomam: 'a2s';
@@ -2751,6 +2842,7 @@ export interface GameProtocols {
   f1c9902: 'gamespy1';
   farcry: 'all-seeing-eye';
   farcry2: 'all-seeing-eye';
+  fear: 'gamespy2';
   ffow: 'a2s';
   fof: 'a2s';
   formulaone2002: 'gamespy1';
@@ -2768,6 +2860,8 @@ export interface GameProtocols {
   gtavcmta: 'all-seeing-eye';
   gunmanchronicles: 'a2s';
   gus: 'gamespy1';
+  halo: 'gamespy2';
+  halo2: 'gamespy2';
   heretic2: 'gamespy1';
   hiddendangerous2: 'gamespy1';
   hl2d: 'a2s';
@@ -2806,9 +2900,12 @@ export interface GameProtocols {
   mordhau: 'a2s';
   mumble: 'mumble';
   nab: 'gamespy1';
+  nascarthunder2004: 'gamespy2';
   naturalselection: 'a2s';
   naturalselection2: 'a2s';
   netpanzer: 'gamespy1';
+  neverwinternights: 'gamespy2';
+  neverwinternights2: 'gamespy2';
   nexuiz: 'quake3';
   nfshp2: 'gamespy1';
   nitrofamily: 'gamespy1';
@@ -2858,6 +2955,7 @@ export interface GameProtocols {
   rust: 'a2s';
   sdtd: 'a2s';
   serioussam: 'gamespy1';
+  serioussam2: 'gamespy2';
   shatteredhorizon: 'a2s';
   shogo: 'gamespy1';
   sin: 'gamespy1';
@@ -2875,10 +2973,16 @@ export interface GameProtocols {
   stvef2: 'quake3';
   suicidesurvival: 'a2s';
   svencoop: 'a2s';
+  swat4: 'gamespy2';
+  swb: 'gamespy2';
+  swb2: 'gamespy2';
   swjk2jo: 'quake3';
   swjkja: 'quake3';
+  swrc: 'gamespy2';
   synergy: 'a2s';
   tacticalops: 'gamespy1';
+  tcgraw: 'gamespy2';
+  tcgraw2: 'gamespy2';
   teamfactor: 'gamespy1';
   teamfortress2: 'a2s';
   terminus: 'gamespy1';
@@ -2897,6 +3001,8 @@ export interface GameProtocols {
   towerunite: 'a2s';
   toxikk: 'a2s';
   tremulous: 'quake3';
+  tribesvengeance: 'gamespy2';
+  tron20: 'gamespy2';
   turok2: 'gamespy1';
   universalcombat: 'all-seeing-eye';
   unreal: 'gamespy1';
@@ -2908,6 +3014,7 @@ export interface GameProtocols {
   vampireslayer: 'a2s';
   vcm: 'samp';
   vietcong: 'gamespy1';
+  vietcong2: 'gamespy2';
   vrising: 'a2s';
   wet: 'quake3';
   wolfenstein: 'doom3';
@@ -2968,6 +3075,7 @@ export interface NetworkTypes {
   doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };
   'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
   gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
+  gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -351,3 +351,16 @@ export async function gameSpy1Usage(): Promise<void> {
   const pair: [string, string] | undefined = r.pairs[0];
   void [gamever, name, frags, team, stale, server, pair];
 }
+
+// GameSpy 2: settings, players and teams as records; the reply's tables as sent in the codec.
+export async function gameSpy2Usage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse, encodeRequest } = await import('gamequery');
+  const s = await query('halo', 'halo.example.org', { encoding: 'windows-1252' });
+  const score: string | undefined = s.raw.players[0]?.score;
+  const team: string | undefined = s.raw.teams[0]?.name;
+  await using server = await serve('gamespy2', sampleState('gamespy2'), { port: 0 });
+  const r = decodeResponse('gamespy2', new Uint8Array(0));
+  const fields: string[] | undefined = r.players?.fields;
+  const request: Uint8Array = encodeRequest('gamespy2', { id: 1, server: true, players: false, teams: false });
+  void [score, team, server, fields, request];
+}

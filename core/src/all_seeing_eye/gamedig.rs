@@ -3,23 +3,9 @@
 //! `parseInt` reads them (text that is no number: `null`, where gamedig has `NaN`).
 
 use crate::json::{Json, Key};
-use crate::spec::gamedig::{Gamedig, Results};
+use crate::spec::gamedig::{parse_int, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
-
-/// JavaScript's `parseInt(text)`: an optional sign and the leading digits after spaces.
-fn parse_int(text: &str) -> Json {
-    let t = text.trim_start();
-    let (sign, digits) = match t.strip_prefix('-') {
-        Some(rest) => (-1, rest),
-        None => (1, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
-    match digits[..end].parse::<i64>() {
-        Ok(n) => Json::from(sign * n),
-        Err(_) => Json::Null,
-    }
-}
 
 fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     let raw = &status["raw"];

@@ -209,13 +209,7 @@ pub fn decode_reply(reply: &Reply<'_>, encoding: TextEncoding) -> (Doom3State, S
     }
     // id Tech 4 draws the Western charset only (idStr's tables): what is not UTF-8 is
     // windows-1252, not a guess among every code page (two accented letters are too few).
-    let encoding = match encoding {
-        TextEncoding::Auto if strings.iter().any(|s| std::str::from_utf8(s).is_err()) => {
-            TextEncoding::Fixed(encoding_rs::WINDOWS_1252)
-        }
-        e => e,
-    };
-    let decoded = encoding.decode_all(&strings);
+    let decoded = encoding.western(&strings).decode_all(&strings);
     let mut texts = decoded.texts.into_iter();
     let mut next = || texts.next().unwrap_or_default();
     let info = RuleList(reply.info.iter().map(|_| (next(), next())).collect());

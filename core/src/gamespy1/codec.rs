@@ -77,7 +77,9 @@ impl GameSpy1Response {
     pub fn decode(bytes: &[u8], encoding: Option<&str>) -> Result<Self> {
         let d = Datagram::decode(bytes)?;
         let strings: Vec<&[u8]> = d.pairs.iter().flat_map(|(k, v)| [*k, *v]).collect();
-        let decoded = TextEncoding::from_option(encoding)?.decode_all(&strings);
+        let decoded = TextEncoding::from_option(encoding)?
+            .western(&strings)
+            .decode_all(&strings);
         let mut texts = decoded.texts.into_iter();
         let pairs = d
             .pairs

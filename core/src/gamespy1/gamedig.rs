@@ -7,7 +7,7 @@
 use serde_json::Number;
 
 use crate::json::{Json, Key};
-use crate::spec::gamedig::{Gamedig, Results};
+use crate::spec::gamedig::{true_test, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
@@ -138,8 +138,7 @@ fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     if let Some(map) = get("mapname") {
         r.map = map.as_str().map(str::to_string).unwrap_or_default();
     }
-    r.password =
-        matches!(get("password"), Some(Json::Bool(true))) || get("password").and_then(|p| p.as_i64()) == Some(1);
+    r.password = get("password").is_some_and(|p| true_test(&p));
     r.maxplayers = get("maxplayers").and_then(|m| m.as_u64()).unwrap_or(0);
     r.version = match get("gamever") {
         Some(Json::String(s)) => s,

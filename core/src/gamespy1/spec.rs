@@ -131,8 +131,8 @@ impl QueryPlan for QueryRequest {
 pub struct QueryOptions {
     #[ts(flatten)]
     pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, else one guess over all of its text; the games wrote Latin-1).
+    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252, the games' own charset).
     pub encoding: Option<String>,
     /// The word asked (default `'status'`: settings, players and teams; `'info'`,
     /// `'basic'`, `'rules'`, `'players'` ask for less).

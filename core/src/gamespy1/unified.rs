@@ -34,7 +34,7 @@ pub fn gather(datagrams: &[Vec<u8>], encoding: TextEncoding) -> (GameSpy1State, 
         .iter()
         .flat_map(|d| d.pairs.iter().flat_map(|(k, v)| [*k, *v]))
         .collect();
-    let texts = encoding.decode_all(&strings);
+    let texts = encoding.western(&strings).decode_all(&strings);
     let mut it = texts.texts.into_iter();
     let pairs = std::iter::from_fn(|| Some((it.next()?, it.next()?)));
     (GameSpy1State::gather(pairs), encoding_name(texts.encoding))

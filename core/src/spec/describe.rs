@@ -226,6 +226,33 @@ pub fn finish(s: &Value, mut d: Description, table: Option<Table>) -> Descriptio
     d
 }
 
+/// Names, then each of `columns` that a player of `raw.players` has (as `has` judges its
+/// value), from that player's row there: for protocols whose players carry the fields
+/// their server chose to send.
+pub fn raw_columns(s: &Value, list: &[Value], columns: &[&'static str], has: fn(&Value) -> bool) -> Section {
+    let raw = s["raw"]["players"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let columns: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|c| raw.iter().any(|p| has(&p[*c])))
+        .collect();
+    let rows = list
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut row = vec![p["name"].clone()];
+            row.extend(
+                columns
+                    .iter()
+                    .map(|c| raw.get(i).map_or(Value::Null, |r| r[*c].clone())),
+            );
+            row
+        })
+        .collect();
+    let headers: Vec<&str> = std::iter::once("name").chain(columns).collect();
+    Section::table(players_title(s, list.len()), &headers, rows)
+}
+
 /// The description of a status with these fields and sections: the players (by `table`,
 /// or names and ids), notes and warnings follow ([`finish`]).
 pub fn described(s: &Value, fields: Fields, sections: Vec<Section>, table: Option<Table>) -> Description {

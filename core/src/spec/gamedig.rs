@@ -101,6 +101,30 @@ pub fn results(status: &Json, own: Option<Gamedig>, variant: Option<&str>) -> Re
     r
 }
 
+/// JavaScript's `parseInt(text)`: an optional sign and the leading digits after spaces.
+pub fn parse_int(text: &str) -> Json {
+    let t = text.trim_start();
+    let (sign, digits) = match t.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    match digits[..end].parse::<i64>() {
+        Ok(n) => Json::from(sign * n),
+        Err(_) => Json::Null,
+    }
+}
+
+/// gamedig's `trueTest`: `true`, a number not 0, or the text `true`, `yes` (any case) or `1`.
+pub fn true_test(v: &Json) -> bool {
+    match v {
+        Json::Bool(b) => *b,
+        Json::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        Json::String(s) => s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("yes") || s == "1",
+        _ => false,
+    }
+}
+
 /// A player as gamedig's `Player` holds one: `name`, everything else under `raw`.
 /// gamedig's `stripColors` for the Quake engines' caret codes: `^X` and six characters, or
 /// `^` and any one.

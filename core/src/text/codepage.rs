@@ -38,6 +38,19 @@ impl TextEncoding {
         }
     }
 
+    /// `Auto` for engines that draw the Western charset only: UTF-8 where every string is,
+    /// else windows-1252 rather than a guess (a few accented letters or symbols are too few
+    /// to tell the pages apart — Halo's `««` and `·` read as Chinese — and these games wrote
+    /// no other).
+    pub fn western(self, strings: &[&[u8]]) -> Self {
+        match self {
+            Self::Auto if strings.iter().any(|s| std::str::from_utf8(s).is_err()) => {
+                Self::Fixed(encoding_rs::WINDOWS_1252)
+            }
+            e => e,
+        }
+    }
+
     /// Decodes every string of one reply with one encoding.
     pub fn decode_all(self, strings: &[&[u8]]) -> Decoded {
         let encoding = self.resolve(strings.iter().copied());

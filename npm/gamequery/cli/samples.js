@@ -38,6 +38,7 @@ const DEMOS = {
   a2s: { title: 'Valve A2S server (challenge, bzip2-compressed split replies)', serve: { maxPacketSize: 300, compress: true }, query: { rules: true } },
   'all-seeing-eye': { title: 'Multi Theft Auto server (All-Seeing Eye: rules and every player in one datagram)' },
   gamespy1: { title: 'Unreal Tournament server (GameSpy 1: \\key\\value pairs, players and teams)' },
+  gamespy2: { title: 'Halo server (GameSpy 2: settings, players and teams in one binary reply)' },
 };
 
 /** A V Rising server for the demo's game query: A2S, no game port advertised (`connect` is the one given). */

@@ -1,0 +1,269 @@
+//! GameSpy 2's request and reply as bytes, borrowed.
+//!
+//! Request: `FE FD 00`, a 4-byte id, then three bytes turning the sections on (`FF`) or
+//! off (`00`): the server's settings, the players, the teams. Reply: `00`, the id echoed,
+//! then each section asked for — the settings as NUL-ended key/value strings until an
+//! empty key; each table as `00`, a count byte, NUL-ended field names (`player_`,
+//! `score_` … `team_t`, `score_t`) until an empty one, then count rows of one string per
+//! field. America's Army leaves the count byte out. Facts from qstat's `gs2.c`, gamedig's
+//! `gamespy2.js` and real Halo, SWAT 4, Hidden & Dangerous 2 and ArmA replies in GameQ's
+//! tests.
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::wire::Reader;
+
+pub const MAGIC: [u8; 3] = [0xFE, 0xFD, 0x00];
+/// Settings, fields and rows a reply may hold (a 64 KiB datagram of the shortest is under).
+pub const MAX_PAIRS: usize = 16_384;
+pub const MAX_FIELDS: usize = 64;
+pub const MAX_ROWS: usize = 1024;
+
+/// The sections asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sections {
+    pub server: bool,
+    pub players: bool,
+    pub teams: bool,
+}
+
+impl Sections {
+    pub const ALL: Self = Self {
+        server: true,
+        players: true,
+        teams: true,
+    };
+}
+
+pub fn encode_request(id: u32, s: Sections) -> Vec<u8> {
+    let flag = |on: bool| if on { 0xFF } else { 0x00 };
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&id.to_be_bytes());
+    out.extend_from_slice(&[flag(s.server), flag(s.players), flag(s.teams)]);
+    out
+}
+
+pub fn decode_request(bytes: &[u8]) -> Result<(u32, Sections)> {
+    let mut r = Reader::new(bytes);
+    if r.array::<3>("magic")? != MAGIC {
+        return Err(Error::at(ErrorCode::BadMagic, "magic", 0, "not FE FD 00"));
+    }
+    let id = r.u32_be("id")?;
+    let flags = r.array::<3>("sections")?;
+    r.expect_end("request")?;
+    let on = |b: u8| b != 0;
+    Ok((
+        id,
+        Sections {
+            server: on(flags[0]),
+            players: on(flags[1]),
+            teams: on(flags[2]),
+        },
+    ))
+}
+
+/// A table: its field names and rows (one value per field).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Table<'a> {
+    pub fields: Vec<&'a [u8]>,
+    pub rows: Vec<Vec<&'a [u8]>>,
+    /// Whether its count byte was sent (America's Army leaves it out).
+    pub counted: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply<'a> {
+    pub id: u32,
+    pub server: Option<Vec<(&'a [u8], &'a [u8])>>,
+    pub players: Option<Table<'a>>,
+    pub teams: Option<Table<'a>>,
+}
+
+fn table<'a>(r: &mut Reader<'a>, name: &'static str) -> Result<Table<'a>> {
+    r.u8(name)?; // the `00` before each table
+                 // A count above 64 is no count but a field name's first letter (America's Army).
+    let count = match r.peek().first() {
+        Some(&c) if c <= 64 => {
+            r.u8(name)?;
+            Some(usize::from(c))
+        }
+        _ => None,
+    };
+    let mut fields = Vec::new();
+    loop {
+        let at = r.offset();
+        let field = r.cstr("field name")?;
+        if field.is_empty() {
+            break;
+        }
+        if fields.len() == MAX_FIELDS {
+            return Err(Error::at(
+                ErrorCode::BadLength,
+                "fields",
+                at,
+                format!("over {MAX_FIELDS}"),
+            ));
+        }
+        fields.push(field);
+    }
+    let mut rows = Vec::new();
+    let more = |r: &Reader<'_>, rows: &Vec<Vec<&[u8]>>| match count {
+        Some(n) => rows.len() < n,
+        // Uncounted: rows until the section's end (the next table's `00`, or the datagram's).
+        None => !fields.is_empty() && r.peek().first().is_some_and(|b| *b != 0),
+    };
+    while more(r, &rows) {
+        if rows.len() == MAX_ROWS {
+            return Err(Error::at(
+                ErrorCode::BadLength,
+                "rows",
+                r.offset(),
+                format!("over {MAX_ROWS}"),
+            ));
+        }
+        let row = fields.iter().map(|_| r.cstr("value")).collect::<Result<Vec<_>>>()?;
+        rows.push(row);
+    }
+    Ok(Table {
+        fields,
+        rows,
+        counted: count.is_some(),
+    })
+}
+
+impl<'a> Reply<'a> {
+    /// The sections are told from the bytes: settings when the first byte after the id is
+    /// no `00`; then a table of players and one of teams, as far as the datagram goes (one
+    /// table alone is the teams' when its fields all end in `_t`).
+    pub fn decode(bytes: &'a [u8]) -> Result<Self> {
+        let mut r = Reader::new(bytes);
+        if r.u8("header")? != 0 {
+            return Err(Error::at(ErrorCode::BadMagic, "header", 0, "not 00"));
+        }
+        let id = r.u32_be("id")?;
+        let mut server = None;
+        if r.peek().first().is_some_and(|b| *b != 0) {
+            let mut pairs = Vec::new();
+            loop {
+                let at = r.offset();
+                let key = r.cstr("key")?;
+                if key.is_empty() {
+                    break;
+                }
+                if pairs.len() == MAX_PAIRS {
+                    return Err(Error::at(
+                        ErrorCode::BadLength,
+                        "settings",
+                        at,
+                        format!("over {MAX_PAIRS}"),
+                    ));
+                }
+                pairs.push((key, r.cstr("value")?));
+            }
+            server = Some(pairs);
+        }
+        let mut tables = Vec::new();
+        while !r.is_empty() && tables.len() < 2 {
+            tables.push(table(&mut r, if tables.is_empty() { "players" } else { "teams" })?);
+        }
+        r.expect_end("reply")?;
+        let mut tables = tables.into_iter();
+        let (mut players, mut teams) = (tables.next(), tables.next());
+        if teams.is_none()
+            && players
+                .as_ref()
+                .is_some_and(|t| !t.fields.is_empty() && t.fields.iter().all(|f| f.ends_with(b"_t")))
+        {
+            teams = players.take();
+        }
+        Ok(Self {
+            id,
+            server,
+            players,
+            teams,
+        })
+    }
+
+    pub fn encode(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0];
+        out.extend_from_slice(&self.id.to_be_bytes());
+        let put = |out: &mut Vec<u8>, s: &[u8], what: &str| -> Result<()> {
+            if s.contains(&0) {
+                return Err(Error::invalid(format!("{what} holds a NUL, GameSpy 2's terminator")));
+            }
+            out.extend_from_slice(s);
+            out.push(0);
+            Ok(())
+        };
+        if let Some(pairs) = &self.server {
+            for (k, v) in pairs {
+                if k.is_empty() {
+                    return Err(Error::invalid("a setting's key is empty: the settings would end there"));
+                }
+                put(&mut out, k, "a key")?;
+                put(&mut out, v, "a value")?;
+            }
+            out.push(0);
+        }
+        for t in [&self.players, &self.teams].into_iter().flatten() {
+            if t.rows.len() > 255 || t.fields.len() > MAX_FIELDS || t.fields.iter().any(|f| f.is_empty()) {
+                return Err(Error::invalid(
+                    "a table has at most 255 rows, 64 fields, none of them unnamed",
+                ));
+            }
+            out.push(0);
+            if t.counted {
+                out.push(t.rows.len() as u8);
+            }
+            for f in &t.fields {
+                put(&mut out, f, "a field name")?;
+            }
+            out.push(0);
+            for row in &t.rows {
+                if row.len() != t.fields.len() {
+                    return Err(Error::invalid("a row has one value per field"));
+                }
+                for v in row {
+                    put(&mut out, v, "a value")?;
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_combined_reply_reads_and_writes_back() {
+        let bytes = b"\x00\x00\x00\x00\x07hostname\x00X\x00\x00\x00\x02player_\x00score_\x00\x00A\x001\x00B\x002\x00\x00\x01team_t\x00\x00Red\x00";
+        let r = Reply::decode(bytes).unwrap();
+        assert_eq!(r.id, 7);
+        assert_eq!(r.server.as_ref().unwrap()[0], (&b"hostname"[..], &b"X"[..]));
+        assert_eq!(r.players.as_ref().unwrap().rows[1], vec![&b"B"[..], b"2"]);
+        assert_eq!(r.teams.as_ref().unwrap().rows, vec![vec![&b"Red"[..]]]);
+        assert_eq!(r.encode().unwrap(), bytes);
+        let request = encode_request(7, Sections::ALL);
+        assert_eq!(request, b"\xfe\xfd\x00\x00\x00\x00\x07\xff\xff\xff");
+        assert_eq!(decode_request(&request).unwrap(), (7, Sections::ALL));
+    }
+
+    #[test]
+    fn americas_army_without_a_count_byte() {
+        let bytes = b"\x00\x00\x00\x00\x01\x00player_\x00ping_\x00\x00Ann\x0040\x00Bo\x0050\x00";
+        let r = Reply::decode(bytes).unwrap();
+        let t = r.players.as_ref().unwrap();
+        assert!(!t.counted);
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(r.encode().unwrap(), bytes);
+    }
+
+    #[test]
+    fn broken_replies_name_the_field() {
+        let e = Reply::decode(b"\x00\x00\x00\x00\x01\x00\x05player_\x00\x00A\x00").unwrap_err();
+        assert_eq!((e.code, e.field), (ErrorCode::Truncated, Some("value")));
+        let e = Reply::decode(b"\x01\x00\x00\x00\x01").unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadMagic);
+    }
+}

@@ -1,0 +1,143 @@
+//! GameSpy 2 to the machinery above the protocols (`crate::spec`).
+
+use serde_json::Value;
+
+use super::codec::{GameSpy2Request, GameSpy2Response};
+use super::exchange::Status;
+use super::responder::Responder;
+use super::state::GameSpy2State;
+use crate::error::Result;
+use crate::input;
+use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::target::Target;
+use crate::text::{EncodingOptions, TextEncoding};
+
+/// Halo's query port (its game port); the games table has each game's.
+pub const DEFAULT_PORT: u16 = 2302;
+
+pub struct GameSpy2;
+
+impl Codec for GameSpy2 {
+    type Request = GameSpy2Request;
+    type Response = GameSpy2Response;
+    type DecodeOptions = EncodingOptions;
+    const REQUEST: &'static str = "GameSpy 2 request";
+    const RESPONSE: &'static str = "GameSpy 2 response";
+    fn encode_request(request: &GameSpy2Request) -> Result<Vec<u8>> {
+        request.encode()
+    }
+    fn decode_request(bytes: &[u8]) -> Result<GameSpy2Request> {
+        GameSpy2Request::decode(bytes)
+    }
+    fn encode_response(response: &GameSpy2Response) -> Result<Vec<u8>> {
+        response.encode()
+    }
+    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<GameSpy2Response> {
+        GameSpy2Response::decode(bytes, options.encoding.as_deref())
+    }
+}
+
+impl spec::Protocol for GameSpy2 {
+    type Codec = Self;
+    const SPEC: Spec = Spec {
+        name: "gamespy2",
+        title: "GameSpy 2 query",
+        label: "GameSpy 2 (Halo, SWAT 4)",
+        transport: spec::Transport::Udp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "",
+    };
+    const TYPES: Types = Types {
+        request: "GameSpy2Request",
+        response: "GameSpy2Response",
+        decode_options: "EncodingOptions",
+        raw: "GameSpy2QueryResult",
+        query_options: "GameSpy2QueryOptions",
+        serve_options: "BedrockServeOptions",
+        state: "GameSpy2State",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = spec::Cli {
+        usage: "[--encoding X]",
+        flags: &[spec::Flag::new("encoding", "encoding", spec::Takes::Text)],
+    };
+    const PACKETS: Option<Packets> = Some(Packets::of::<GameSpy2>());
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::*;
+        crate::spec::decls![cfg;
+            GameSpy2Request, GameSpy2Response, GameSpy2Table, GameSpy2State, unified::GameSpy2QueryResult, QueryOptions,
+        ]
+    }
+}
+
+#[derive(Debug)]
+struct QueryRequest {
+    common: Common,
+    encoding: TextEncoding,
+}
+
+fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("GameSpy 2 query", options)?;
+    let common = Common::read(&mut o)?;
+    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
+    o.finish(&[COMMON, &["encoding"]].concat())?;
+    Ok(Box::new(QueryRequest { common, encoding }))
+}
+
+impl QueryPlan for QueryRequest {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = Status::exchange(at.budget, at.now, at.rng.next_u64());
+        let (address, port) = at.status_address();
+        let encoding = self.encoding;
+        Ok(spec::query::Mapped::boxed(exchange, move |out| {
+            Ok(spec::Outcome::status(super::unified::status(
+                out, encoding, address, port,
+            )))
+        }))
+    }
+}
+
+/// `query('gamespy2', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "GameSpy2QueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252, the games' own charset).
+    pub encoding: Option<String>,
+}
+
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: GameSpy2State = input::from_json("GameSpy 2 state", args.state)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
+    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    Ok((
+        Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())?),
+        listen,
+    ))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        Responder::update(self, input::from_json("GameSpy 2 state", state)?)
+    }
+
+    fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
+        Reply::Send(self.handle(now_ms, from, bytes).into_iter().collect())
+    }
+}
