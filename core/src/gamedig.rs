@@ -27,6 +27,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("ase", "all-seeing-eye"),
     ("gamespy1", "gamespy1"),
     ("gamespy2", "gamespy2"),
+    ("unreal2", "unreal2"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -51,6 +51,7 @@ pub mod target;
 pub mod text;
 #[cfg(feature = "ts")]
 pub mod typescript;
+pub mod unreal2;
 pub mod values;
 pub mod wire;
 

@@ -35,6 +35,26 @@ pub struct Status<R> {
 }
 
 impl<R> Status<R> {
+    /// The same status with `raw`.
+    pub fn with_raw<T>(self, raw: T) -> Status<T> {
+        Status {
+            protocol: self.protocol,
+            name: self.name,
+            map: self.map,
+            mode: self.mode,
+            version: self.version,
+            password: self.password,
+            players: self.players,
+            ping_ms: self.ping_ms,
+            address: self.address,
+            port: self.port,
+            connect: self.connect,
+            game: self.game,
+            advertised_port: self.advertised_port,
+            raw,
+        }
+    }
+
     /// `connect` for a status queried at `host`, unless it has one already (the
     /// `minecraft` race's, from the edition that answered, with SRV's host): call once
     /// the query is done. `game`: the game asked for, its game port known.
@@ -122,6 +142,11 @@ pub fn count(n: i64) -> u32 {
     n.clamp(0, i64::from(u32::MAX)) as u32
 }
 
+/// A number a server sent as text (spaces around it allowed), `None` where it is none.
+pub fn number<T: std::str::FromStr>(text: Option<&str>) -> Option<T> {
+    text?.trim().parse().ok()
+}
+
 /// `None` for text a server left empty: one meaning of "unknown" (`null`) everywhere.
 pub fn known(text: &str) -> Option<String> {
     (!text.chars().all(char::is_whitespace)).then(|| text.to_string())
@@ -155,4 +180,47 @@ pub fn named(names: &[String]) -> Vec<StatusPlayer> {
             ping: None,
         })
         .collect()
+}
+
+/// A status from the settings GameSpy's protocols name alike (`hostname`, `mapname`,
+/// `gametype`, `gamever`, `numplayers`, `maxplayers`, `password`, `hostport`, any case) and
+/// players as records (`name`, `score` or `frags`, `ping`), their text cleaned by `clean`
+/// (a game's colour codes); `raw` given after ([`Status::with_raw`]).
+pub fn from_settings(
+    protocol: &str,
+    settings: &crate::values::RuleList,
+    players: &[crate::values::RuleList],
+    clean: fn(&str) -> String,
+    (address, port): (String, u16),
+    ping_ms: f64,
+) -> Status<()> {
+    let get = |key: &str| settings.get_any_case(key);
+    let list: Vec<StatusPlayer> = players
+        .iter()
+        .map(|p| StatusPlayer {
+            name: clean(p.get("name").unwrap_or_default()),
+            id: None,
+            score: number(p.get("score").or(p.get("frags"))),
+            ping: number(p.get("ping")),
+        })
+        .collect();
+    let online = number(get("numplayers")).unwrap_or(list.len() as u32);
+    let max = number(get("maxplayers")).unwrap_or(0);
+    let text = |key: &str| known(&clean(get(key).unwrap_or_default()));
+    Status {
+        protocol: protocol.into(),
+        name: clean(get("hostname").unwrap_or_default()).trim().to_string(),
+        map: text("mapname"),
+        mode: text("gametype"),
+        version: text("gamever"),
+        password: matches!(get("password").map(str::trim), Some("1" | "true" | "True" | "TRUE")),
+        players: StatusPlayers::new(online, max, list),
+        ping_ms: Some(ping_ms),
+        address,
+        port,
+        connect: String::new(),
+        game: None,
+        advertised_port: number::<u16>(get("hostport")).filter(|p| *p != 0),
+        raw: (),
+    }
 }

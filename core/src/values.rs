@@ -40,6 +40,14 @@ impl RuleList {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
+
+    /// The first value of `name` in any case (games spell one key differently).
+    pub fn get_any_case(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl Serialize for RuleList {

@@ -2264,12 +2264,116 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type Unreal2Request = { command: 'info' | 'rules' | 'players' | 'rulesAndPlayers', 
+/**
+ * The header: the engine's version (default 0x79, UT2003's, what gamedig sends).
+ */
+version: number, };
+
+export type Unreal2Response = { 
+/**
+ * The header: the engine's version (128 UT2004, 121 UT2003 …).
+ */
+version: number, command: 'info' | 'rules' | 'players', info?: Unreal2Info, 
+/**
+ * `[key, value]` in order (`Mutator` repeats).
+ */
+rules: Array<[string, string]>, players?: Array<Unreal2Player>, };
+
+export type Unreal2Info = { serverId: number, 
+/**
+ * Empty from every server seen.
+ */
+ip: string, 
+/**
+ * The game port.
+ */
+port: number, queryPort: number, 
+/**
+ * With Unreal's colour codes (ESC and three bytes of colour) as sent.
+ */
+name: string, map: string, gameType: string, numPlayers: number, maxPlayers: number, 
+/**
+ * What follows, in hex: the games differ (UT2004: ping, flags, skill; Killing Floor:
+ * the wave and the waves first).
+ */
+extra: string, };
+
+export type Unreal2Player = { id: number, name: string, ping: number, score: number, 
+/**
+ * Bit 29 red team, bit 30 blue.
+ */
+statsId: number, };
+
+export type Unreal2State = { info: Unreal2Info, 
+/**
+ * Every rule but the mutators; a key sent twice has its values joined by `,`.
+ */
+rules: RuleList, 
+/**
+ * The `Mutator` rules' values.
+ */
+mutators: Array<string>, players: Array<Unreal2Player>, 
+/**
+ * The replies' header (default 128, UT2004's).
+ */
+version: number, };
+
+export type Unreal2QueryResult = { 
+/**
+ * The datagrams the rules and players came in.
+ */
+parts: number, latencyMs: number, info: Unreal2Info, 
+/**
+ * Every rule but the mutators; a key sent twice has its values joined by `,`.
+ */
+rules: RuleList, 
+/**
+ * The `Mutator` rules' values.
+ */
+mutators: Array<string>, players: Array<Unreal2Player>, 
+/**
+ * The replies' header (default 128, UT2004's).
+ */
+version: number, };
+
+export type Unreal2QueryOptions = { 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2291,6 +2395,7 @@ export interface ProtocolTypes {
   'all-seeing-eye': { request: AllSeeingEyeRequest; response: AllSeeingEyeResponse; decodeOptions: EncodingOptions; raw: AllSeeingEyeQueryResult };
   gamespy1: { request: GameSpy1Request; response: GameSpy1Response; decodeOptions: EncodingOptions; raw: GameSpy1QueryResult };
   gamespy2: { request: GameSpy2Request; response: GameSpy2Response; decodeOptions: EncodingOptions; raw: GameSpy2QueryResult };
+  unreal2: { request: Unreal2Request; response: Unreal2Response; decodeOptions: Record<string, never>; raw: Unreal2QueryResult };
 }
 
 /**
@@ -2821,6 +2926,8 @@ export interface GameProtocols {
   deerhunter2005: 'gamespy2';
   descent3: 'gamespy1';
   deusex: 'gamespy1';
+  devastation: 'unreal2';
+  dhe4445: 'unreal2';
   dmomam: 'a2s';
   dnf2001: 'gamespy1';
   dod: 'a2s';
@@ -2881,6 +2988,7 @@ export interface GameProtocols {
   ironstorm: 'gamespy1';
   jb0n: 'gamespy1';
   jc3m: 'a2s';
+  killingfloor: 'unreal2';
   killingfloor2: 'a2s';
   kloc: 'gamespy1';
   kpctnc: 'gamespy1';
@@ -2940,6 +3048,7 @@ export interface GameProtocols {
   rdkf: 'a2s';
   rdr2r: 'fivem';
   redline: 'gamespy1';
+  redorchestra: 'unreal2';
   redorchestra2: 'a2s';
   rfactor2: 'a2s';
   ricochet: 'a2s';
@@ -3004,9 +3113,12 @@ export interface GameProtocols {
   tribesvengeance: 'gamespy2';
   tron20: 'gamespy2';
   turok2: 'gamespy1';
+  u2tax: 'unreal2';
   universalcombat: 'all-seeing-eye';
   unreal: 'gamespy1';
   unrealtournament: 'gamespy1';
+  unrealtournament2003: 'unreal2';
+  unrealtournament2004: 'unreal2';
   unturned: 'a2s';
   urbanterror: 'quake3';
   v8sc: 'gamespy1';
@@ -3076,6 +3188,7 @@ export interface NetworkTypes {
   'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
   gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
   gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
+  unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: BedrockServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

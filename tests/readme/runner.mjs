@@ -12,7 +12,7 @@ const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
 const { serve, sampleState } = require('gamequery');
 
-/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016); FiveM with getstatus on; Quake 4 and ET:QW (query port 27733); MTA:SA (All-Seeing Eye, query port 22126); Battlefield 1942 (GameSpy 1, query port 23000); Halo (GameSpy 2, 2302). */
+/** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016); FiveM with getstatus on; Quake 4 and ET:QW (query port 27733); MTA:SA (All-Seeing Eye, query port 22126); Battlefield 1942 (GameSpy 1, query port 23000); Halo (GameSpy 2, 2302); Killing Floor (Unreal 2, query port 7708). */
 async function startServers() {
   const host = '127.0.0.1';
   const rust = sampleState('a2s');
@@ -33,6 +33,7 @@ async function startServers() {
     serve('all-seeing-eye', sampleState('all-seeing-eye'), { host, port: 22126 }),
     serve('gamespy1', sampleState('gamespy1'), { host, port: 23000 }),
     serve('gamespy2', sampleState('gamespy2'), { host, port: 2302 }),
+    serve('unreal2', sampleState('unreal2'), { host, port: 7708 }),
   ]);
 }
 

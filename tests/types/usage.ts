@@ -364,3 +364,17 @@ export async function gameSpy2Usage(): Promise<void> {
   const request: Uint8Array = encodeRequest('gamespy2', { id: 1, server: true, players: false, teams: false });
   void [score, team, server, fields, request];
 }
+
+// Unreal 2: the info, the rules gathered, the mutators, every player line.
+export async function unreal2Usage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse, encodeRequest } = await import('gamequery');
+  const s = await query('killingfloor', 'kf.example.org:7707');
+  const mutators: string[] = s.raw.mutators;
+  const statsId: number | undefined = s.raw.players[0]?.statsId;
+  const extra: string = s.raw.info.extra;
+  await using server = await serve('unreal2', sampleState('unreal2'), { port: 0 });
+  const r = decodeResponse('unreal2', new Uint8Array(0));
+  const command: 'info' | 'rules' | 'players' = r.command;
+  const request: Uint8Array = encodeRequest('unreal2', { command: 'rulesAndPlayers', version: 0x79 });
+  void [mutators, statsId, extra, server, command, request];
+}

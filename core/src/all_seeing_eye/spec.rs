@@ -8,34 +8,22 @@ use super::responder::Responder;
 use crate::error::Result;
 use crate::input;
 use crate::options::{Common, Options, UdpServeOptions, COMMON};
-use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
-use crate::text::{EncodingOptions, TextEncoding};
+use crate::text::TextEncoding;
 
 /// MTA:SA's query port (its game port 22003 + 123); other games' are in the games table.
 pub const DEFAULT_PORT: u16 = 22126;
 
 pub struct AllSeeingEye;
 
-impl Codec for AllSeeingEye {
-    type Request = AllSeeingEyeRequest;
-    type Response = AllSeeingEyeResponse;
-    type DecodeOptions = EncodingOptions;
-    const REQUEST: &'static str = "All-Seeing Eye request";
-    const RESPONSE: &'static str = "All-Seeing Eye response";
-    fn encode_request(request: &AllSeeingEyeRequest) -> Result<Vec<u8>> {
-        request.encode()
-    }
-    fn decode_request(bytes: &[u8]) -> Result<AllSeeingEyeRequest> {
-        AllSeeingEyeRequest::decode(bytes)
-    }
-    fn encode_response(response: &AllSeeingEyeResponse) -> Result<Vec<u8>> {
-        response.encode()
-    }
-    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<AllSeeingEyeResponse> {
-        AllSeeingEyeResponse::decode(bytes, options.encoding.as_deref())
-    }
-}
+crate::spec::packets::encoding_codec!(
+    AllSeeingEye,
+    AllSeeingEyeRequest,
+    "All-Seeing Eye request",
+    AllSeeingEyeResponse,
+    "All-Seeing Eye response"
+);
 
 impl spec::Protocol for AllSeeingEye {
     type Codec = Self;

@@ -9,34 +9,22 @@ use super::state::GameSpy1State;
 use crate::error::Result;
 use crate::input;
 use crate::options::{Common, Options, UdpServeOptions, COMMON};
-use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
-use crate::text::{EncodingOptions, TextEncoding};
+use crate::text::TextEncoding;
 
 /// Unreal Tournament's query port (game port 7777 + 1); the games table has each game's.
 pub const DEFAULT_PORT: u16 = 7778;
 
 pub struct GameSpy1;
 
-impl Codec for GameSpy1 {
-    type Request = GameSpy1Request;
-    type Response = GameSpy1Response;
-    type DecodeOptions = EncodingOptions;
-    const REQUEST: &'static str = "GameSpy 1 request";
-    const RESPONSE: &'static str = "GameSpy 1 datagram";
-    fn encode_request(request: &GameSpy1Request) -> Result<Vec<u8>> {
-        request.encode()
-    }
-    fn decode_request(bytes: &[u8]) -> Result<GameSpy1Request> {
-        GameSpy1Request::decode(bytes)
-    }
-    fn encode_response(response: &GameSpy1Response) -> Result<Vec<u8>> {
-        response.encode()
-    }
-    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<GameSpy1Response> {
-        GameSpy1Response::decode(bytes, options.encoding.as_deref())
-    }
-}
+crate::spec::packets::encoding_codec!(
+    GameSpy1,
+    GameSpy1Request,
+    "GameSpy 1 request",
+    GameSpy1Response,
+    "GameSpy 1 datagram"
+);
 
 impl spec::Protocol for GameSpy1 {
     type Codec = Self;

@@ -90,11 +90,7 @@ impl GameSpy1State {
 
     /// The setting `key`, any case.
     pub fn rule(&self, key: &str) -> Option<&str> {
-        self.rules
-            .0
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
+        self.rules.get_any_case(key)
     }
 }
 

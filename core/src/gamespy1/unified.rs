@@ -6,7 +6,8 @@ use serde::Serialize;
 use super::exchange::GameSpy1Outcome;
 use super::packets::Datagram;
 use super::state::GameSpy1State;
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{from_settings, number, Status};
+use crate::text::unreal::plain;
 use crate::text::{encoding_name, TextEncoding};
 
 /// What `query('gamespy1')` returns in `raw`.
@@ -40,25 +41,6 @@ pub fn gather(datagrams: &[Vec<u8>], encoding: TextEncoding) -> (GameSpy1State, 
     (GameSpy1State::gather(pairs), encoding_name(texts.encoding))
 }
 
-/// Text without Unreal's colour codes (ESC and three bytes of colour) or other control
-/// characters.
-pub fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\u{1b}' => chars.by_ref().take(3).for_each(drop),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-fn number<T: std::str::FromStr>(text: Option<&str>) -> Option<T> {
-    text?.trim().parse().ok()
-}
-
 pub fn status(
     outcome: GameSpy1Outcome,
     encoding: TextEncoding,
@@ -73,43 +55,19 @@ pub fn status(
         stale = (state.players.len() - n as usize) as u32;
         state.players.truncate(n as usize);
     }
-    let list: Vec<StatusPlayer> = state
-        .players
-        .iter()
-        .map(|p| StatusPlayer {
-            name: plain(p.get("name").unwrap_or_default()),
-            id: None,
-            score: number(p.get("score").or(p.get("frags"))),
-            ping: number(p.get("ping")),
-        })
-        .collect();
-    let online = online.unwrap_or(list.len() as u32);
-    let max = number(state.rule("maxplayers")).unwrap_or(0);
-    let text = |key: &str| known(&plain(state.rule(key).unwrap_or_default()));
-    let password = matches!(
-        state.rule("password").map(str::trim),
-        Some("1" | "true" | "True" | "TRUE")
+    let status = from_settings(
+        "gamespy1",
+        &state.rules,
+        &state.players,
+        plain,
+        (address, port),
+        outcome.latency_ms,
     );
-    Status {
-        protocol: "gamespy1".into(),
-        name: plain(state.rule("hostname").unwrap_or_default()).trim().to_string(),
-        map: text("mapname"),
-        mode: text("gametype"),
-        version: text("gamever"),
-        password,
-        players: StatusPlayers::new(online, max, list),
-        ping_ms: Some(outcome.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: number::<u16>(state.rule("hostport")).filter(|p| *p != 0),
-        raw: GameSpy1QueryResult {
-            state,
-            stale_players: stale,
-            parts,
-            encoding,
-            latency_ms: outcome.latency_ms,
-        },
-    }
+    status.with_raw(GameSpy1QueryResult {
+        state,
+        stale_players: stale,
+        parts,
+        encoding,
+        latency_ms: outcome.latency_ms,
+    })
 }

@@ -5,25 +5,11 @@
 //! colour codes stripped.
 
 use crate::json::{Json, Key};
-use crate::spec::gamedig::{parse_int, true_test, Gamedig, Results};
+use crate::spec::gamedig::{parse_int, strip_unreal as strip, true_test, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
 const NUMBERS: [&str; 6] = ["score", "deaths", "ping", "team", "kills", "tickets"];
-
-/// gamedig's colour stripping for America's Army: ESC and three characters, control bytes.
-fn strip(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\u{1b}' => chars.by_ref().take(3).for_each(drop),
-            '\0'..='\u{1a}' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Our records (keys as `raw` has them) as gamedig's units; `field` gives each key's name
 /// as gamedig keys it.

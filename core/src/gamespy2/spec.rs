@@ -9,34 +9,22 @@ use super::state::GameSpy2State;
 use crate::error::Result;
 use crate::input;
 use crate::options::{Common, Options, UdpServeOptions, COMMON};
-use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
-use crate::text::{EncodingOptions, TextEncoding};
+use crate::text::TextEncoding;
 
 /// Halo's query port (its game port); the games table has each game's.
 pub const DEFAULT_PORT: u16 = 2302;
 
 pub struct GameSpy2;
 
-impl Codec for GameSpy2 {
-    type Request = GameSpy2Request;
-    type Response = GameSpy2Response;
-    type DecodeOptions = EncodingOptions;
-    const REQUEST: &'static str = "GameSpy 2 request";
-    const RESPONSE: &'static str = "GameSpy 2 response";
-    fn encode_request(request: &GameSpy2Request) -> Result<Vec<u8>> {
-        request.encode()
-    }
-    fn decode_request(bytes: &[u8]) -> Result<GameSpy2Request> {
-        GameSpy2Request::decode(bytes)
-    }
-    fn encode_response(response: &GameSpy2Response) -> Result<Vec<u8>> {
-        response.encode()
-    }
-    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<GameSpy2Response> {
-        GameSpy2Response::decode(bytes, options.encoding.as_deref())
-    }
-}
+crate::spec::packets::encoding_codec!(
+    GameSpy2,
+    GameSpy2Request,
+    "GameSpy 2 request",
+    GameSpy2Response,
+    "GameSpy 2 response"
+);
 
 impl spec::Protocol for GameSpy2 {
     type Codec = Self;

@@ -93,11 +93,7 @@ pub fn table(records: &[RuleList], kind: Kind) -> (Vec<String>, Vec<Vec<String>>
 impl GameSpy2State {
     /// The setting `key`, any case.
     pub fn rule(&self, key: &str) -> Option<&str> {
-        self.rules
-            .0
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v.as_str())
+        self.rules.get_any_case(key)
     }
 }
 

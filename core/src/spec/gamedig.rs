@@ -115,6 +115,11 @@ pub fn parse_int(text: &str) -> Json {
     }
 }
 
+/// gamedig's `stripColors` for Unreal's colour codes: `\x1b...|[\x00-\x1a]`.
+pub fn strip_unreal(text: &str) -> String {
+    crate::text::unreal::strip(text, |c| c <= '\u{1a}')
+}
+
 /// gamedig's `trueTest`: `true`, a number not 0, or the text `true`, `yes` (any case) or `1`.
 pub fn true_test(v: &Json) -> bool {
     match v {

@@ -72,6 +72,33 @@ macro_rules! plain_codec {
 }
 pub(crate) use plain_codec;
 
+/// [`plain_codec!`] for a protocol whose only decode option is the code page of its text
+/// (`{ encoding }`): its response's `decode(bytes, encoding)`.
+macro_rules! encoding_codec {
+    ($codec:ty, $request:ty, $request_name:literal, $response:ty, $response_name:literal) => {
+        impl $crate::spec::Codec for $codec {
+            type Request = $request;
+            type Response = $response;
+            type DecodeOptions = $crate::text::EncodingOptions;
+            const REQUEST: &'static str = $request_name;
+            const RESPONSE: &'static str = $response_name;
+            fn encode_request(request: &$request) -> $crate::Result<Vec<u8>> {
+                request.encode()
+            }
+            fn decode_request(bytes: &[u8]) -> $crate::Result<$request> {
+                <$request>::decode(bytes)
+            }
+            fn encode_response(response: &$response) -> $crate::Result<Vec<u8>> {
+                response.encode()
+            }
+            fn decode_response(bytes: &[u8], options: &$crate::text::EncodingOptions) -> $crate::Result<$response> {
+                <$response>::decode(bytes, options.encoding.as_deref())
+            }
+        }
+    };
+}
+pub(crate) use encoding_codec;
+
 /// Whole packets out of pieces: a TCP stream's frames, or a reply's split datagrams.
 pub trait Frames: Send {
     fn push(&mut self, chunk: &[u8]) -> Result<Vec<Vec<u8>>>;

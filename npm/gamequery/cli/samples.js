@@ -39,6 +39,7 @@ const DEMOS = {
   'all-seeing-eye': { title: 'Multi Theft Auto server (All-Seeing Eye: rules and every player in one datagram)' },
   gamespy1: { title: 'Unreal Tournament server (GameSpy 1: \\key\\value pairs, players and teams)' },
   gamespy2: { title: 'Halo server (GameSpy 2: settings, players and teams in one binary reply)' },
+  unreal2: { title: 'UT2004 server (Unreal 2: info, rules and players over several datagrams)' },
 };
 
 /** A V Rising server for the demo's game query: A2S, no game port advertised (`connect` is the one given). */

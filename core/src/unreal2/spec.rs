@@ -1,0 +1,118 @@
+//! Unreal 2's query to the machinery above the protocols (`crate::spec`).
+
+use serde_json::Value;
+
+use super::codec::{Unreal2Request, Unreal2Response, Unreal2State};
+use super::exchange::Unreal2Exchange;
+use super::responder::Responder;
+use crate::error::Result;
+use crate::input;
+use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
+use crate::target::Target;
+
+/// UT2004's query port (game port 7777 + 1); the games table has each game's.
+pub const DEFAULT_PORT: u16 = 7778;
+
+pub struct Unreal2;
+
+crate::spec::packets::plain_codec!(
+    Unreal2,
+    Unreal2Request,
+    "Unreal 2 request",
+    Unreal2Response,
+    "Unreal 2 reply"
+);
+
+impl spec::Protocol for Unreal2 {
+    type Codec = Self;
+    const SPEC: Spec = Spec {
+        name: "unreal2",
+        title: "Unreal 2 query",
+        label: "Unreal 2 (UT2004, Killing Floor)",
+        transport: spec::Transport::Udp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "",
+    };
+    const TYPES: Types = Types {
+        request: "Unreal2Request",
+        response: "Unreal2Response",
+        decode_options: "Record<string, never>",
+        raw: "Unreal2QueryResult",
+        query_options: "Unreal2QueryOptions",
+        serve_options: "BedrockServeOptions",
+        state: "Unreal2State",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = spec::Cli { usage: "", flags: &[] };
+    const PACKETS: Option<Packets> = Some(Packets::of::<Unreal2>());
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::*;
+        crate::spec::decls![cfg;
+            Unreal2Request, Unreal2Response, Unreal2Info, Unreal2Player, Unreal2State, unified::Unreal2QueryResult, QueryOptions,
+        ]
+    }
+}
+
+#[derive(Debug)]
+struct QueryRequest {
+    common: Common,
+}
+
+fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    let mut o = Options::new("Unreal 2 query", options)?;
+    let common = Common::read(&mut o)?;
+    o.finish(COMMON)?;
+    Ok(Box::new(QueryRequest { common }))
+}
+
+impl QueryPlan for QueryRequest {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = Unreal2Exchange::new(at.budget, at.now);
+        let (address, port) = at.status_address();
+        Ok(spec::query::Mapped::boxed(exchange, move |out| {
+            Ok(spec::Outcome::status(super::unified::status(out, address, port)))
+        }))
+    }
+}
+
+/// `query('unreal2', target, options)`: its TypeScript shape.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "Unreal2QueryOptions", rename_all = "camelCase", optional_fields)]
+pub struct QueryOptions {
+    #[ts(flatten)]
+    pub network: crate::options::NetworkOptions,
+}
+
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: Unreal2State = input::from_json("Unreal 2 state", args.state)?;
+    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
+    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    Ok((
+        Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())?),
+        listen,
+    ))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        Responder::update(self, input::from_json("Unreal 2 state", state)?)
+    }
+
+    fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
+        Reply::Send(self.handle(now_ms, from, bytes))
+    }
+}
