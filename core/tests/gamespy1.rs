@@ -221,3 +221,22 @@ fn a_netpanzer_reply_without_queryid_completes_at_final() {
     assert!(r.bare);
     assert_eq!(r.encode().unwrap(), b"gamename\\netpanzer\\final\\");
 }
+
+#[test]
+fn chained_words_draw_each_section_once_and_markers_are_no_settings() {
+    let mut responder = Responder::new(state(), RateLimit::default()).unwrap();
+    let from = "127.0.0.1:5000".parse().unwrap();
+    let once: usize = responder.handle(0, from, b"\\status\\").iter().map(Vec::len).sum();
+    let many: usize = responder
+        .handle(0, from, "\\status\\".repeat(30).as_bytes())
+        .iter()
+        .map(Vec::len)
+        .sum();
+    assert!(many <= once + 20, "{many} bytes for 30 chained words, {once} for one");
+    let mut s = state();
+    s.rules.0.push(("final".into(), String::new()));
+    assert!(Responder::new(s, RateLimit::default())
+        .unwrap_err()
+        .message
+        .contains("markers"));
+}

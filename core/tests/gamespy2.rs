@@ -184,3 +184,32 @@ fn hostile_replies_end_in_a_typed_error_naming_the_field() {
     let e = Reply::decode(&wide).unwrap_err();
     assert_eq!((e.code, e.field), (ErrorCode::BadLength, Some("fields")));
 }
+
+#[test]
+fn a_table_of_more_than_64_rows_and_a_server_without_settings_read_back() {
+    let rules = |pairs: &[(&str, &str)]| RuleList(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
+    let crowd = GameSpy2State {
+        rules: RuleList(vec![]),
+        players: (0..100)
+            .map(|i| rules(&[("name", &format!("P{i}")), ("score", "1")]))
+            .collect(),
+        teams: vec![],
+    };
+    let mut responder = Responder::new(crowd.clone(), RateLimit::default()).unwrap();
+    let from = "127.0.0.1:5000".parse().unwrap();
+    let s = status(
+        ask(|rq| responder.handle(0, from, rq).unwrap()),
+        TextEncoding::Auto,
+        "h".into(),
+        1,
+    );
+    // 100 rows: the count byte (100, 'd') is no field name's letter here.
+    assert_eq!(s.raw.state.players.len(), 100);
+    assert_eq!(s.raw.state.players[99].get("name"), Some("P99"));
+    assert!(s.raw.state.rules.0.is_empty());
+    let e = Reply::decode(b"\x00\x00\x00\x00\x01k\x00v\x00\x00\x07\x01player_\x00\x00A\x00").unwrap_err();
+    assert_eq!(
+        (e.code, e.field, e.offset),
+        (ErrorCode::Malformed, Some("players"), Some(10))
+    );
+}

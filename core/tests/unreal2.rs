@@ -166,9 +166,57 @@ fn hostile_replies_end_in_a_typed_error_naming_the_field() {
         Datagram::decode(b"\xff\xff\xff\xffI").unwrap_err().code,
         ErrorCode::BadMagic
     );
+    // A flood of distinct rules datagrams after the info: held to 64, then an error.
+    let mut ex = Unreal2Exchange::new(Deadline::for_call(1000.0, 1), 0.0);
+    ex.poll_transmit();
+    ex.handle_input(1.0, &[&b"\x80\x00\x00\x00"[..], &[0; 25]].concat());
+    for i in 0..10_000u32 {
+        ex.handle_input(
+            2.0,
+            &[
+                &b"\x80\x00\x00\x00\x01\x02k\x00\x05"[..],
+                format!("{i:04}").as_bytes(),
+                b"\x00",
+            ]
+            .concat(),
+        );
+    }
+    assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::BadLength);
     // A broken info ends the query at once.
     let mut ex = Unreal2Exchange::new(Deadline::for_call(1000.0, 1), 0.0);
     ex.poll_transmit();
     ex.handle_input(1.0, b"\x80\x00\x00\x00\x00\x01\x00");
     assert_eq!(ex.poll_result().unwrap().unwrap_err().code, ErrorCode::Truncated);
+}
+
+#[test]
+fn a_player_answered_twice_is_listed_once() {
+    let info = Datagram {
+        version: 0x80,
+        body: gamequery_core::unreal2::packets::Body::Info(Default::default()),
+    }
+    .encode()
+    .unwrap();
+    let players = |ping: u32| {
+        Datagram {
+            version: 0x80,
+            body: gamequery_core::unreal2::packets::Body::Players(vec![gamequery_core::unreal2::packets::Player {
+                id: 5,
+                name: "Bo".into(),
+                ping,
+                score: 1,
+                stats_id: 0,
+            }]),
+        }
+        .encode()
+        .unwrap()
+    };
+    let outcome = Unreal2Outcome {
+        info,
+        parts: vec![players(40), players(45)],
+        latency_ms: 1.0,
+    };
+    let s = status(outcome, "h".into(), 1);
+    assert_eq!(s.raw.state.players.len(), 1);
+    assert_eq!(s.raw.state.players[0].ping, 45);
 }

@@ -27,7 +27,15 @@ fn js_number(text: &str) -> Option<Json> {
         Some(rest) => (-1.0, rest),
         None => (1.0, t.strip_prefix('+').unwrap_or(t)),
     };
-    let radix = |p: &str, r| digits.strip_prefix(p).map(|d| (d, r));
+    if digits.starts_with(['+', '-']) {
+        return None; // one sign at most
+    }
+    let radix = |p: &str, r| {
+        digits
+            .strip_prefix(p)
+            .filter(|d| !d.starts_with(['+', '-']))
+            .map(|d| (d, r))
+    };
     let n = if t.is_empty() {
         0.0
     } else if let Some((d, r)) = radix("0x", 16)

@@ -7,7 +7,7 @@
 
 use std::net::SocketAddr;
 
-use super::packets::decode_request;
+use super::packets::{decode_request, MAX_PARTS};
 use super::state::{split, GameSpy1State};
 use crate::error::{Error, Result};
 use crate::limit::{Buckets, RateLimit};
@@ -41,6 +41,12 @@ impl Responder {
         let rules = state.rules.0.len();
         let mut pairs = Vec::new();
         for (k, v) in state.pairs() {
+            if k.eq_ignore_ascii_case("final") || k.eq_ignore_ascii_case("queryid") {
+                return Err(Error::invalid(format!(
+                    "{}: a key of the reply's own markers",
+                    crate::error::quoted(&k)
+                )));
+            }
             if k.is_empty() || k.contains('\\') || v.contains('\\') {
                 return Err(Error::invalid(format!(
                     "{}: a GameSpy key is not empty and neither holds a backslash, its separator",
@@ -57,6 +63,12 @@ impl Responder {
         }
         self.players = pairs.split_off(rules);
         self.rules = pairs;
+        let parts = split(&[&self.rules[..], &self.players].concat(), 100, PART_BUDGET).len();
+        if parts > MAX_PARTS as usize {
+            return Err(Error::invalid(format!(
+                "the status fills {parts} datagrams; a reply has at most {MAX_PARTS}"
+            )));
+        }
         Ok(())
     }
 
@@ -66,15 +78,27 @@ impl Responder {
         let Ok(words) = decode_request(datagram) else {
             return vec![];
         };
-        let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        // Each section once however often it is asked: 31 chained `\status\` in one request
+        // must not draw 31 replies' worth.
+        let (mut rules, mut players, mut echo) = (false, false, None);
         for (word, value) in words {
             match word {
-                b"status" => pairs.extend(self.rules.iter().chain(&self.players).cloned()),
-                b"info" | b"basic" | b"rules" => pairs.extend(self.rules.iter().cloned()),
-                b"players" => pairs.extend(self.players.iter().cloned()),
-                b"echo" => pairs.push((b"echo".to_vec(), value.to_vec())),
+                b"status" => (rules, players) = (true, true),
+                b"info" | b"basic" | b"rules" => rules = true,
+                b"players" => players = true,
+                b"echo" => echo = Some(value),
                 _ => {}
             }
+        }
+        let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        if rules {
+            pairs.extend(self.rules.iter().cloned());
+        }
+        if players {
+            pairs.extend(self.players.iter().cloned());
+        }
+        if let Some(value) = echo {
+            pairs.push((b"echo".to_vec(), value.to_vec()));
         }
         if pairs.is_empty() || !self.limits.allow(now_ms, source.ip()) {
             return vec![];

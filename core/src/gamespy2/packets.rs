@@ -78,16 +78,8 @@ pub struct Reply<'a> {
     pub teams: Option<Table<'a>>,
 }
 
-fn table<'a>(r: &mut Reader<'a>, name: &'static str) -> Result<Table<'a>> {
-    r.u8(name)?; // the `00` before each table
-                 // A count above 64 is no count but a field name's first letter (America's Army).
-    let count = match r.peek().first() {
-        Some(&c) if c <= 64 => {
-            r.u8(name)?;
-            Some(usize::from(c))
-        }
-        _ => None,
-    };
+/// A table read with `count` rows (`None`: to the section's end).
+fn rows<'a>(r: &mut Reader<'a>, count: Option<usize>) -> Result<Table<'a>> {
     let mut fields = Vec::new();
     loop {
         let at = r.offset();
@@ -128,6 +120,28 @@ fn table<'a>(r: &mut Reader<'a>, name: &'static str) -> Result<Table<'a>> {
         rows,
         counted: count.is_some(),
     })
+}
+
+fn table<'a>(r: &mut Reader<'a>, name: &'static str) -> Result<Table<'a>> {
+    let at = r.offset();
+    if r.u8(name)? != 0 {
+        return Err(Error::at(ErrorCode::Malformed, name, at, "a table starts with 00"));
+    }
+    // The count byte, unless America's Army left it out: a reading with it that ends where
+    // a section may (the next table's 00, or the datagram's end) is the table; else the
+    // byte was a field name's first letter.
+    let count = usize::from(*r.peek().first().unwrap_or(&0));
+    let mut counted = r.clone();
+    counted.u8(name)?;
+    match rows(&mut counted, Some(count)) {
+        Ok(t) if counted.peek().first().is_none_or(|b| *b == 0) => {
+            *r = counted;
+            Ok(t)
+        }
+        Err(e) if count <= 64 => Err(e),
+        _ if count <= 64 => Err(Error::at(ErrorCode::Malformed, name, at, "rows past the table's count")),
+        _ => rows(r, None),
+    }
 }
 
 impl<'a> Reply<'a> {
@@ -195,6 +209,11 @@ impl<'a> Reply<'a> {
             Ok(())
         };
         if let Some(pairs) = &self.server {
+            if pairs.is_empty() {
+                return Err(Error::invalid(
+                    "a settings section without settings reads back as none: leave it out",
+                ));
+            }
             for (k, v) in pairs {
                 if k.is_empty() {
                     return Err(Error::invalid("a setting's key is empty: the settings would end there"));
@@ -213,6 +232,10 @@ impl<'a> Reply<'a> {
             out.push(0);
             if t.counted {
                 out.push(t.rows.len() as u8);
+            } else if t.fields.first().and_then(|f| f.first()).is_none_or(|b| *b <= 64) {
+                return Err(Error::invalid(
+                    "a table without its count byte needs a first field name starting with a letter",
+                ));
             }
             for f in &t.fields {
                 put(&mut out, f, "a field name")?;

@@ -29,7 +29,8 @@ fn response(state: GameSpy2State) -> Result<GameSpy2Response> {
         id: 0,
         players: Some(as_table(&state.players, Kind::Players)),
         teams: Some(as_table(&state.teams, Kind::Teams)),
-        server: Some(state.rules),
+        // No settings: no section (an empty one reads back as none).
+        server: Some(state.rules).filter(|r| !r.0.is_empty()),
         encoding: "utf-8".into(),
     };
     // What would not encode is refused when it is given, not at the first request.

@@ -111,13 +111,37 @@ pub fn parse_int(text: &str) -> Json {
     let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
     match digits[..end].parse::<i64>() {
         Ok(n) => Json::from(sign * n),
+        // Past i64, JavaScript still has a (rounded) number.
+        Err(_) if end > 0 => digits[..end]
+            .parse::<f64>()
+            .ok()
+            .and_then(|n| serde_json::Number::from_f64(sign as f64 * n))
+            .map_or(Json::Null, Json::Number),
         Err(_) => Json::Null,
     }
 }
 
 /// gamedig's `stripColors` for Unreal's colour codes: `\x1b...|[\x00-\x1a]`.
 pub fn strip_unreal(text: &str) -> String {
-    crate::text::unreal::strip(text, |c| c <= '\u{1a}')
+    // `.` matches no line terminator: an ESC without three other characters after it stays.
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let code = chars[i] == '\u{1b}'
+            && chars
+                .get(i + 1..i + 4)
+                .is_some_and(|next| !next.iter().any(|c| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')));
+        if code {
+            i += 4;
+            continue;
+        }
+        if chars[i] > '\u{1a}' {
+            out.push(chars[i]);
+        }
+        i += 1;
+    }
+    out
 }
 
 /// gamedig's `trueTest`: `true`, a number not 0, or the text `true`, `yes` (any case) or `1`.

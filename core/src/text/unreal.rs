@@ -5,17 +5,12 @@
 /// `text` without its colour codes or control characters (Halo pads names with 01 bytes,
 /// Killing Floor puts one first).
 pub fn plain(text: &str) -> String {
-    strip(text, char::is_control)
-}
-
-/// `text` without colour codes and the characters `unwanted` picks.
-pub fn strip(text: &str, unwanted: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         match c {
             '\u{1b}' => chars.by_ref().take(3).for_each(drop),
-            c if unwanted(c) => {}
+            c if c.is_control() => {}
             c => out.push(c),
         }
     }

@@ -9,6 +9,10 @@ use super::packets::{encode_request, Body, Datagram, INFO, REQUEST_VERSION, RULE
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{impl_exchange, round_ms, Deadline, Millis};
 
+/// Rules and players datagrams a reply may have: UE2 fills ~1,000 bytes each, so 64 players
+/// and a hundred rules take under 20.
+pub const MAX_PARTS: usize = 64;
+
 /// The reply: the info's datagram, the rules' and players' (each decodes), and the info's
 /// round trip.
 #[derive(Debug)]
@@ -90,6 +94,13 @@ impl Unreal2Exchange {
             Ok(_) => {
                 // Each answer to a repeated request repeats the datagrams: keep one of each.
                 if !self.parts.iter().any(|p| p == bytes) {
+                    if self.parts.len() == MAX_PARTS {
+                        self.result = Some(Err(Error::new(
+                            ErrorCode::BadLength,
+                            format!("over {MAX_PARTS} datagrams of rules and players"),
+                        )));
+                        return;
+                    }
                     self.parts.push(bytes.to_vec());
                 }
             }

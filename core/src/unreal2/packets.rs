@@ -42,7 +42,7 @@ pub fn string(r: &mut Reader<'_>, field: &'static str) -> Result<String> {
     // Some engines put a stray 01 after a wide string's length, which gamedig skips; `01 04`
     // is no stray but `Ё`, the one common letter whose unit starts 01.
     let units = usize::from(len & 0x7F);
-    if r.peek().first() == Some(&1) && r.peek().get(1) != Some(&4) {
+    if units > 0 && r.peek().first() == Some(&1) && r.peek().get(1) != Some(&4) {
         r.u8(field)?;
     }
     if units * 2 > r.remaining() {
@@ -83,6 +83,11 @@ pub fn put_string(out: &mut Vec<u8>, text: &str) -> Result<()> {
             )));
         }
         out.push(0x80 | wide.len() as u8);
+        // A first unit whose low byte is 01 (`ā`, `丁`, not `Ё`) would be taken for the stray
+        // 01 readers skip: write one, so that they skip it and not the letter.
+        if wide[0] & 0xFF == 1 && wide[0] != 0x0401 {
+            out.push(1);
+        }
         out.extend(wide.iter().flat_map(|u| u.to_le_bytes()));
     }
     Ok(())
@@ -269,9 +274,11 @@ mod tests {
         assert_eq!(string(&mut r, "c").unwrap(), "");
         let stray = b"\x82\x01A\x00\x00\x00";
         assert_eq!(string(&mut Reader::new(stray), "d").unwrap(), "A");
-        let mut yo = Vec::new();
-        put_string(&mut yo, "Ёлка").unwrap();
-        assert_eq!(string(&mut Reader::new(&yo), "e").unwrap(), "Ёлка");
+        for text in ["Ёлка", "āба", "丁目"] {
+            let mut out = Vec::new();
+            put_string(&mut out, text).unwrap();
+            assert_eq!(string(&mut Reader::new(&out), "e").unwrap(), text);
+        }
         let e = string(&mut Reader::new(b"\x90A\x00"), "name").unwrap_err();
         assert_eq!(
             (e.code, e.field, e.offset),

@@ -63,13 +63,22 @@ impl Responder {
             body: Body::Rules(r),
         })?;
         let players: Vec<_> = state.players.iter().map(|p| p.wire()).collect();
-        self.players = match players.is_empty() {
+        let players = match players.is_empty() {
             true => vec![],
             false => parts(&players, |p| Datagram {
                 version,
                 body: Body::Players(p),
             })?,
         };
+        // Our client takes at most 64 datagrams of them.
+        if self.rules.len() + players.len() > super::exchange::MAX_PARTS {
+            return Err(crate::error::Error::invalid(format!(
+                "the rules and players fill {} datagrams; a reply has at most {}",
+                self.rules.len() + players.len(),
+                super::exchange::MAX_PARTS
+            )));
+        }
+        self.players = players;
         Ok(())
     }
 

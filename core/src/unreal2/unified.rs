@@ -34,7 +34,19 @@ pub fn gather(outcome: &Unreal2Outcome) -> Unreal2State {
     for part in &outcome.parts {
         match Datagram::decode(part).map(|d| d.body) {
             Ok(Body::Rules(r)) => pairs.extend(r),
-            Ok(Body::Players(p)) => players.extend(p.into_iter().map(Unreal2Player::from)),
+            Ok(Body::Players(p)) => {
+                for p in p.into_iter().map(Unreal2Player::from) {
+                    // Answers to a repeated request list a player again (its ping since
+                    // changed): one line per number, the latest; scoreboard lines (0) all.
+                    match players
+                        .iter_mut()
+                        .find(|q: &&mut Unreal2Player| q.id != 0 && q.id == p.id)
+                    {
+                        Some(q) => *q = p,
+                        None => players.push(p),
+                    }
+                }
+            }
             _ => {}
         }
     }
