@@ -102,13 +102,12 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Status::exchange(self.request.clone(), at.budget, at.now, at.rng.next_u64());
-        let (address, port) = at.status_address();
-        let encoding = self.encoding;
-        Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            Ok(spec::Outcome::status(super::unified::status(
-                out, encoding, address, port,
-            )))
-        }))
+        Ok(spec::query::reporting_text(
+            exchange,
+            &at,
+            self.encoding,
+            super::unified::status,
+        ))
     }
 }
 

@@ -115,6 +115,23 @@ where
     Mapped::boxed(exchange, move |out| Ok(Outcome::status(status(out, address, port))))
 }
 
+/// [`reporting`] for a protocol whose status reads its text in the caller's `encoding`.
+pub fn reporting_text<E, R>(
+    exchange: E,
+    at: &Start<'_>,
+    encoding: crate::text::TextEncoding,
+    status: fn(E::Output, crate::text::TextEncoding, String, u16) -> Status<R>,
+) -> Box<dyn Running>
+where
+    E: Exchange + Send + 'static,
+    R: serde::Serialize + Send + 'static,
+{
+    let (address, port) = at.status_address();
+    Mapped::boxed(exchange, move |out| {
+        Ok(Outcome::status(status(out, encoding, address, port)))
+    })
+}
+
 /// An [`Exchange`] and what makes its output the call's outcome.
 pub struct Mapped<E, F> {
     exchange: E,

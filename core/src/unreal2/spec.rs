@@ -81,10 +81,7 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Unreal2Exchange::new(at.budget, at.now);
-        let (address, port) = at.status_address();
-        Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            Ok(spec::Outcome::status(super::unified::status(out, address, port)))
-        }))
+        Ok(spec::query::reporting(exchange, &at, super::unified::status))
     }
 }
 
