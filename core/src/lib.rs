@@ -21,6 +21,7 @@ pub mod fivem;
 pub mod fuzzing;
 pub mod gamedig;
 pub mod games;
+pub mod gamespy;
 pub mod gamespy1;
 pub mod gamespy2;
 pub mod http;

@@ -5,7 +5,7 @@
 //! colour codes stripped.
 
 use crate::json::{Json, Key};
-use crate::spec::gamedig::{parse_int, strip_unreal as strip, true_test, Gamedig, Results};
+use crate::spec::gamedig::{parse_int, player_of, strip_unreal as strip, true_test, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
@@ -86,19 +86,6 @@ fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
         Some(n) => parse_int(n).as_u64().unwrap_or(0),
         None => players.len() as u64,
     };
-    r.players = players
-        .into_iter()
-        .map(|p| {
-            let Json::Object(mut members) = p else { return p };
-            let name = match members.iter().position(|(k, _)| k == "name") {
-                Some(i) => members.remove(i).1,
-                None => Json::from(""),
-            };
-            Json::Object(vec![
-                (Key::Borrowed("name"), name),
-                (Key::Borrowed("raw"), Json::Object(members)),
-            ])
-        })
-        .collect();
+    r.players = players.into_iter().map(player_of).collect();
     r.raw = Json::Object(fields);
 }

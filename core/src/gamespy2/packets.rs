@@ -200,14 +200,7 @@ impl<'a> Reply<'a> {
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut out = vec![0];
         out.extend_from_slice(&self.id.to_be_bytes());
-        let put = |out: &mut Vec<u8>, s: &[u8], what: &str| -> Result<()> {
-            if s.contains(&0) {
-                return Err(Error::invalid(format!("{what} holds a NUL, GameSpy 2's terminator")));
-            }
-            out.extend_from_slice(s);
-            out.push(0);
-            Ok(())
-        };
+        let put = crate::gamespy::put_cstr;
         if let Some(pairs) = &self.server {
             if pairs.is_empty() {
                 return Err(Error::invalid(

@@ -1,6 +1,5 @@
 //! A server as people read it — settings, players, teams, each row a record — and the
-//! tables the reply lays them out in: `player_` is a player's `name`, `team_t` a team's,
-//! every other field its name without the `_` (players) or `_t` (teams).
+//! tables the reply lays them out in (`crate::gamespy::tables`).
 
 use serde::Serialize;
 
@@ -9,6 +8,8 @@ use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::values::RuleList;
+
+pub use crate::gamespy::tables::{records, table, Kind};
 
 /// What `serve('gamespy2')` answers with, and what `query` reads (`raw`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -24,70 +25,6 @@ pub struct GameSpy2State {
     /// `{ name, score, … }` as sent.
     #[cfg_attr(feature = "ts", ts(type = "Array<{ name?: string } & Record<string, string>>"))]
     pub teams: Vec<RuleList>,
-}
-
-/// Which table: its fields' suffix and the field that is the row's name.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    Players,
-    Teams,
-}
-
-impl Kind {
-    fn suffix(self) -> &'static str {
-        match self {
-            Kind::Players => "_",
-            Kind::Teams => "_t",
-        }
-    }
-
-    fn name_field(self) -> &'static str {
-        match self {
-            Kind::Players => "player_",
-            Kind::Teams => "team_t",
-        }
-    }
-
-    /// A field's key in a record.
-    pub fn key(self, field: &str) -> String {
-        if field == self.name_field() {
-            return "name".into();
-        }
-        field.strip_suffix(self.suffix()).unwrap_or(field).to_string()
-    }
-
-    /// A record's key as a field.
-    pub fn field(self, key: &str) -> String {
-        match key {
-            "name" => self.name_field().into(),
-            key => format!("{key}{}", self.suffix()),
-        }
-    }
-}
-
-/// Rows as records.
-pub fn records(fields: &[String], rows: &[Vec<String>], kind: Kind) -> Vec<RuleList> {
-    let keys: Vec<String> = fields.iter().map(|f| kind.key(f)).collect();
-    rows.iter()
-        .map(|row| RuleList(keys.iter().cloned().zip(row.iter().cloned()).collect()))
-        .collect()
-}
-
-/// Records as a table's fields (every key any record has, first seen first) and rows.
-pub fn table(records: &[RuleList], kind: Kind) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut keys: Vec<&str> = Vec::new();
-    for r in records {
-        for (k, _) in &r.0 {
-            if !keys.contains(&k.as_str()) {
-                keys.push(k);
-            }
-        }
-    }
-    let rows = records
-        .iter()
-        .map(|r| keys.iter().map(|k| r.get(k).unwrap_or_default().to_string()).collect())
-        .collect();
-    (keys.iter().map(|k| kind.field(k)).collect(), rows)
 }
 
 impl GameSpy2State {

@@ -11,9 +11,8 @@ use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
-pub const MAGIC: [u8; 2] = [0xfe, 0xfd];
-pub const HANDSHAKE: u8 = 9;
-pub const STAT: u8 = 0;
+use crate::gamespy::challenge::parse_token;
+pub use crate::gamespy::challenge::{HANDSHAKE, MAGIC, QUERY as STAT};
 pub const HANDSHAKE_LEN: usize = 7;
 pub const BASIC_LEN: usize = 11;
 pub const FULL_LEN: usize = 15;
@@ -184,16 +183,6 @@ impl Request {
     }
 }
 
-/// The token as a server prints it: decimal, possibly negative or beyond i32 (PocketMine);
-/// sent back as the i32 those digits wrap to.
-fn parse_token(digits: &[u8], at: usize) -> Result<i32> {
-    std::str::from_utf8(digits)
-        .ok()
-        .and_then(|s| s.trim_ascii().parse::<i64>().ok())
-        .map(|t| t as i32)
-        .ok_or_else(|| Error::at(ErrorCode::Malformed, "token", at, "not a decimal number"))
-}
-
 impl Response {
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut w = Writer::with_capacity(256);
@@ -240,7 +229,7 @@ impl Response {
                 })
             }
             STAT => {
-                // A full stat: 11 bytes of padding (`splitnum\0\x80\0` from vanilla,
+                // A full stat: 11 bytes of padding (GameSpy 3's `splitnum\0\x80\0` from vanilla,
                 // `GeyserMC\0\x80\0`, zeros in mcstatus' captures), then `hostname\0`.
                 let rest = r.peek();
                 let full = rest.get(8..11) == Some(&b"\0\x80\0"[..]) || rest.get(11..20) == Some(&b"hostname\0"[..]);

@@ -1,19 +1,18 @@
 //! The server side, as vanilla behaves and a bit stricter: a token per source address
-//! (IP and port) valid for 30 s; a stat with any other token gets no reply — the token is
-//! the amplification guard, since the full reply is far larger than the request; the stat
-//! reply carries the session stored at the handshake; 15-byte stats are full. Handshakes
-//! are limited per source IP and the token table is bounded.
+//! (IP and port) valid for 30 s (`crate::gamespy::challenge::Tokens`: the amplification
+//! guard, since the full reply is far larger than the request); the stat reply carries the
+//! session stored at the handshake; 15-byte stats are full. Handshakes are limited per
+//! source IP.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 
-use super::packets::{Request, RequestKind, HANDSHAKE, STAT};
+use super::packets::{Request, RequestKind, STAT};
 use super::stat::Stat;
+use crate::gamespy::challenge::Tokens;
 use crate::limit::Buckets;
 use crate::wire::Writer;
 
-pub const TOKEN_LIFETIME_MS: u64 = 30_000;
-const MAX_TOKENS: usize = 65_536;
+pub use crate::gamespy::challenge::TOKEN_LIFETIME_MS;
 
 pub use crate::limit::RateLimit as ResponderOptions;
 
@@ -37,9 +36,7 @@ pub struct Responder {
     raw: Stat,
     stat: Stat,
     buckets: Buckets,
-    /// Source → (token, session at handshake, issued at).
-    tokens: HashMap<SocketAddr, (i32, u32, u64)>,
-    rng: crate::rng::Rng,
+    tokens: Tokens,
 }
 
 impl Responder {
@@ -50,8 +47,7 @@ impl Responder {
             raw: stat.clone(),
             stat: as_vanilla(stat, listen),
             buckets: Buckets::new(options),
-            tokens: HashMap::new(),
-            rng: crate::rng::Rng::new(seed | 1),
+            tokens: Tokens::new(seed),
         }
     }
 
@@ -65,11 +61,6 @@ impl Responder {
         self.stat = as_vanilla(self.raw.clone(), listen);
     }
 
-    /// Tokens print negative half the time, as PocketMine's do.
-    fn next_token(&mut self) -> i32 {
-        self.rng.next_u64() as i32
-    }
-
     /// The reply to a datagram from `source`, or nothing.
     pub fn handle(&mut self, now_ms: u64, source: SocketAddr, datagram: &[u8]) -> Option<Vec<u8>> {
         let request = Request::decode(datagram).ok()?;
@@ -78,26 +69,10 @@ impl Responder {
                 if !self.buckets.allow(now_ms, source.ip()) {
                     return None;
                 }
-                if self.tokens.len() >= MAX_TOKENS {
-                    self.tokens.retain(|_, &mut (_, _, at)| now_ms < at + TOKEN_LIFETIME_MS);
-                    if self.tokens.len() >= MAX_TOKENS {
-                        self.tokens.clear();
-                    }
-                }
-                let token = self.next_token();
-                self.tokens.insert(source, (token, request.session_id, now_ms));
-                let mut w = Writer::with_capacity(20);
-                w.u8(HANDSHAKE)
-                    .u32_be(request.session_id)
-                    .bytes(token.to_string().as_bytes())
-                    .u8(0);
-                Some(w.into_bytes())
+                Some(self.tokens.issue(now_ms, source, request.session_id))
             }
             RequestKind::BasicStat | RequestKind::FullStat => {
-                let &(token, session, at) = self.tokens.get(&source)?;
-                if Some(token) != request.token || now_ms >= at + TOKEN_LIFETIME_MS {
-                    return None;
-                }
+                let session = self.tokens.check(now_ms, source, request.token)?;
                 let mut w = Writer::with_capacity(512);
                 w.u8(STAT).u32_be(session);
                 if request.kind == RequestKind::FullStat {

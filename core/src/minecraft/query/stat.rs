@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::gamespy::split;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::text::Motd;
@@ -354,7 +355,8 @@ impl Stat {
 
     /// Vanilla's key order, then `extra`; keys the stat does not know are left out.
     pub fn write_full(&self, w: &mut Writer) {
-        w.bytes(b"splitnum\0\x80\0");
+        // GameSpy 3's one-datagram split header (`crate::gamespy::split`), server keys first.
+        w.bytes(split::SPLITNUM).u8(split::LAST).u8(0);
         let plugins = (self.plugins.is_some() || self.server_mod.is_some() || !self.plugin_list.is_empty())
             .then(|| self.plugins_text());
         let pairs = [

@@ -5,7 +5,7 @@ use crate::status::{count, known, named, Status, StatusPlayers};
 
 pub fn status(outcome: StatOutcome, address: String, port: u16) -> Status<QueryResult> {
     let raw = QueryResult {
-        stat: outcome.stat,
+        stat: outcome.reply,
         latency_ms: outcome.latency_ms,
     };
     let s = &raw.stat;
