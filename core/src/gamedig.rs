@@ -27,6 +27,7 @@ const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("ase", "all-seeing-eye"),
     ("gamespy1", "gamespy1"),
     ("gamespy2", "gamespy2"),
+    ("gamespy3", "gamespy3"),
     ("unreal2", "unreal2"),
 ];
 

@@ -24,6 +24,7 @@ pub mod games;
 pub mod gamespy;
 pub mod gamespy1;
 pub mod gamespy2;
+pub mod gamespy3;
 pub mod http;
 mod index;
 pub mod input;

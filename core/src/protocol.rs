@@ -51,6 +51,7 @@ registry![
     crate::all_seeing_eye::spec::AllSeeingEye,
     crate::gamespy1::spec::GameSpy1,
     crate::gamespy2::spec::GameSpy2,
+    crate::gamespy3::spec::GameSpy3,
     crate::unreal2::spec::Unreal2,
 ];
 

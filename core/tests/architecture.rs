@@ -21,6 +21,7 @@ const PROTOCOLS: &[&str] = &[
     "all_seeing_eye",
     "gamespy1",
     "gamespy2",
+    "gamespy3",
     "unreal2",
 ];
 const ABOVE_PROTOCOLS: &[&str] = &["api", "call", "serve", "net", "typescript", "protocol"];

@@ -26,5 +26,6 @@ export const REGISTRY = Object.freeze([
   { name: 'all-seeing-eye', transport: 'udp', port: 22126, packets: true, query: true, serve: true, rcon: null },
   { name: 'gamespy1', transport: 'udp', port: 7778, packets: true, query: true, serve: true, rcon: null },
   { name: 'gamespy2', transport: 'udp', port: 2302, packets: true, query: true, serve: true, rcon: null },
+  { name: 'gamespy3', transport: 'udp', port: 29900, packets: true, query: true, serve: true, rcon: null },
   { name: 'unreal2', transport: 'udp', port: 7778, packets: true, query: true, serve: true, rcon: null },
 ]);

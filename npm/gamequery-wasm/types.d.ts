@@ -1917,7 +1917,7 @@ export type Doom3QueryOptions = {
  * of `'doom3'`, `'quake4'`, `'etqw'` (asked `getInfoEx`, for the players' campaign
  * figures), `'prey'`, `'wolfenstein'`. A query by game id sets it.
  */
-dialect: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto', 
+dialect?: 'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto', 
 /**
  * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
  * whole reply is, else windows-1252, the engine's own charset).
@@ -2264,6 +2264,144 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type GameSpy3Request = { type: 'handshake' | 'query', session: number, challenge?: number, server?: boolean, players?: boolean, teams?: boolean, 
+/**
+ * `'split'` (default, `01`), `'jc2mp'` (`02`), `'single'` (no byte: one datagram).
+ */
+layout?: 'split' | 'jc2mp' | 'single', };
+
+export type GameSpy3Response = { type: 'challenge' | 'reply', session: number, challenge?: number, 
+/**
+ * The datagram's index in the reply (0 …).
+ */
+packet?: number, last?: boolean, 
+/**
+ * The section it starts in (0 keys, 1 players, 2 teams).
+ */
+object?: number, sections?: Array<GameSpy3Section>, 
+/**
+ * `windows-1252`, `utf-8` …
+ */
+encoding?: string, };
+
+export type GameSpy3Section = { object: number, keys?: RuleList, fields?: Array<GameSpy3Field>, players?: Array<Jc2mpPlayer>, open?: true, };
+
+export type GameSpy3Field = { name: string, offset: number, values: Array<string>, open?: true, };
+
+export type Jc2mpPlayer = { name: string, steamid: string, ping: number, };
+
+export type GameSpy3DecodeOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole datagram is, else windows-1252).
+ */
+encoding?: string, 
+/**
+ * `'jc2mp'`, `'split'`, or `'auto'` (default: JC2-MP's when an unflagged first
+ * datagram's keys are followed by exactly a JC2-MP player list).
+ */
+layout?: 'split' | 'jc2mp' | 'auto', };
+
+export type GameSpy3State = { 
+/**
+ * The server keys in the order sent (`hostname`, `mapname`, `numplayers`,
+ * `maxplayers`, `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * `{ name, score, ping, team, … }` as sent (text); JC2-MP's `{ name, steamid, ping }`.
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * `{ name, score, … }` as sent.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy3QueryResult = { 
+/**
+ * The encoding the reply's strings were read with (`windows-1252`, `utf-8` …).
+ */
+encoding: string, 
+/**
+ * Datagrams the reply came in.
+ */
+packets: number, latencyMs: number, 
+/**
+ * The server keys in the order sent (`hostname`, `mapname`, `numplayers`,
+ * `maxplayers`, `gametype`, `gamever`, `hostport`, `password` …).
+ */
+rules: RuleList, 
+/**
+ * `{ name, score, ping, team, … }` as sent (text); JC2-MP's `{ name, steamid, ping }`.
+ */
+players: Array<{ name?: string } & Record<string, string>>, 
+/**
+ * `{ name, score, … }` as sent.
+ */
+teams: Array<{ name?: string } & Record<string, string>>, };
+
+export type GameSpy3QueryOptions = { 
+/**
+ * A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else windows-1252).
+ */
+encoding?: string, 
+/**
+ * `'split'` (default) or `'jc2mp'`: JC2-MP's own reply (a query by game id `jc2m`
+ * sets it).
+ */
+layout?: 'split' | 'jc2mp', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type GameSpy3ServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (default 29900; 0 picks a free one).
+ */
+port?: number, 
+/**
+ * Handshakes (and, without a challenge, queries) answered per source address: a
+ * burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, 
+/**
+ * A challenge per source address, 30 s good, that a query must carry (default true);
+ * false: `"0"`, as BF2 answers — no challenge, and queries without a handshake
+ * (qstat's `-gs3`) answered too.
+ */
+challenge?: boolean, };
+
 export type Unreal2Request = { command: 'info' | 'rules' | 'players' | 'rulesAndPlayers', 
 /**
  * The header: the engine's version (default 0x79, UT2003's, what gamedig sends).
@@ -2369,11 +2507,11 @@ localPort?: number,
 trace?: (event: TraceEvent) => void, };
 
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'unreal2';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2395,6 +2533,7 @@ export interface ProtocolTypes {
   'all-seeing-eye': { request: AllSeeingEyeRequest; response: AllSeeingEyeResponse; decodeOptions: EncodingOptions; raw: AllSeeingEyeQueryResult };
   gamespy1: { request: GameSpy1Request; response: GameSpy1Response; decodeOptions: EncodingOptions; raw: GameSpy1QueryResult };
   gamespy2: { request: GameSpy2Request; response: GameSpy2Response; decodeOptions: EncodingOptions; raw: GameSpy2QueryResult };
+  gamespy3: { request: GameSpy3Request; response: GameSpy3Response; decodeOptions: GameSpy3DecodeOptions; raw: GameSpy3QueryResult };
   unreal2: { request: Unreal2Request; response: Unreal2Response; decodeOptions: Record<string, never>; raw: Unreal2QueryResult };
 }
 
@@ -2469,7 +2608,7 @@ export declare function decodeResponse<P extends Protocol>(protocol: P, bytes: U
 export declare function encodeVarInt(value: number): Uint8Array;
 export declare function decodeVarInt(bytes: Uint8Array, offset?: number): { value: number; length: number };
 /** What `FrameDecoder` joins: the protocols whose packets come in pieces. */
-export type FrameProtocol = 'minecraft-java' | 'a2s' | 'source-rcon' | 'gamespy1';
+export type FrameProtocol = 'minecraft-java' | 'a2s' | 'source-rcon' | 'gamespy1' | 'gamespy3';
 /** What `rconSession` takes: the protocols whose servers run Source RCON. */
 export type RconSessionProtocol = 'minecraft-java' | 'a2s';
 /**
@@ -2875,6 +3014,8 @@ export interface GameProtocols {
   basedefense: 'a2s';
   battalion1944: 'a2s';
   battlefield1942: 'gamespy1';
+  battlefield2: 'gamespy3';
+  battlefield2142: 'gamespy3';
   battlefieldvietnam: 'gamespy2';
   blackmesa: 'a2s';
   bladesymphony: 'a2s';
@@ -2911,6 +3052,9 @@ export interface GameProtocols {
   counterstrike2: 'a2s';
   crce: 'all-seeing-eye';
   creativerse: 'a2s';
+  crysis: 'gamespy3';
+  crysis2: 'gamespy3';
+  crysiswars: 'gamespy3';
   cscz: 'a2s';
   csgo: 'a2s';
   css: 'a2s';
@@ -2987,6 +3131,7 @@ export interface GameProtocols {
   insurgencysandstorm: 'a2s';
   ironstorm: 'gamespy1';
   jb0n: 'gamespy1';
+  jc2m: 'gamespy3';
   jc3m: 'a2s';
   killingfloor: 'unreal2';
   killingfloor2: 'a2s';
@@ -3032,6 +3177,7 @@ export interface GameProtocols {
   plutonium: 'quake3';
   postal2: 'gamespy1';
   postscriptum: 'a2s';
+  prb2: 'gamespy3';
   prey: 'doom3';
   projectcars: 'a2s';
   projectcars2: 'a2s';
@@ -3075,6 +3221,7 @@ export interface GameProtocols {
   soulmask: 'a2s';
   spaceengineers: 'a2s';
   sstse: 'gamespy1';
+  stalker: 'gamespy3';
   starbound: 'a2s';
   stbc: 'gamespy1';
   stn: 'a2s';
@@ -3119,6 +3266,7 @@ export interface GameProtocols {
   unrealtournament: 'gamespy1';
   unrealtournament2003: 'unreal2';
   unrealtournament2004: 'unreal2';
+  unrealtournament3: 'gamespy3';
   unturned: 'a2s';
   urbanterror: 'quake3';
   v8sc: 'gamespy1';
@@ -3188,6 +3336,7 @@ export interface NetworkTypes {
   'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
   gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
   gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
+  gamespy3: { queryOptions: GameSpy3QueryOptions; serveOptions: GameSpy3ServeOptions; state: GameSpy3State; raw: GameSpy3QueryResult };
   unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: BedrockServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
 }
 

@@ -167,7 +167,7 @@ async function placed(game, given) {
   const { protocol, queryPort, queryPortOffsets } = ourGames[game];
   const state = given ?? (protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
     : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
-      : sampleState(protocol));
+      : game === 'jc2m' ? jc2mpState() : sampleState(protocol));
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
   // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
   // id Tech 4's games their layouts).
@@ -184,6 +184,15 @@ async function placed(game, given) {
     await server.close();
   }
   throw new Error(`no place for ${game}`);
+}
+
+/** What a JC2-MP server sends: its six keys (a version among them), names with Steam ids. */
+function jc2mpState() {
+  return {
+    rules: { description: 'Freeroam', hostname: 'JC2-MP compare', maxplayers: '500', numplayers: '2', password: '0', version: '0.9.4' },
+    players: [{ name: 'Rico', steamid: 'STEAM_0:1:80615257', ping: '42' }, { name: 'Sheldon', steamid: 'STEAM_0:0:55435815', ping: '69' }],
+    teams: [],
+  };
 }
 
 function bedrockState() {

@@ -17,7 +17,7 @@ const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
 const run = (...args) => promisify(execFile)('node', [cli, ...args], { timeout: 20_000 });
 
 /** gamedig's protocol names, as this library names them (the table's comment says why). */
-const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', ffow: 'a2s', gtasao: 'samp', vcmp: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur', quake1: 'quakeworld' };
+const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', ffow: 'a2s', gtasao: 'samp', vcmp: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur', quake1: 'quakeworld', ut3: 'gamespy3', jc2mp: 'gamespy3' };
 
 test("the games table holds every gamedig 5.3.3 id with its name, year and ports; where ours differ, a source says why", () => {
   assert.equal(Object.keys(games).length, Object.keys(gamedigGames).length);
@@ -38,7 +38,7 @@ test("the games table holds every gamedig 5.3.3 id with its name, year and ports
   // What `query` takes: gamedig's valve, goldsrc, minecraft (and mbe), samp and open.mp ids, the A2S variants, and the Quake family's.
   const supported = Object.values(games).filter((g) => g.supported);
   assert.ok(supported.length >= 139, `${supported.length} supported`);
-  assert.ok(supported.every((g) => ['a2s', 'samp', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'unreal2'].includes(g.protocol)));
+  assert.ok(supported.every((g) => ['a2s', 'samp', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2'].includes(g.protocol)));
   assert.ok(Object.isFrozen(games) && Object.isFrozen(games.rust) && Object.isFrozen(games.rust.queryPortOffsets));
   assert.deepEqual(wasmGames, games, 'one table in both packages');
 });

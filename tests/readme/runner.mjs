@@ -33,6 +33,7 @@ async function startServers() {
     serve('all-seeing-eye', sampleState('all-seeing-eye'), { host, port: 22126 }),
     serve('gamespy1', sampleState('gamespy1'), { host, port: 23000 }),
     serve('gamespy2', sampleState('gamespy2'), { host, port: 2302 }),
+    serve('gamespy3', sampleState('gamespy3'), { host, port: 29900 }),
     serve('unreal2', sampleState('unreal2'), { host, port: 7708 }),
   ]);
 }

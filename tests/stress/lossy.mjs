@@ -16,7 +16,7 @@ const loss = Number(process.argv[2]) / 100;
 const relayed = process.argv[3] === 'relay';
 const PER = 200;
 const AT_ONCE = 100;
-const PROTOCOLS = ['samp', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'quake3', 'quake2', 'quakeworld', 'mumble', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'unreal2'];
+const PROTOCOLS = ['samp', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'quake3', 'quake2', 'quakeworld', 'mumble', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2'];
 const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
 
 /** A responder on loopback with no per-source limit where it has one (behind a relay when asked). */

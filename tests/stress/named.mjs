@@ -18,7 +18,7 @@ export function named(protocol, name) {
   else if (protocol === 'doom3') s.info.si_name = name;
   else if (protocol === 'fivem') s.hostname = name;
   else if (protocol === 'all-seeing-eye') s.name = name;
-  else if (protocol === 'gamespy1' || protocol === 'gamespy2') s.rules.hostname = name;
+  else if (protocol === 'gamespy1' || protocol === 'gamespy2' || protocol === 'gamespy3') s.rules.hostname = name;
   else if (protocol === 'unreal2') s.info.name = name;
   else if (protocol === 'minecraft-java') s.motd = name;
   return s;

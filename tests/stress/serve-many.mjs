@@ -6,7 +6,7 @@
 import { serve } from 'gamequery';
 import { named } from './named.mjs';
 
-const PROTOCOLS = ['quake3', 'a2s', 'samp', 'minecraft-query', 'sqp', 'minecraft-bedrock', 'quakeworld', 'doom3', 'mumble', 'fivem', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'unreal2'];
+const PROTOCOLS = ['quake3', 'a2s', 'samp', 'minecraft-query', 'sqp', 'minecraft-bedrock', 'quakeworld', 'doom3', 'mumble', 'fivem', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2'];
 const n = Number(process.argv[2]);
 const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
 const servers = [];

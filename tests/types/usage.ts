@@ -365,6 +365,22 @@ export async function gameSpy2Usage(): Promise<void> {
   void [score, team, server, fields, request];
 }
 
+// GameSpy 3: keys, players and teams as records; each datagram's sections as sent.
+export async function gameSpy3Usage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse, encodeRequest, FrameDecoder } = await import('gamequery');
+  const s = await query('battlefield2', 'bf2.example.org', { encoding: 'windows-1252' });
+  const deaths: string | undefined = s.raw.players[0]?.deaths;
+  const team: string | undefined = s.raw.teams[0]?.name;
+  const jc = await query('gamespy3', 'jc2.example.org:7777', { layout: 'jc2mp' });
+  await using server = await serve('gamespy3', sampleState('gamespy3'), { port: 0, challenge: false });
+  const r = decodeResponse('gamespy3', new Uint8Array(0), { layout: 'auto' });
+  const offset: number | undefined = r.sections?.[1]?.fields?.[0]?.offset;
+  const ping: number | undefined = r.sections?.[1]?.players?.[0]?.ping;
+  const request: Uint8Array = encodeRequest('gamespy3', { type: 'query', session: 1, challenge: 0, layout: 'split' });
+  const whole: Uint8Array[] = new FrameDecoder('gamespy3').push(new Uint8Array(0));
+  void [deaths, team, jc.raw.packets, server, offset, ping, request, whole];
+}
+
 // Unreal 2: the info, the rules gathered, the mutators, every player line.
 export async function unreal2Usage(): Promise<void> {
   const { query, serve, sampleState, decodeResponse, encodeRequest } = await import('gamequery');

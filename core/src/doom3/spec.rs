@@ -131,7 +131,7 @@ pub struct QueryOptions {
     /// The game whose layout the reply has: `'auto'` (default: told from the reply) or one
     /// of `'doom3'`, `'quake4'`, `'etqw'` (asked `getInfoEx`, for the players' campaign
     /// figures), `'prey'`, `'wolfenstein'`. A query by game id sets it.
-    #[ts(type = "'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto'")]
+    #[ts(type = "'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto'", optional)]
     pub dialect: Option<()>,
     /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
     /// whole reply is, else windows-1252, the engine's own charset).

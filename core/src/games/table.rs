@@ -7,7 +7,8 @@
 //! Protocols named here but not implemented yet keep the names they will have:
 //! `all-seeing-eye` (gamedig's `ase`), `mumble` (the UDP ping, gamedig's `mumbleping`),
 //! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); QuakeWorld's is
-//! `quakeworld` (gamedig's `quake1`); gamedig's A2S variants
+//! `quakeworld` (gamedig's `quake1`); UT3's and JC2-MP's are `gamespy3` (gamedig's `ut3`,
+//! `jc2mp`); gamedig's A2S variants
 //! (`goldsrc`, `dayz`, `sdtd`, `toxikk`, `ffow`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
 //! with `.variant(…)`: gamedig's class name, for the game's own behaviour on top; and
 //! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect).
@@ -189,7 +190,7 @@ pub static GAMES: &[Game] = &[
     Game::new("insurgencysandstorm", "Insurgency: Sandstorm", 2018, "a2s").port(27015).offset(&[1]),
     Game::new("ironstorm", "Iron Storm", 2002, "gamespy1").query(3505),
     Game::new("jb0n", "James Bond 007: Nightfire", 2002, "gamespy1").query(6550).old(&["jamesbondnightfire"]),
-    Game::new("jc2m", "Just Cause 2 - Multiplayer", 2010, "jc2mp").port(7777).old(&["jc2mp"]),
+    Game::new("jc2m", "Just Cause 2 - Multiplayer", 2010, "gamespy3").port(7777).old(&["jc2mp"]).variant("jc2mp").options(&[("layout", "jc2mp")]),
     Game::new("jc3m", "Just Cause 3 - Multiplayer", 2017, "a2s").port(4200).offset(&[1]).old(&["jc3mp"]),
     Game::new("killingfloor", "Killing Floor", 2009, "unreal2").port(7707).offset(&[1]),
     Game::new("killingfloor2", "Killing Floor 2", 2016, "a2s").port(7777).query(27015),
@@ -353,7 +354,7 @@ pub static GAMES: &[Game] = &[
     Game::new("unrealtournament", "Unreal Tournament", 1993, "gamespy1").port(7777).offset(&[1]).old(&["ut"]),
     Game::new("unrealtournament2003", "Unreal Tournament 2003", 2003, "unreal2").port(7757).offset(&[1]).old(&["ut2003"]),
     Game::new("unrealtournament2004", "Unreal Tournament 2004", 2004, "unreal2").port(7777).offset(&[1]).old(&["ut2004"]),
-    Game::new("unrealtournament3", "Unreal Tournament 3", 2007, "ut3").port(7777).offset(&[-1277]).old(&["ut3"]),
+    Game::new("unrealtournament3", "Unreal Tournament 3", 2007, "gamespy3").port(7777).offset(&[-1277]).old(&["ut3"]).variant("ut3"),
     Game::new("unturned", "unturned", 2014, "a2s").port(27015).offset(&[1]),
     Game::new("urbanterror", "Urban Terror", 2000, "quake3").query(27960),
     Game::new("v8sc", "V8 Supercar Challenge", 2002, "gamespy1").query(16700).old(&["v8supercar"]),

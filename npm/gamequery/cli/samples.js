@@ -39,6 +39,7 @@ const DEMOS = {
   'all-seeing-eye': { title: 'Multi Theft Auto server (All-Seeing Eye: rules and every player in one datagram)' },
   gamespy1: { title: 'Unreal Tournament server (GameSpy 1: \\key\\value pairs, players and teams)' },
   gamespy2: { title: 'Halo server (GameSpy 2: settings, players and teams in one binary reply)' },
+  gamespy3: { title: 'Battlefield 2 server (GameSpy 3: a challenge, then keys, players and teams over split datagrams)' },
   unreal2: { title: 'UT2004 server (Unreal 2: info, rules and players over several datagrams)' },
 };
 
