@@ -134,7 +134,16 @@ async function dnsmasq(records) {
     closers.push(() => dns.kill());
     stderr = '';
     dns.stderr.on('data', (d) => { stderr += d; });
-    await new Promise((r) => setTimeout(r, 300));
+    // Up once it answers (any answer: NXDOMAIN for a name it does not hold); a fixed wait
+    // lost the first lookup on a busy machine.
+    const { Resolver } = await import('node:dns/promises');
+    const resolver = new Resolver({ timeout: 200, tries: 1 });
+    resolver.setServers([`127.0.0.1:${port}`]);
+    for (let t = 0; t < 25 && dns.exitCode === null; t++) {
+      const code = await resolver.resolve4('ready.gamequery.test').then(() => 'OK', (e) => e.code);
+      if (code !== 'ETIMEOUT' && code !== 'ECONNREFUSED') return port;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     if (dns.exitCode === null) return port;
     if (!/in use/.test(stderr)) break;
   }
