@@ -229,8 +229,8 @@ async function run(protocol, options) {
   await Promise.all(servers.map(([s]) => s.close()));
   const k = (options.retries ?? 1) + 1;
   // One request and its reply per attempt; the others ask more than once (SA:MP its info,
-  // rules and players; SQP, A2S and Minecraft Query a challenge first) and need all.
-  const single = !['samp', 'sqp', 'a2s', 'minecraft-query'].includes(protocol);
+  // rules and players; SQP, A2S, Minecraft Query and GameSpy 3 a challenge first) and need all.
+  const single = !['samp', 'sqp', 'a2s', 'minecraft-query', 'gamespy3'].includes(protocol);
   // Through the relay a datagram crosses the lossy loopback twice each way.
   const hops = relayed ? 4 : 2;
   const expected = single ? Number((1 - (1 - (1 - loss) ** hops) ** k).toFixed(3)) : null;
