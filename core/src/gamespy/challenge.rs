@@ -34,6 +34,16 @@ pub fn parse_token(digits: &[u8], at: usize) -> Result<i32> {
         .ok_or_else(|| Error::at(ErrorCode::Malformed, "token", at, "not a decimal number"))
 }
 
+/// A handshake's reply (`09`, session, the challenge in decimal, NUL): its session and
+/// challenge.
+pub fn read_challenge(bytes: &[u8]) -> Result<(u32, i32)> {
+    let mut r = crate::wire::Reader::new(bytes);
+    r.u8("type")?;
+    let session = r.u32_be("session id")?;
+    let at = r.offset();
+    Ok((session, parse_token(r.cstr("token")?, at)?))
+}
+
 /// The session a reply echoes (bytes 1–4), if it has one.
 pub fn session_of(bytes: &[u8]) -> Option<u32> {
     Some(u32::from_be_bytes(bytes.get(1..5)?.try_into().ok()?))
@@ -118,13 +128,8 @@ impl<A: Asked> Challenged<A> {
     }
 
     fn challenge(&mut self, now: Millis, bytes: &[u8]) {
-        let digits = &bytes[5..];
-        let token = match digits.iter().position(|&b| b == 0) {
-            Some(end) => parse_token(&digits[..end], 5),
-            None => Err(Error::at(ErrorCode::Truncated, "token", 5, "no NUL ends it")),
-        };
-        let token = match token {
-            Ok(t) => t,
+        let token = match read_challenge(bytes) {
+            Ok((_, t)) => t,
             Err(e) => return self.finish(Err(e)),
         };
         self.outbox.push_back(self.asked.query(self.session, token));

@@ -6,8 +6,8 @@
 use serde::Serialize;
 
 use super::packets::{Body, Datagram, Field, Request, Section, JC2MP, SPLIT};
-use crate::error::{Error, ErrorCode, Result};
-use crate::gamespy::challenge::{parse_token, HANDSHAKE};
+use crate::error::{Error, Result};
+use crate::gamespy::challenge::{challenge_reply, read_challenge, HANDSHAKE};
 use crate::gamespy::split::{Header, LAST};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
@@ -324,17 +324,11 @@ pub fn decode_datagrams(ds: &[Datagram<'_>], encoding: TextEncoding) -> Vec<Game
 impl GameSpy3Response {
     pub fn decode(bytes: &[u8], options: &DecodeOptions) -> Result<Self> {
         if bytes.first() == Some(&HANDSHAKE) {
-            let rest = bytes.get(5..).unwrap_or_default();
-            let session = crate::gamespy::challenge::session_of(bytes)
-                .ok_or_else(|| Error::at(ErrorCode::Truncated, "session", 1, "under 4 bytes"))?;
-            let end = rest
-                .iter()
-                .position(|&b| b == 0)
-                .ok_or_else(|| Error::at(ErrorCode::Truncated, "token", 5, "no NUL ends it"))?;
+            let (session, challenge) = read_challenge(bytes)?;
             return Ok(Self {
                 kind: "challenge".into(),
                 session,
-                challenge: Some(parse_token(&rest[..end], 5)?),
+                challenge: Some(challenge),
                 packet: None,
                 last: None,
                 object: None,
@@ -357,13 +351,7 @@ impl GameSpy3Response {
     /// Its bytes, its text written by `text`.
     pub fn encode_with(&self, text: impl Fn(&str) -> Vec<u8>) -> Result<Vec<u8>> {
         match self.kind.as_str() {
-            "challenge" => {
-                let mut out = vec![HANDSHAKE];
-                out.extend_from_slice(&self.session.to_be_bytes());
-                out.extend_from_slice(self.challenge.unwrap_or(0).to_string().as_bytes());
-                out.push(0);
-                return Ok(out);
-            }
+            "challenge" => return Ok(challenge_reply(self.session, self.challenge.unwrap_or(0))),
             "reply" => {}
             other => {
                 return Err(Error::invalid(format!(

@@ -11,7 +11,7 @@ use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::wire::{Reader, Writer};
 
-use crate::gamespy::challenge::parse_token;
+use crate::gamespy::challenge::{challenge_reply, read_challenge};
 pub use crate::gamespy::challenge::{HANDSHAKE, MAGIC, QUERY as STAT};
 pub const HANDSHAKE_LEN: usize = 7;
 pub const BASIC_LEN: usize = 11;
@@ -191,10 +191,7 @@ impl Response {
                 let token = self
                     .token
                     .ok_or_else(|| Error::invalid("a handshake reply needs its token"))?;
-                w.u8(HANDSHAKE)
-                    .u32_be(self.session_id)
-                    .bytes(token.to_string().as_bytes())
-                    .u8(0);
+                w.bytes(&challenge_reply(self.session_id, token));
             }
             ResponseKind::Stat => {
                 let stat = self
@@ -219,8 +216,7 @@ impl Response {
         let session_id = r.u32_be("session id")?;
         match kind {
             HANDSHAKE => {
-                let at = r.offset();
-                let token = parse_token(r.cstr("token")?, at)?;
+                let (_, token) = read_challenge(bytes)?;
                 Ok(Self {
                     kind: ResponseKind::Handshake,
                     session_id,
