@@ -10,8 +10,13 @@
 //   single results by ±15% on the 2-vCPU machine)
 //   queries  — sequential queries over loopback
 //   bulk     — many distinct servers at once (tests/bench/bulk.mjs, fresh processes)
+// Every figure also goes into docs/bench/results.json with the date, the machine and the
+// commit, and tests/bench/render.mjs turns that into docs/bench/README.md, its chart and
+// the README blocks that quote it (GQ_BENCH_NO_WRITE=1: print only).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +26,7 @@ import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
 import util from 'minecraft-server-util';
 import { pageDownload } from './page-size.mjs';
+import { describeRun, writeResults } from './render.mjs';
 
 const require = createRequire(import.meta.url);
 // gamedig's package exports hide its Reader; its query code uses exactly this class.
@@ -38,10 +44,12 @@ const PROCESSES = 3;
 const MEASURE = process.env.GQ_BENCH_MEASURE === '1';
 const measured = {};
 let fromProcesses = null;
+// What the run measured, as docs/bench/results.json holds it.
+const report = { sizes: [], micro: [], sequential: [], bulk: [] };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** Median µs per call of each `[name, fn]`: measured here, or the processes' median. */
-function group(title, contenders, { ms = 120, reference = contenders.length - 1 } = {}) {
+/** Median µs per call of each `[name, fn]`: measured here, or the processes' median; `id` names it in the results. */
+function group(title, contenders, { ms = 120, reference = contenders.length - 1, id = null } = {}) {
   const us = fromProcesses
     ? contenders.map((_, i) => median(fromProcesses.map((run) => run[title][i])))
     : measure(contenders, ms);
@@ -50,6 +58,7 @@ function group(title, contenders, { ms = 120, reference = contenders.length - 1 
     return us;
   }
   console.log(`\n${title}`);
+  report.micro.push({ id, title: title.trim(), reference, rows: contenders.map(([name], i) => ({ name, us: us[i] })) });
   contenders.forEach(([name], i) => {
     const ratio = us[i] / us[reference];
     const time = us[i] < 1 ? `${(us[i] * 1000).toFixed(0)} ns` : `${us[i].toFixed(2)} µs`;
@@ -87,6 +96,7 @@ async function sequential(title, contenders, count) {
     for (let i = 0; i < count; i++) await fn();
     rate.push([name, (count * 1000) / (performance.now() - t0)]);
   }
+  report.sequential.push({ title, count, rows: rate.map(([name, qps]) => ({ name, qps })) });
   const base = rate[rate.length - 1][1];
   for (const [name, r] of rate) console.log(`  ${name.padEnd(46)} ${r.toFixed(0).padStart(9)} queries/s   ×${(r / base).toFixed(2)} ${rate[rate.length - 1][0]}`);
 }
@@ -156,7 +166,7 @@ const scratch = new Float64Array(4096);
 const readAddon = tapeReader(() => binding.shapes());
 const readWasm = tapeReader(() => wasmRaw.shapes());
 /** Where an addon decode spends its time: Rust alone, Rust + crossing, then the build. */
-function steps(label, protocol, bytes) {
+function steps(label, protocol, bytes, groupId) {
   const id = binding.protocols().indexOf(protocol);
   const out = binding.decodeResponse(id, bytes, undefined, scratch);
   const [text, numbers, wide, wideAt] = typeof out === 'string' ? [out, scratch.slice(), out, scratch[scratch.length - 1]] : [out[0], out[1] ?? scratch.slice(), out[2]];
@@ -169,7 +179,7 @@ function steps(label, protocol, bytes) {
     ['wasm: Rust decode + tape + crossing', () => wasmRaw.decodeResponse(protocol, bytes, undefined)],
     ['wasm: objects built from the tape', () => readWasm(wText, wNumbers, wWide)],
     ['addon decodeResponse (all steps)', () => addon.decodeResponse(protocol, bytes)],
-  ]);
+  ], { id: groupId });
   crossing(label, protocol, bytes);
 }
 
@@ -190,7 +200,7 @@ if (!MEASURE) console.log('gamequery benchmarks — ratios are times: below 1 is
 // The browser entry's download: what `init()` fetches (the codec), and what the first
 // network call adds (the engine: the codec plus queries and responders, and engine.mjs).
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
-const sizes = (title, entries, note = '') => {
+const sizes = (id, title, entries, note = '') => {
   console.log(`\n${title} — raw / gzip -9 / brotli -11`);
   const sized = entries.map(([name, bytes]) => {
     const sizes = [bytes.length, gzipSync(bytes, { level: 9 }).length,
@@ -199,16 +209,17 @@ const sizes = (title, entries, note = '') => {
     return sizes;
   });
   const total = [0, 1, 2].map((i) => sized.reduce((sum, s) => sum + s[i], 0));
+  report.sizes.push({ id, title: title.trim(), rows: entries.map(([name], k) => ({ name, raw: sized[k][0], gzip: sized[k][1], brotli: sized[k][2] })), total: { raw: total[0], gzip: total[1], brotli: total[2] } });
   console.log(`  ${'total'.padEnd(50)} ${total.map(kib).join(' ')}${note}`);
 };
-const download = (title, files, note) =>
-  sizes(title, files.map((f) => [f, readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url))]), note);
+const download = (id, title, files, note) =>
+  sizes(id, title, files.map((f) => [f, readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url))]), note);
 if (!MEASURE) {
-  download('browser download (gamequery-wasm, web entry): init() and the codec',
+  download('init', 'browser download (gamequery-wasm, web entry): init() and the codec',
     ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'protocols.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped, plus 12 KiB for the Quake family, 6 KiB for Mumble, 4 KiB for FiveM, 11 KiB for id Tech 4, 8 KiB for All-Seeing Eye, 7 KiB for GameSpy 1, 6 KiB for GameSpy 2, 18.5 KiB for GameSpy 3 and 9 KiB for Unreal 2 since: 231.5 KiB)');
-  download('  + at the first network call: the engine',
+  download('engine', '  + at the first network call: the engine',
     ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'drive.mjs', 'session.mjs', 'calls.mjs']);
-  sizes('the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
+  sizes('vite', 'the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
     await pageDownload(fileURLToPath(new URL('../..', import.meta.url))));
   console.log(`\n(decode and VarInt: each contender's median over ${PROCESSES} processes)`);
   fromProcesses = Array.from({ length: PROCESSES }, () => {
@@ -227,13 +238,13 @@ group('decode a 100-player SA:MP `d` reply (default options: encoding auto)', [
   ['gamequery-wasm', () => wasm.decodeResponse('samp', dReply)],
   ['hand-written JS (DataView + cp1252 table)', () => handWrittenPlayers(dReply)],
   ['gamedig (its Reader, as its samp query decodes)', () => gamedigPlayers(dReply)],
-]);
-steps('`d` 100 players', 'samp', dReply);
+], { id: 'samp-players' });
+steps('`d` 100 players', 'samp', dReply, 'steps-samp');
 group('decode a SA:MP `i` reply, ASCII hostname', [
   ['gamequery (addon)', () => addon.decodeResponse('samp', iAscii)],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', iAscii)],
   ['gamedig', () => gamedigInfo(iAscii)],
-]);
+], { id: 'samp-info' });
 crossing('SA:MP `i`, ASCII hostname', 'samp', iAscii);
 crossing('SA:MP `i`, cp1252 hostname', 'samp', iLatin);
 
@@ -242,7 +253,7 @@ group('decode a SA:MP `i` reply, cp1252 hostname (gamequery detects the code pag
   ['gamequery (addon), encoding: windows-1252', () => addon.decodeResponse('samp', iLatin, { encoding: 'windows-1252' })],
   ['gamequery-wasm', () => wasm.decodeResponse('samp', iLatin)],
   ['gamedig', () => gamedigInfo(iLatin)],
-]);
+], { id: 'samp-info-cp1252' });
 
 // ── Quake 3 status decode ──────────────────────────────────────────────────────────
 // A 20-player statusResponse from our responder's layout (ioquake3's), colour codes in
@@ -292,7 +303,7 @@ if (gamedigQuake3(q3Status).players.length !== 20) throw new Error('the gamedig 
     ['gamequery (addon)', () => addon.decodeResponse('quake3', q3Status)],
     ['gamequery-wasm', () => wasm.decodeResponse('quake3', q3Status)],
     ['gamedig (its Reader, as its quake3 query decodes)', () => gamedigQuake3(q3Status)],
-  ]);
+  ], { id: 'quake3' });
   if (!MEASURE) console.log(`  → addon ×${(us[0] / us[2]).toFixed(2)} the time of gamedig (issue #31 target: ≤ 0.5)`);
 }
 
@@ -353,7 +364,7 @@ if (Object.keys(gamedigGamespy1(gs1Parts)).length < 100 || oursGamespy1(addon, g
     ['gamequery (addon)', () => oursGamespy1(addon, gs1Parts)],
     ['gamequery-wasm', () => oursGamespy1(wasm, gs1Parts)],
     ['gamedig (its Reader, as its gamespy1 query decodes)', () => gamedigGamespy1(gs1Parts)],
-  ]);
+  ], { id: 'gamespy1' });
   if (!MEASURE) console.log(`  → addon ×${(us[0] / us[2]).toFixed(2)} the time of gamedig (issue #33 target: ≤ 0.5)`);
 }
 
@@ -414,12 +425,12 @@ for (const [kind, motd] of Object.entries(motds)) {
     ['gamequery-wasm', () => wasm.decodeResponse('minecraft-java', frame)],
     ['minecraft-server-util (JSON.parse + its MOTD step)', () => msuStatus(frame)],
     ['gamedig (JSON.parse, no MOTD rendering)', () => gamedigStatus(frame)],
-  ]);
+  ], { id: `minecraft-${kind.startsWith('a §') ? 'section' : 'component'}` });
   if (!MEASURE) console.log(`  → addon ×${(us[0] / us[2]).toFixed(2)} the time of minecraft-server-util, ×${(us[0] / us[3]).toFixed(2)} of gamedig`);
 }
 {
   const frame = Buffer.from(addon.encodeResponse('minecraft-java', { type: 'status', version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100, sample }, motd: Object.values(motds)[1], favicon }));
-  steps('Minecraft status (component MOTD)', 'minecraft-java', frame);
+  steps('Minecraft status (component MOTD)', 'minecraft-java', frame, 'steps-minecraft');
 }
 
 // ── VarInt ───────────────────────────────────────────────────────────────────────────
@@ -490,5 +501,12 @@ await sequential(`a Minecraft server over loopback, ${N} sequential queries`, [
 await Promise.all([samp.close(), omp.close(), mc.close()]);
 
 // ── Bulk ─────────────────────────────────────────────────────────────────────────────
-const bulk = spawnSync(process.execPath, [fileURLToPath(new URL('./bulk.mjs', import.meta.url))], { stdio: 'inherit' });
-process.exit(bulk.status ?? 1);
+const scratchDir = mkdtempSync(join(tmpdir(), 'gq-bench-'));
+const bulkOut = join(scratchDir, 'bulk.json');
+const bulk = spawnSync(process.execPath, [fileURLToPath(new URL('./bulk.mjs', import.meta.url))], { stdio: 'inherit', env: { ...process.env, GQ_BENCH_BULK_OUT: bulkOut } });
+if (bulk.status !== 0) process.exit(bulk.status ?? 1);
+report.bulk = JSON.parse(readFileSync(bulkOut, 'utf8'));
+rmSync(scratchDir, { recursive: true, force: true });
+const results = { ...describeRun(), ...report };
+if (process.env.GQ_BENCH_NO_WRITE === '1' || process.env.GQ_BENCH_QUICK === '1') console.log('\n(results not written: GQ_BENCH_NO_WRITE or GQ_BENCH_QUICK)');
+else console.log(`\nwrote ${writeResults(results).join(', ')}`);

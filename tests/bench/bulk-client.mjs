@@ -1,27 +1,32 @@
-// `npm run bench` (bulk part): one contender's run, in a fresh process so its CPU time
-// and peak RSS are its own. Prints one JSON line of measurements.
-//   node bulk-client.mjs <contender> <count> <concurrency|Infinity> <endpoints.json>
+// `npm run bench` (bulk part): one in-process contender's run, in a fresh process so its
+// CPU time and peak RSS are its own — what a long-lived bot pays per query, module loading
+// left out. Prints one JSON line of measurements.
+//   node bulk-client.mjs '<contender JSON>' <endpoints.json>
+// A contender (see bulk.mjs): { via, protocol, options, type, list, shift, count,
+// concurrency, players } — `via` is queryMany (the engine from GAMEQUERY_ENGINE), facade
+// (gamequery/gamedig), gamedig or msu (minecraft-server-util); `list` names the endpoints,
+// `shift` is added to their ports (a game port given for a query port), `players` the list
+// length a complete answer has (null: not counted).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
-const [contender, countArg, concurrencyArg, endpointsFile] = process.argv.slice(2);
-const count = Number(countArg);
-const concurrency = Number(concurrencyArg);
-const endpoints = JSON.parse(readFileSync(endpointsFile, 'utf8'));
+const [specArg, endpointsFile] = process.argv.slice(2);
+const spec = JSON.parse(specArg);
+const { count, players: expected = null } = spec;
+const concurrency = spec.concurrency ?? Infinity;
 const require = createRequire(import.meta.url);
 const split = (t) => {
   const at = t.lastIndexOf(':');
-  return { host: t.slice(0, at), port: Number(t.slice(at + 1)) };
+  return { host: t.slice(0, at), port: Number(t.slice(at + 1)) + (spec.shift ?? 0) };
 };
-const sampTargets = endpoints.samp.slice(0, count);
-const quakeTargets = endpoints.quake3.slice(0, count);
-const mcTargets = Array.from({ length: count }, (_, i) => endpoints.minecraft[i % endpoints.minecraft.length]);
-// Arma 3 by its game port: the query answers on the game port + 1, where the servers listen.
-const arma = endpoints.a2s.slice(0, count).map((t) => ({ ...split(t), port: split(t).port - 1 }));
+const listed = JSON.parse(readFileSync(endpointsFile, 'utf8'))[spec.list];
+// Fewer servers than queries (Minecraft): the list goes round again.
+const targets = Array.from({ length: count }, (_, i) => split(listed[i % listed.length]));
 
-/** Runs `task(i)` for i < count with at most `limit` pending; `check(result)` → true when complete. */
-async function pool(limit, task, check) {
+/** Runs `task(target)` for each of `list` with at most `limit` pending; `complete(result)` → true when whole. */
+async function pool(list, limit, task, complete) {
+  const count = list.length;
   let next = 0;
   let failures = 0;
   let incomplete = 0;
@@ -29,7 +34,7 @@ async function pool(limit, task, check) {
     while (next < count) {
       const i = next++;
       try {
-        if (!check(await task(i))) incomplete++;
+        if (!complete(await task(list[i]))) incomplete++;
       } catch {
         failures++;
       }
@@ -39,87 +44,50 @@ async function pool(limit, task, check) {
   return { failures, incomplete };
 }
 
-const fullList = (n) => n === 20;
-const contenders = {
-  async gamequery() {
+const whole = (n) => expected === null || n === expected;
+// Each takes the targets to query; a run is timed after a one-query warm-up of the same
+// path (gamedig's shared socket loses most of its first concurrent queries otherwise).
+const runs = {
+  async queryMany(list) {
     const { queryMany } = require('gamequery');
     let failures = 0;
     let incomplete = 0;
-    for await (const r of queryMany(sampTargets, { protocol: 'samp', concurrency })) {
+    const given = list.map(({ host, port }) => `${host}:${port}`);
+    for await (const r of queryMany(given, { protocol: spec.protocol, concurrency, ...spec.options })) {
       if (r.error) failures++;
-      else if (!fullList(r.status.players.list.length)) incomplete++;
+      else if (!whole(r.status.players.list.length)) incomplete++;
     }
     return { failures, incomplete };
   },
-  async gamedig() {
-    const { GameDig } = await import('gamedig');
-    return pool(concurrency, (i) => GameDig.query({ type: 'gtasam', ...split(sampTargets[i]), givenPortOnly: true }), (s) => fullList(s.players.length));
-  },
-  async 'gamequery-minecraft'() {
-    const { queryMany } = require('gamequery');
-    let failures = 0;
-    for await (const r of queryMany(mcTargets, { protocol: 'minecraft-java', concurrency })) failures += r.error ? 1 : 0;
-    return { failures, incomplete: 0 };
-  },
-  async 'gamedig-minecraft'() {
-    const { GameDig } = await import('gamedig');
-    return pool(concurrency, (i) => GameDig.query({ type: 'protocol-minecraftvanilla', ...split(mcTargets[i]), givenPortOnly: true }), () => true);
-  },
-  async 'gamequery-a2s-game'() {
-    const { queryMany } = require('gamequery');
-    let failures = 0;
-    const targets = arma.map(({ host, port }) => `${host}:${port}`);
-    for await (const r of queryMany(targets, { protocol: 'arma3', concurrency })) failures += r.error ? 1 : 0;
-    return { failures, incomplete: 0 };
-  },
-  async 'facade-a2s'() {
+  async facade(list) {
     const { GameDig } = require('gamequery/gamedig');
-    return pool(concurrency, (i) => GameDig.query({ type: 'arma3', ...arma[i] }), (s) => s.players.length === 10);
+    return pool(list, concurrency, (t) => GameDig.query({ type: spec.type, ...t, ...spec.options }), (s) => whole(s.players.length + s.bots.length));
   },
-  async 'gamedig-a2s'() {
+  async gamedig(list) {
     const { GameDig } = await import('gamedig');
-    return pool(concurrency, (i) => GameDig.query({ type: 'arma3', ...arma[i] }), (s) => s.players.length === 10);
+    // Given a query port, gamedig is told so; given a game port (`shift`), it derives the query port.
+    const given = spec.shift ? {} : { givenPortOnly: true };
+    return pool(list, concurrency, (t) => GameDig.query({ type: spec.type, ...t, ...given, ...spec.options }), (s) => whole(s.players.length + s.bots.length));
   },
-  async 'gamequery-quake3'() {
-    const { queryMany } = require('gamequery');
-    let failures = 0;
-    let incomplete = 0;
-    for await (const r of queryMany(quakeTargets, { protocol: 'quake3', concurrency })) {
-      if (r.error) failures++;
-      else if (!fullList(r.status.players.list.length)) incomplete++;
-    }
-    return { failures, incomplete };
-  },
-  async 'gamedig-quake3'() {
-    const { GameDig } = await import('gamedig');
-    return pool(concurrency, (i) => GameDig.query({ type: 'protocol-quake3', ...split(quakeTargets[i]), givenPortOnly: true }), (s) => fullList(s.players.length + s.bots.length));
-  },
-  async 'msu-minecraft'() {
+  async msu(list) {
     const util = require('minecraft-server-util');
-    return pool(concurrency, (i) => {
-      const { host, port } = split(mcTargets[i]);
-      return util.status(host, port, { enableSRV: false });
-    }, () => true);
+    return pool(list, concurrency, (t) => util.status(t.host, t.port, { enableSRV: false }), () => true);
   },
 };
 
-// Load the contender's modules before the baseline, so only the run is measured.
-if (contender.startsWith('gamequery')) require('gamequery');
-else if (contender.startsWith('facade')) require('gamequery/gamedig');
-else if (contender.startsWith('gamedig')) await import('gamedig');
-else require('minecraft-server-util');
+// Load the contender's modules and warm its path up before the baseline, so only the run is measured.
+await runs[spec.via](targets.slice(0, 1));
 global.gc?.();
 const baseRss = process.memoryUsage().rss;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const { failures, incomplete } = await contenders[contender]();
+const { failures, incomplete } = await runs[spec.via](targets);
 const seconds = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 const peakRss = process.resourceUsage().maxRSS * 1024;
 process.stdout.write(`${JSON.stringify({
-  contender, count, concurrency: String(concurrency), seconds, qps: count / seconds, failures, incomplete,
+  seconds, qps: count / seconds, failures, incomplete,
   cpuUsPerQuery: (cpu.user + cpu.system) / count,
-  peakRssGrowthKiB: Math.max(0, peakRss - baseRss) / 1024,
-  inFlight: Math.min(count, concurrency),
+  kibPerInFlight: Math.max(0, peakRss - baseRss) / 1024 / Math.min(count, concurrency),
 })}\n`);
 process.exit(0);
