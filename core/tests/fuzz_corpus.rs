@@ -12,7 +12,7 @@ use gamequery_core::fuzzing::{seed, TARGETS};
 use serde_json::Value;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("..")
 }
 
 fn bytes(hex: &str) -> Vec<u8> {

@@ -18,7 +18,10 @@ use gamequery_core::wire::{from_hex, to_hex};
 use serde_json::Value;
 
 fn vectors() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/gamespy2.json");
+    let path = &format!(
+        "{}/../tests/fixtures/gamespy2.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    );
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     doc["vectors"].as_array().unwrap().clone()
 }

@@ -12,9 +12,9 @@ use gamequery_core::ErrorCode;
 use serde_json::{json, Value};
 
 fn vectors() -> Vec<Value> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/fixtures/minecraft-java.json"
+    let text = std::fs::read_to_string(format!(
+        "{}/../tests/fixtures/minecraft-java.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
     ))
     .unwrap();
     serde_json::from_str::<Value>(&text).unwrap()["vectors"]

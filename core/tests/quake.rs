@@ -8,7 +8,10 @@ use gamequery_core::wire::from_hex;
 use serde_json::Value;
 
 fn vectors(protocol: &str) -> Vec<Value> {
-    let path = format!("{}/../tests/fixtures/{protocol}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../tests/fixtures/{protocol}.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    );
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     doc["vectors"].as_array().unwrap().clone()
 }

@@ -30,7 +30,11 @@ mod json_api {
 }
 
 fn vectors() -> Vec<Value> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/samp.json")).unwrap();
+    let text = std::fs::read_to_string(format!(
+        "{}/../tests/fixtures/samp.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    ))
+    .unwrap();
     serde_json::from_str::<Value>(&text).unwrap()["vectors"]
         .as_array()
         .unwrap()

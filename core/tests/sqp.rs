@@ -16,7 +16,11 @@ use gamequery_core::ErrorCode;
 use serde_json::{json, Value};
 
 fn vector(name: &str) -> Vec<u8> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/sqp.json")).unwrap();
+    let text = std::fs::read_to_string(format!(
+        "{}/../tests/fixtures/sqp.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    ))
+    .unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     let v = v["vectors"]
         .as_array()

@@ -3,11 +3,15 @@
 //! `GQ_WRITE_TYPES=1` rewrites them (scripts/build.mjs does).
 #![cfg(feature = "ts")]
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+/// The repository's root, read when the test runs: a test binary built in another clone
+/// sharing the target directory (fresh by mtime) still reads and writes this one.
+fn root() -> String {
+    format!("{}/..", std::env::var("CARGO_MANIFEST_DIR").unwrap())
+}
 
 /// `file` (from the repository's root) holds `want`; rewritten first with `GQ_WRITE_TYPES`.
 fn current(file: &str, want: &str) {
-    let path = format!("{ROOT}/{file}");
+    let path = format!("{}/{file}", root());
     if std::env::var_os("GQ_WRITE_TYPES").is_some() {
         std::fs::write(&path, want).unwrap();
     }
@@ -52,7 +56,7 @@ fn the_games_module_is_current() {
 fn the_readmes_games_tables_are_current() {
     let table = gamequery_core::typescript::games_markdown();
     for file in ["README.md", "npm/gamequery/README.md"] {
-        let have = std::fs::read_to_string(format!("{ROOT}/{file}")).unwrap_or_default();
+        let have = std::fs::read_to_string(format!("{}/{file}", root())).unwrap_or_default();
         let (start, end) = ("<!-- games -->\n", "<!-- /games -->");
         let (Some(a), Some(b)) = (have.find(start), have.find(end)) else {
             panic!("{file} has no {start:?} … {end:?} section");

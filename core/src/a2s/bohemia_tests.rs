@@ -201,7 +201,11 @@ fn a_message_that_does_not_read_is_left_as_rules() {
 /// `tests/fixtures/a2s.json`): every page joins into a message that reads to its end.
 #[test]
 fn captured_arma3_rules_read_whole() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/a2s.json")).unwrap();
+    let text = std::fs::read_to_string(format!(
+        "{}/../tests/fixtures/a2s.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    ))
+    .unwrap();
     let fixtures: serde_json::Value = serde_json::from_str(&text).unwrap();
     let rules = |name: &str| {
         let v = fixtures["vectors"]

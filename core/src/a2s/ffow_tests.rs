@@ -10,7 +10,11 @@ use crate::exchange::{Deadline, Exchange};
 use crate::values::RuleList;
 
 fn capture(name: &str) -> Vec<u8> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/ffow.json")).unwrap();
+    let text = std::fs::read_to_string(format!(
+        "{}/../tests/fixtures/ffow.json",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    ))
+    .unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     let v = doc["vectors"]
         .as_array()
