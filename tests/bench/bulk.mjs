@@ -109,9 +109,8 @@ let endpoints;
 
 /** An in-process contender: bulk-client.mjs in a fresh Node process. */
 function inProcess(spec, engine = 'native') {
-  const env = { ...process.env };
-  if (engine === 'wasm') env.GAMEQUERY_ENGINE = 'wasm';
-  else delete env.GAMEQUERY_ENGINE;
+  // Named, so a native row can never quietly fall back to the WASM engine.
+  const env = { ...process.env, GAMEQUERY_ENGINE: engine };
   const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'bulk-client.mjs'), JSON.stringify(spec), endpointsFile], { encoding: 'utf8', env, maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`${JSON.stringify(spec)} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
@@ -122,7 +121,7 @@ function wholeProcess(argv, count, read) {
   const out = join(dir, 'out');
   const r = spawnSync('bash', ['-c', 'TIMEFORMAT="%3R %3U %3S"; time "$@" > "$GQ_OUT" 2>/dev/null', 'bash', ...argv], {
     encoding: 'utf8',
-    env: { ...process.env, GQ_OUT: out, GAMEQUERY_ENGINE: '' },
+    env: { ...process.env, GQ_OUT: out, GAMEQUERY_ENGINE: 'native' },
     maxBuffer: 1 << 20,
   });
   const [real, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
