@@ -7,7 +7,7 @@
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::limit::RateLimit;
-use gamequery_core::unreal2::exchange::{Unreal2Exchange, Unreal2Outcome};
+use gamequery_core::unreal2::exchange::{Unreal2Exchange, Unreal2Outcome, COUNTED_QUIET_MS};
 use gamequery_core::unreal2::packets::Datagram;
 use gamequery_core::unreal2::responder::Responder;
 use gamequery_core::unreal2::unified::status;
@@ -122,8 +122,7 @@ fn killing_floor_reads_its_utf16_names_and_long_server_name() {
 }
 
 fn state() -> Unreal2State {
-    let sample = include_str!("../src/unreal2/sample.json");
-    let mut s: Unreal2State = gamequery_core::input::from_json("state", sample).unwrap();
+    let mut s = state_of_sample();
     s.players
         .extend((0..60).map(|i| gamequery_core::unreal2::Unreal2Player {
             id: 10 + i,
@@ -153,6 +152,50 @@ fn our_client_reads_our_responder_over_several_datagrams() {
     let mut r = Responder::new(empty, RateLimit::default()).unwrap();
     let s = status(run(|rq| r.handle(0, from, rq)), "h".into(), 1);
     assert!(s.players.list.is_empty());
+}
+
+/// Our exchange asking our responder for `s`, every datagram in at 1 ms; the timer it then sets.
+fn quiet_after(s: &Unreal2State) -> (Unreal2Exchange, f64) {
+    let mut responder = Responder::new(s.clone(), RateLimit::default()).unwrap();
+    let from = "127.0.0.1:5000".parse().unwrap();
+    let mut ex = Unreal2Exchange::new(Deadline::for_call(2000.0, 1), 0.0);
+    let mut replies = vec![];
+    while let Some(request) = ex.poll_transmit() {
+        replies.extend(responder.handle(0, from, &request));
+    }
+    for d in &replies {
+        ex.handle_input(1.0, d);
+    }
+    let at = ex.poll_timeout().unwrap();
+    (ex, at)
+}
+
+#[test]
+fn a_reply_whose_players_match_the_info_ends_without_the_full_quiet() {
+    // The sample: 3 players, and the info says 3 — whole 10 ms after the last datagram.
+    let s = state_of_sample();
+    assert_eq!((s.info.num_players, s.players.len()), (3, 3));
+    let (mut ex, at) = quiet_after(&s);
+    assert_eq!(at, 1.0 + COUNTED_QUIET_MS);
+    ex.handle_timeout(at);
+    let outcome = ex.poll_result().unwrap().unwrap();
+    assert_eq!(status(outcome, "h".into(), 1).players.list.len(), 3);
+    // A count the list does not meet (bots, a player joining, more datagrams to come): the full
+    // quiet, four round trips of the info's and at least 50 ms.
+    for n in [2, 4] {
+        let mut short = state_of_sample();
+        short.info.num_players = n;
+        assert_eq!(quiet_after(&short).1, 51.0, "count {n}");
+    }
+    // An empty server says 0 and sends no players: whole once its rules have come.
+    let mut empty = state_of_sample();
+    empty.info.num_players = 0;
+    empty.players.clear();
+    assert_eq!(quiet_after(&empty).1, 1.0 + COUNTED_QUIET_MS);
+}
+
+fn state_of_sample() -> Unreal2State {
+    gamequery_core::input::from_json("state", include_str!("../src/unreal2/sample.json")).unwrap()
 }
 
 #[test]

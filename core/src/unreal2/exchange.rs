@@ -2,8 +2,12 @@
 //! after each attempt's share of the budget while no info has come). Rules and players come
 //! in as many datagrams as they fill, with no count and no end mark, so the reply is whole
 //! once the server has been quiet for a while after the info: four round trips of the info's,
-//! at least 50 ms and at most 500 ms (UE2 sends its datagrams back to back). If none of the
-//! rules or players has come by then, they are asked once more while the budget lasts.
+//! at least 50 ms and at most 500 ms (UE2 sends its datagrams back to back). Once rules have
+//! come and the players listed match the info's count (as qstat takes a reply as whole), the
+//! wait is only `COUNTED_QUIET_MS`: enough for a datagram sent back to back with the last,
+//! should the count not cover every entry (bots, a player joining), which restarts the
+//! full wait. If none of the rules or players has come by then, they are asked once more
+//! while the budget lasts.
 
 use super::packets::{encode_request, Body, Datagram, INFO, REQUEST_VERSION, RULES_AND_PLAYERS};
 use crate::error::{Error, ErrorCode, Result};
@@ -12,6 +16,9 @@ use crate::exchange::{impl_exchange, round_ms, Deadline, Millis};
 /// Rules and players datagrams a reply may have: UE2 fills ~1,000 bytes each, so 64 players
 /// and a hundred rules take under 20.
 pub const MAX_PARTS: usize = 64;
+
+/// The quiet that ends a reply whose players match the info's count.
+pub const COUNTED_QUIET_MS: f64 = 10.0;
 
 /// The reply: the info's datagram, the rules' and players' (each decodes), and the info's
 /// round trip.
@@ -35,6 +42,10 @@ pub struct Unreal2Exchange {
     asked_again: bool,
     /// Once the info has come: when the reply is whole if nothing more comes.
     quiet_at: Option<Millis>,
+    /// The info's player count; whether a rules datagram has come; the players listed so far.
+    counted: Option<usize>,
+    rules_seen: bool,
+    players_seen: usize,
     foreign: Option<String>,
     result: Option<Result<Unreal2Outcome>>,
 }
@@ -51,6 +62,9 @@ impl Unreal2Exchange {
             parts: vec![],
             asked_again: false,
             quiet_at: None,
+            counted: None,
+            rules_seen: false,
+            players_seen: 0,
             foreign: None,
             result: None,
         };
@@ -71,7 +85,11 @@ impl Unreal2Exchange {
 
     fn quiet(&self, now: Millis) -> Millis {
         let rtt = self.info.as_ref().map_or(0.0, |(_, l)| *l);
-        (now + (4.0 * rtt).clamp(50.0, 500.0)).min(self.budget.end)
+        let wait = match self.rules_seen && self.counted == Some(self.players_seen) {
+            true => COUNTED_QUIET_MS,
+            false => (4.0 * rtt).clamp(50.0, 500.0),
+        };
+        (now + wait).min(self.budget.end)
     }
 
     fn poll_transmit(&mut self) -> Option<Vec<u8>> {
@@ -84,16 +102,21 @@ impl Unreal2Exchange {
         }
         match Datagram::decode(bytes) {
             Ok(Datagram {
-                body: Body::Info(_), ..
+                body: Body::Info(info), ..
             }) => {
                 if self.info.is_none() {
                     self.info = Some((bytes.to_vec(), round_ms(now - self.sent_at)));
+                    self.counted = usize::try_from(info.num_players).ok();
                     self.attempt_end = None;
                 }
             }
-            Ok(_) => {
+            Ok(Datagram { body, .. }) => {
                 // Each answer to a repeated request repeats the datagrams: keep one of each.
                 if !self.parts.iter().any(|p| p == bytes) {
+                    match body {
+                        Body::Players(p) => self.players_seen += p.len(),
+                        _ => self.rules_seen = true,
+                    }
                     if self.parts.len() == MAX_PARTS {
                         self.result = Some(Err(Error::new(
                             ErrorCode::BadLength,
