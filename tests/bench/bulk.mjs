@@ -68,7 +68,7 @@ const OTHERS = [
   { protocol: 'doom3', title: 'Doom 3', qstat: 'DM3S', gamedig: 'protocol-doom3' },
   {
     protocol: 'unreal2', title: 'Unreal 2', qstat: 'UT2S', qstatShift: -1, gamedig: 'protocol-unreal2',
-    note: 'An Unreal 2 reply has no count and no end mark: gamequery takes it as whole once the server has been quiet for four round trips of the info\'s, at least 50 ms, so at 200 queries in flight it cannot pass 4,000 a second.',
+    note: 'An Unreal 2 reply has no end mark: gamequery takes it as whole 10 ms after its last datagram once the players listed match the info\'s count (else after 50–500 ms of quiet), so at 200 queries in flight it cannot pass 20,000 a second; qstat ends it at the count; gamedig waits out its timeout.',
   },
   { protocol: 'all-seeing-eye', title: 'All-Seeing Eye', qstat: 'EYE', qstatShift: -123, gamedig: 'protocol-ase' },
   { protocol: 'quake2', title: 'Quake 2', qstat: 'Q2S', gamedig: 'protocol-quake2' },
