@@ -4,15 +4,22 @@
 #![cfg(feature = "ts")]
 
 /// The repository's root, read when the test runs: a test binary built in another clone
-/// sharing the target directory (fresh by mtime) still reads and writes this one.
+/// sharing the target directory (fresh by mtime) still reads this one.
 fn root() -> String {
-    format!("{}/..", std::env::var("CARGO_MANIFEST_DIR").unwrap())
+    let here = std::env::var("CARGO_MANIFEST_DIR").expect("run through `cargo test`");
+    format!("{here}/..")
 }
 
 /// `file` (from the repository's root) holds `want`; rewritten first with `GQ_WRITE_TYPES`.
 fn current(file: &str, want: &str) {
     let path = format!("{}/{file}", root());
     if std::env::var_os("GQ_WRITE_TYPES").is_some() {
+        // Such a binary holds the other clone's code: it must not write its files here.
+        let built = env!("CARGO_MANIFEST_DIR");
+        assert!(
+            std::env::var("CARGO_MANIFEST_DIR").as_deref() == Ok(built),
+            "this test was built in {built} (a shared target dir): `touch core/src/lib.rs` and rebuild"
+        );
         std::fs::write(&path, want).unwrap();
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();

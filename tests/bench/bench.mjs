@@ -44,8 +44,10 @@ const PROCESSES = 3;
 const MEASURE = process.env.GQ_BENCH_MEASURE === '1';
 const measured = {};
 let fromProcesses = null;
-// What the run measured, as docs/bench/results.json holds it.
+// What the run measured, as docs/bench/results.json holds it; the tree is looked at when
+// the run starts and when it ends, so a commit or an edit made meanwhile shows.
 const report = { sizes: [], micro: [], sequential: [], bulk: [] };
+const started = MEASURE ? null : describeRun();
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Median µs per call of each `[name, fn]`: measured here, or the processes' median; `id` names it in the results. */
@@ -507,6 +509,7 @@ const bulk = spawnSync(process.execPath, [fileURLToPath(new URL('./bulk.mjs', im
 if (bulk.status !== 0) process.exit(bulk.status ?? 1);
 report.bulk = JSON.parse(readFileSync(bulkOut, 'utf8'));
 rmSync(scratchDir, { recursive: true, force: true });
-const results = { ...describeRun(), ...report };
+const ended = describeRun();
+const results = { ...ended, uncommittedChanges: started.uncommittedChanges || ended.uncommittedChanges || started.commit !== ended.commit, ...report };
 if (process.env.GQ_BENCH_NO_WRITE === '1' || process.env.GQ_BENCH_QUICK === '1') console.log('\n(results not written: GQ_BENCH_NO_WRITE or GQ_BENCH_QUICK)');
 else console.log(`\nwrote ${writeResults(results).join(', ')}`);

@@ -88,6 +88,6 @@ const peakRss = process.resourceUsage().maxRSS * 1024;
 process.stdout.write(`${JSON.stringify({
   seconds, qps: count / seconds, failures, incomplete,
   cpuUsPerQuery: (cpu.user + cpu.system) / count,
-  kibPerInFlight: Math.max(0, peakRss - baseRss) / 1024 / Math.min(count, concurrency),
+  peakRssGrowthMiB: Math.max(0, peakRss - baseRss) / 2 ** 20,
 })}\n`);
 process.exit(0);

@@ -66,26 +66,25 @@ function rounded(results) {
     sequential: results.sequential.map((g) => ({ ...g, rows: g.rows.map((r) => ({ ...r, qps: Math.round(r.qps) })) })),
     bulk: results.bulk.map((g) => ({
       ...g,
-      rows: g.rows.map((r) => ({ ...r, qps: Math.round(r.qps), cpuUsPerQuery: sig(r.cpuUsPerQuery), kibPerInFlight: sig(r.kibPerInFlight) })),
+      rows: g.rows.map((r) => ({ ...r, qps: Math.round(r.qps), cpuUsPerQuery: sig(r.cpuUsPerQuery), peakRssGrowthMiB: sig(r.peakRssGrowthMiB) })),
     })),
   };
 }
 
-/** Writes the results and everything rendered from them; returns the paths written. */
+/** Writes the results and everything rendered from them (all rendered first: a render that throws writes nothing); returns the paths written. */
 export function writeResults(results) {
-  writeFileSync(`${root}${RESULTS}`, `${JSON.stringify(rounded(results), null, 2)}\n`);
-  return applyRendered();
+  const json = JSON.parse(JSON.stringify(rounded(results)));
+  const files = { [RESULTS]: `${JSON.stringify(json, null, 2)}\n`, ...rendered(json, (p) => readFileSync(`${root}${p}`, 'utf8')) };
+  for (const [path, text] of Object.entries(files)) writeFileSync(`${root}${path}`, text);
+  return Object.keys(files);
 }
 
 /** Re-renders from the committed JSON; returns the paths written. */
 export function applyRendered() {
   const results = JSON.parse(readFileSync(`${root}${RESULTS}`, 'utf8'));
-  const written = [RESULTS];
-  for (const [path, text] of Object.entries(rendered(results, (p) => readFileSync(`${root}${p}`, 'utf8')))) {
-    writeFileSync(`${root}${path}`, text);
-    written.push(path);
-  }
-  return written;
+  const files = rendered(results, (p) => readFileSync(`${root}${p}`, 'utf8'));
+  for (const [path, text] of Object.entries(files)) writeFileSync(`${root}${path}`, text);
+  return Object.keys(files);
 }
 
 /** Every rendered file's text, from `results` and (for the READMEs) their current text. */
@@ -103,13 +102,18 @@ const times = (x) => `×${x < 0.095 ? x.toFixed(3) : x.toFixed(2)}`;
 const bulkGroup = (r, id) => r.bulk.find((g) => g.id === id);
 const micro = (r, id) => r.micro.find((g) => g.id === id);
 const row = (g, test) => g?.rows.find(test);
-const answered = (g, r) => `${int(g.count - r.failures)} / ${int(g.count)}`;
+const countOf = (g, r) => r.count ?? g.count;
+const answered = (g, r) => `${int(countOf(g, r) - r.failures)} / ${int(countOf(g, r))}`;
+const lost = (g, r) => (r.failures ? `, ${((100 * r.failures) / countOf(g, r)).toFixed(r.failures * 1000 < countOf(g, r) ? 1 : 0)} % lost` : '');
 const where = (r) =>
   `${r.measuredAt} on ${r.machine.cores} cores of an ${r.machine.cpu} (${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}), at commit \`${r.commit}\`${r.uncommittedChanges ? ' with uncommitted changes' : ''}`;
 
 /** Ours on an engine, and a peer's best (highest throughput) row of a bulk group. */
 const oursIn = (g, engine, test = () => true) => g?.rows.find((r) => r.peer === 'gamequery' && r.engine === engine && r.cpu === 'in-process' && test(r));
-const best = (g, peer) => g?.rows.filter((r) => r.peer === peer).reduce((a, b) => (a && a.qps >= b.qps ? a : b), null);
+const scanOf = (g) => g?.rows.find((r) => r.peer === 'gamequery' && r.cpu === 'whole process');
+/** Answered queries a second: a row that loses replies does not win by giving up early. */
+const goodput = (g, r) => (r.qps * (countOf(g, r) - r.failures)) / countOf(g, r);
+const best = (g, peer) => g?.rows.filter((r) => r.peer === peer).reduce((a, b) => (a && goodput(g, a) >= goodput(g, b) ? a : b), null);
 
 // ── docs/bench/README.md ─────────────────────────────────────────────────────────────
 function report(r) {
@@ -122,19 +126,19 @@ function report(r) {
     '',
     '## Many servers at once',
     '',
-    'Distinct servers on loopback (gamequery\'s responders, in a process of their own), each contender three times in fresh processes, interleaved: throughput and CPU are medians, failures and incomplete player lists the worst run. CPU is counted as each is used: *in-process* is the run alone in a process that has loaded its modules (what a long-lived bot pays per query); *whole process* is start to exit (what a shell scan pays — qstat, `gamequery scan`). Memory is the peak RSS growth per query in flight. Kernel drops are UDP datagrams the kernel threw away because a receive buffer was full.',
+    'Distinct servers on loopback (gamequery\'s responders, in a process of their own), each contender three times in fresh processes, interleaved: throughput and CPU are medians, failures and incomplete player lists the worst run. Time and CPU are counted as each is used: *in-process* is the run alone in a process that has loaded its modules and asked one server (what a long-lived bot pays per query); *whole process* is start to exit, process start included (what a shell scan pays — qstat, `gamequery scan`; bash\'s `time`, in milliseconds). Memory is the in-process run\'s peak RSS growth. Kernel drops are UDP datagrams the kernel threw away because a receive buffer was full.',
     '',
   ];
   for (const g of r.bulk) {
     lines.push(`### ${g.title}`, '');
     if (g.note) lines.push(g.note, '');
-    lines.push('| contender | CPU counted | queries/s | CPU per query | KiB per query in flight | answered | incomplete | kernel drops |', '|---|---|--:|--:|--:|--:|--:|--:|');
+    lines.push('| contender | counted | queries/s | CPU per query | peak RSS growth | answered | incomplete | kernel drops |', '|---|---|--:|--:|--:|--:|--:|--:|');
     for (const x of g.rows) {
-      lines.push(`| ${x.label} | ${x.cpu} | ${int(x.qps)} | ${us(x.cpuUsPerQuery)} | ${x.kibPerInFlight === null ? '—' : x.kibPerInFlight.toFixed(1)} | ${answered(g, x)} | ${x.incomplete} | ${x.kernelDrops} |`);
+      lines.push(`| ${x.label} | ${x.cpu} | ${int(x.qps)} | ${us(x.cpuUsPerQuery)} | ${x.peakRssGrowthMiB === null ? '—' : `${x.peakRssGrowthMiB.toFixed(1)} MiB`} | ${answered(g, x)} | ${x.incomplete} | ${x.kernelDrops} |`);
     }
     lines.push('');
   }
-  lines.push('## One server, one query after another', '');
+  lines.push('## One server, one query after another', '', 'One process; each contender in turn, after one query to warm up; queries a second over the whole series.', '');
   for (const g of r.sequential) {
     const ref = g.rows.at(-1);
     lines.push(`### ${g.title}`, '', '| contender | queries/s | against the last |', '|---|--:|--:|');
@@ -166,7 +170,7 @@ const DECODES = [
   ['Minecraft status, 8 KiB favicon', 'minecraft-component'],
 ];
 /** The bulk groups the protocol table quotes, in order. */
-const PROTOCOLS = (r) => r.bulk.filter((g) => g.id !== 'a2s' && g.id !== 'arma3' && g.id !== 'samp-1000');
+const PROTOCOLS = (r) => r.bulk.filter((g) => g.id !== 'a2s' && g.id !== 'arma3');
 
 function summary(r, links) {
   const a2s = bulkGroup(r, 'a2s');
@@ -176,16 +180,16 @@ function summary(r, links) {
   ];
   if (links.image) lines.push(`![gamequery against qstat and gamedig: throughput and CPU per query](${links.image})`, '');
   if (a2s) {
-    lines.push(`**${a2s.title}**`, '', '| | queries/s | CPU per query | answered |', '|---|--:|--:|--:|');
+    lines.push(`**${a2s.title}**; time and CPU in-process for libraries, start to exit for command lines`, '', '| | queries/s | CPU per query | answered |', '|---|--:|--:|--:|');
     for (const x of a2s.rows) lines.push(`| ${x.label} | ${int(x.qps)} | ${us(x.cpuUsPerQuery)} (${x.cpu}) | ${answered(a2s, x)} |`);
     lines.push('');
   }
   const protocols = PROTOCOLS(r);
   if (protocols.length) {
-    lines.push('**The other protocols**, queries/s (CPU per query): gamequery\'s `queryMany` on the native engine and gamedig with CPU counted in-process, qstat as a whole process; each the fastest of its rows', '', '| servers | gamequery | qstat | gamedig |', '|---|--:|--:|--:|');
-    const cell = (x) => (x ? `${int(x.qps)} (${us(x.cpuUsPerQuery)})` : '—');
+    lines.push('**The other protocols**, queries/s (CPU per query): gamequery\'s `queryMany` with default options on each engine and gamedig in-process; `gamequery scan` and qstat start to exit; for qstat and gamedig their fastest row (answered queries a second)', '', '| servers | gamequery | its WASM engine | gamequery scan | qstat | gamedig |', '|---|--:|--:|--:|--:|--:|');
     for (const g of protocols) {
-      lines.push(`| ${g.title.replace(/, (no )?concurrency.*$/, '').replace(/ \(.*?\)/g, '')} | ${cell(oursIn(g, 'native'))} | ${cell(best(g, 'qstat'))} | ${cell(best(g, 'gamedig'))} |`);
+      const cell = (x) => (x ? `${int(x.qps)} (${us(x.cpuUsPerQuery)})${lost(g, x)}` : '—');
+      lines.push(`| ${g.title.replace(/, (no )?concurrency.*$/, '').replace(/ \((?!gamedig).*?\)/g, '')} | ${cell(oursIn(g, 'native'))} | ${cell(oursIn(g, 'wasm'))} | ${cell(scanOf(g))} | ${cell(best(g, 'qstat'))} | ${cell(best(g, 'gamedig'))} |`);
     }
     lines.push('');
   }
@@ -213,7 +217,7 @@ const FIGURES = {
   'bulk-native': (r) => {
     const g = bulkGroup(r, 'a2s');
     const n = oursIn(g, 'native');
-    return `${g.title.replace(/ \(.*?\)/, '')}: ${int(n.qps)} queries/s, ${us(n.cpuUsPerQuery)} of CPU and ${n.kibPerInFlight.toFixed(1)} KiB of memory per query in flight (${n.label.replace(/^gamequery queryMany, /, '')})`;
+    return `${g.title.replace(/ \(.*?\)/, '')}: ${int(n.qps)} queries/s, ${us(n.cpuUsPerQuery)} of CPU a query, ${n.peakRssGrowthMiB.toFixed(1)} MiB of peak memory growth (${n.label.replace(/^gamequery queryMany, /, '')})`;
   },
   /** What the tape saves against JSON text, for a 100-player SA:MP reply. */
   'tape-vs-json': (r) => {
@@ -246,13 +250,21 @@ const FIGURES = {
   },
 };
 
-/** A README with its marked places filled from `results`. */
+/** A README with its marked places filled from `results`; a marker without its close, or one inside another, is an error. */
 function fill(text, results, links, path) {
-  const blocks = /(<!-- bench:summary -->\n)[\s\S]*?(<!-- \/bench:summary -->)/g;
+  const count = (re) => (text.match(re) ?? []).length;
+  if (count(/<!-- bench:summary -->/g) !== count(/<!-- \/bench:summary -->/g)) throw new Error(`${path}: a bench:summary block without its close`);
+  if (count(/<!--bench:[\w-]+-->/g) !== count(/<!--\/bench-->/g)) throw new Error(`${path}: a bench figure without its close`);
+  const blocks = /(<!-- bench:summary -->\r?\n)[\s\S]*?(<!-- \/bench:summary -->)/g;
   let out = text.replace(blocks, (_, open, close) => `${open}${summary(results, links)}\n${close}`);
-  out = out.replace(/(<!--bench:([a-z-]+)-->)[\s\S]*?(<!--\/bench-->)/g, (_, open, key, close) => {
+  out = out.replace(/(<!--bench:([\w-]+)-->)([\s\S]*?)(<!--\/bench-->)/g, (_, open, key, inner, close) => {
+    if (inner.includes('<!--bench:')) throw new Error(`${path}: bench figure ${key} holds another`);
     if (!FIGURES[key]) throw new Error(`${path}: no figure named ${key} (tests/bench/render.mjs FIGURES)`);
-    return `${open}${FIGURES[key](results)}${close}`;
+    try {
+      return `${open}${FIGURES[key](results)}${close}`;
+    } catch (e) {
+      throw new Error(`${path}: figure ${key} has nothing to quote in these results (${e.message})`);
+    }
   });
   return out;
 }
