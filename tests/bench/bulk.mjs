@@ -218,6 +218,26 @@ function group(id, title, { count, concurrency, note }, rows) {
   groups.push({ id, title, count, concurrency, note, rows: measured });
 }
 
+/**
+ * A protocol qstat speaks, 1,000 of its servers at 200 at once: queryMany (and its WASM
+ * engine with `wasm`), `gamequery scan`, qstat, gamedig at `GAMEDIG_AT_ONCE`.
+ */
+function protocolGroup(o, { title, players, wasm = false, note, what = '', state = `${players} players each` }) {
+  const count = sized(OTHERS_COUNT);
+  const concurrency = 200;
+  const spec = { via: 'queryMany', protocol: o.protocol, list: o.protocol, count, concurrency, players };
+  const gamedigCount = o.gamedigCount ? sized(o.gamedigCount) : count;
+  group(o.protocol, `${title}: ${count} servers (${state})${what}, concurrency ${concurrency}`, { count, concurrency, note }, [
+    ours('gamequery queryMany', spec),
+    ...(wasm ? [ours('gamequery queryMany, WASM engine', spec, 'wasm')] : []),
+    scanRow(o.protocol, count, o.protocol, players, concurrency),
+    qstatRow(o.protocol, count, o.qstat, players, concurrency, o.qstatShift),
+    peer(`gamedig ${o.gamedig}, ${GAMEDIG_AT_ONCE} at once${gamedigCount < count ? `, ${gamedigCount} of the servers` : ''}`, 'gamedig', {
+      via: 'gamedig', type: o.gamedig, list: o.protocol, count: gamedigCount, concurrency: GAMEDIG_AT_ONCE, players,
+    }),
+  ]);
+}
+
 // ── The groups ───────────────────────────────────────────────────────────────────────
 const responder = spawn(process.execPath, [join(here, 'bulk-responder.mjs'), JSON.stringify(plan)], { stdio: ['pipe', 'pipe', 'inherit'] });
 const line = await new Promise((resolve, reject) => {
@@ -252,32 +272,10 @@ try {
       peer(`gamedig, with players (default), ${GAMEDIG_AT_ONCE} at once`, 'gamedig', { ...dig, players: 10, concurrency: GAMEDIG_AT_ONCE }),
     ]);
   }
-  {
-    const count = sized(1000);
-    const concurrency = 200;
-    const spec = { via: 'queryMany', protocol: 'minecraft-query', list: 'minecraft-query', count, concurrency, players: 14 };
-    group('minecraft-query', `Minecraft Query (GameSpy 4, full stat): ${count} servers (14 players each), concurrency ${concurrency}`, {
-      count, concurrency, note: 'each query: the handshake (a challenge), then the full stat.',
-    }, [
-      ours('gamequery queryMany', spec),
-      ours('gamequery queryMany, WASM engine', spec, 'wasm'),
-      scanRow('minecraft-query', count, 'minecraft-query', 14, concurrency),
-      qstatRow('minecraft-query', count, 'GS4', 14, concurrency),
-      peer(`gamedig protocol-gamespy3, ${GAMEDIG_AT_ONCE} at once`, 'gamedig', { via: 'gamedig', type: 'protocol-gamespy3', list: 'minecraft-query', count, concurrency: GAMEDIG_AT_ONCE, players: 14 }),
-    ]);
-  }
-  {
-    const count = sized(1000);
-    const concurrency = 200;
-    const spec = { via: 'queryMany', protocol: 'quake3', list: 'quake3', count, concurrency, players: 20 };
-    group('quake3', `Quake 3: ${count} servers (20 players each), getstatus, concurrency ${concurrency}`, { count, concurrency }, [
-      ours('gamequery queryMany', spec),
-      ours('gamequery queryMany, WASM engine', spec, 'wasm'),
-      scanRow('quake3', count, 'quake3', 20, concurrency),
-      qstatRow('quake3', count, 'Q3S', 20, concurrency),
-      peer(`gamedig protocol-quake3, ${GAMEDIG_AT_ONCE} at once`, 'gamedig', { via: 'gamedig', type: 'protocol-quake3', list: 'quake3', count, concurrency: GAMEDIG_AT_ONCE, players: 20 }),
-    ]);
-  }
+  protocolGroup({ protocol: 'minecraft-query', qstat: 'GS4', gamedig: 'protocol-gamespy3' }, {
+    title: 'Minecraft Query (GameSpy 4, full stat)', players: 14, wasm: true, note: 'each query: the handshake (a challenge), then the full stat.',
+  });
+  protocolGroup({ protocol: 'quake3', qstat: 'Q3S', gamedig: 'protocol-quake3' }, { title: 'Quake 3', players: 20, wasm: true, what: ', getstatus' });
   {
     const count = sized(1000);
     const spec = { via: 'queryMany', protocol: 'samp', list: 'samp', count, players: 20 };
@@ -312,17 +310,8 @@ try {
     ]);
   }
   for (const o of OTHERS) {
-    const count = sized(OTHERS_COUNT);
-    const concurrency = 200;
     const players = playersOf(o.protocol);
-    group(o.protocol, `${o.title}: ${count} servers (the sample state: ${players ?? 'no'} players), concurrency ${concurrency}`, { count, concurrency, note: o.note }, [
-      ours('gamequery queryMany', { via: 'queryMany', protocol: o.protocol, list: o.protocol, count, concurrency, players }),
-      scanRow(o.protocol, count, o.protocol, players, concurrency),
-      qstatRow(o.protocol, count, o.qstat, players, concurrency, o.qstatShift),
-      peer(`gamedig ${o.gamedig}, ${GAMEDIG_AT_ONCE} at once${o.gamedigCount ? `, ${sized(o.gamedigCount)} of the servers` : ''}`, 'gamedig', {
-        via: 'gamedig', type: o.gamedig, list: o.protocol, count: o.gamedigCount ? sized(o.gamedigCount) : count, concurrency: GAMEDIG_AT_ONCE, players,
-      }),
-    ]);
+    protocolGroup(o, { title: o.title, players, note: o.note, state: `the sample state: ${players ?? 'no'} players` });
   }
   if (process.env.GQ_BENCH_BULK_OUT) writeFileSync(process.env.GQ_BENCH_BULK_OUT, JSON.stringify(groups));
 } finally {
