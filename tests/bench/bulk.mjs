@@ -90,12 +90,10 @@ const plan = [
   { list: 'minecraft-query', protocol: 'minecraft-query', state: sampleState('minecraft-query'), count: 1000, base: '127.0.4', hosts: 5, options: unlimited },
   ...OTHERS.map((o, k) => ({ list: o.protocol, protocol: o.protocol, state: sampleState(o.protocol), count: OTHERS_COUNT, base: `127.0.${10 + k}`, hosts: 5, options: { ...unlimited, ...o.serve } })),
 ].map((p) => ({ ...p, count: sized(p.count) }));
-const listed = (protocol) => plan.find((p) => p.list === protocol);
-/** A complete answer's player count: the state's list (null where the protocol has none). */
+/** A complete answer's player count: the sample state's list (null for Mumble, which lists none). */
 const playersOf = (protocol) => {
-  const { state } = listed(protocol);
-  const list = Array.isArray(state.players) ? state.players : state.players?.sample ?? state.players?.list;
-  return Array.isArray(list) ? list.length : null;
+  const { players } = plan.find((p) => p.list === protocol).state;
+  return Array.isArray(players) ? players.length : null;
 };
 
 // ── Measuring ────────────────────────────────────────────────────────────────────────

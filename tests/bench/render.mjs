@@ -73,6 +73,7 @@ function rounded(results) {
 
 /** Writes the results and everything rendered from them (all rendered first: a render that throws writes nothing); returns the paths written. */
 export function writeResults(results) {
+  // Rendered from the JSON as written (undefined fields gone), as the test renders it.
   const json = JSON.parse(JSON.stringify(rounded(results)));
   const files = { [RESULTS]: `${JSON.stringify(json, null, 2)}\n`, ...rendered(json, (p) => readFileSync(`${root}${p}`, 'utf8')) };
   for (const [path, text] of Object.entries(files)) writeFileSync(`${root}${path}`, text);
@@ -205,7 +206,8 @@ function summary(r, links) {
 }
 
 // ── Single figures quoted in prose ───────────────────────────────────────────────────
-const sizeRow = (r, id, test) => r.sizes.find((g) => g.id === id)?.rows.find(test);
+const sizesOf = (r, id) => r.sizes.find((g) => g.id === id);
+const wasmOf = (g) => g.rows.find((x) => x.name.endsWith('.wasm'));
 const FIGURES = {
   /** What the WASM engine costs against the native one, in the A2S group. */
   'wasm-engine': (r) => {
@@ -230,22 +232,22 @@ const FIGURES = {
   measured: (r) => `measured ${r.measuredAt} at \`${r.commit}\``,
   /** The codec's .wasm, raw and gzipped. */
   'codec-wasm': (r) => {
-    const x = sizeRow(r, 'init', (x) => x.name.endsWith('.wasm'));
+    const x = wasmOf(sizesOf(r, 'init'));
     return `${kib(x.raw)} (${kib(x.gzip)} gzipped)`;
   },
   /** What init() downloads. */
   'init-download': (r) => {
-    const g = r.sizes.find((s) => s.id === 'init');
-    const wasm = g.rows.find((x) => x.name.endsWith('.wasm'));
+    const g = sizesOf(r, 'init');
+    const wasm = wasmOf(g);
     const js = g.rows.filter((x) => x !== wasm).reduce((n, x) => n + x.gzip, 0);
     return `a ${kib(wasm.raw)} \`.wasm\` (${kib(wasm.gzip)} gzipped, ${kib(wasm.brotli)} brotli) and ${kib(js)} of gzipped JS, ${kib(g.total.gzip)} in all`;
   },
   /** What a Vite production page downloads at init(). */
-  'vite-download': (r) => `${kib(r.sizes.find((s) => s.id === 'vite').total.gzip)} gzipped in all`,
+  'vite-download': (r) => `${kib(sizesOf(r, 'vite').total.gzip)} gzipped in all`,
   /** What the engine adds at the first network call. */
   'engine-download': (r) => {
-    const g = r.sizes.find((s) => s.id === 'engine');
-    const wasm = g.rows.find((x) => x.name.endsWith('.wasm'));
+    const g = sizesOf(r, 'engine');
+    const wasm = wasmOf(g);
     return `${kib(wasm.gzip)} gzipped, and ${kib(g.total.gzip - wasm.gzip)} of JS`;
   },
 };
