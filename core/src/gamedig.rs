@@ -104,7 +104,10 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
         options.insert("localPort".into(), Value::from(local));
     }
     // The given port only: a game's query asks it alone (the race tries it for both editions).
-    let one_plan = protocol.query().is_ok_and(|q| q.plan().is_some());
+    // A name that is a protocol's too (`quake2`, `doom3`, `mumble`) runs as that protocol,
+    // which asks only the port given already and takes no `queryPort`.
+    let runs_as_game = Protocol::parse(&name).is_err();
+    let one_plan = runs_as_game && protocol.query().is_ok_and(|q| q.plan().is_some());
     // A protocol class of gamedig's asks the port given, as gamedig's does.
     let class_of_game = type_.starts_with("protocol-") && crate::games::by_id(&name).is_some();
     let given_only = flag("givenPortOnly") && !type_.starts_with("protocol-");

@@ -31,7 +31,8 @@ function failed(e) {
   if (!isGameQueryError(e) || e.code === 'GQ_INVALID_ARGUMENT' || e.code === 'GQ_ABORTED') return e;
   const tries = e.candidates?.length ?? 1;
   const { code, protocol, target, address, port, attempts, candidates } = e;
-  return new GameQueryError({ code, message: `Failed all ${tries} attempt${tries === 1 ? '' : 's'}: ${e.message}`, protocol, target, address, port, attempts, candidates }, { cause: e });
+  // gamedig's words to the colon, plural for one too: programs match `includes('attempts')`.
+  return new GameQueryError({ code, message: `Failed all ${tries} attempts: ${e.message}`, protocol, target, address, port, attempts, candidates }, { cause: e });
 }
 
 async function run(userOptions, listenUdpPort) {

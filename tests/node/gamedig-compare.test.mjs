@@ -10,7 +10,9 @@ import { createRequire } from 'node:module';
 import { GameDig as Theirs, games as gamedigGames } from 'gamedig';
 import { GameDig, games } from 'gamequery/gamedig';
 import { query, serve, sampleState, games as ourGames } from 'gamequery';
-import { fixtures, hex, javaState, openMpState, legacyState, sdtdConsole, SDTD_OUTPUTS } from './helpers.mjs';
+import { fixtures, hex, sdtdConsole, SDTD_OUTPUTS, placeGame, responder as serveAt } from './helpers.mjs';
+
+const responder = (protocol, state, port, options) => serveAt(protocol, state, port, options, closers);
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -22,8 +24,8 @@ const QUICK = { socketTimeout: 400, attemptTimeout: 3000 };
  * why): the field, and how the two values must relate.
  */
 const DELIBERATE = {
-  // Our round trip in fractions of a millisecond; gamedig's Date.now() difference.
-  ping: (ours, theirs) => typeof ours === 'number' && ours >= 0 && Number.isInteger(theirs),
+  // Both whole milliseconds, each its own measurement.
+  ping: (ours, theirs) => Number.isInteger(ours) && ours >= 0 && Number.isInteger(theirs),
   // SA:MP's map is in its rules (`mapname`); gamedig leaves `map` empty.
   map: (ours, theirs, protocol) => protocol === 'samp' && theirs === '' && typeof ours === 'string',
   // The Quake family: gamedig gives the `g_needpass` rule's text ("0" is true in JavaScript) and `sv_maxclients`' text.
@@ -150,54 +152,8 @@ test('games: the facade exports gamedig\'s table, entry for entry', () => {
   assert.ok(Object.isFrozen(games.rust.options));
 });
 
-/** A UDP or TCP responder of `protocol` at `port` (0: any), or undefined when the port is taken. */
-async function responder(protocol, state, port = 0, options = {}) {
-  try {
-    const server = await serve(protocol, state, { host: '127.0.0.1', port, ...options });
-    closers.push(() => server.close());
-    return server;
-  } catch (e) {
-    if (e.code === 'GQ_NETWORK') return undefined;
-    throw e;
-  }
-}
-
-/** The responder for a game, placed where its rule puts the query for a game port; the game port to give. */
-async function placed(game, given) {
-  const { protocol, queryPort, queryPortOffsets } = ourGames[game];
-  const state = given ?? (protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
-    : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
-      : game === 'jc2m' ? jc2mpState() : sampleState(protocol));
-  const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
-  // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
-  // id Tech 4's games their layouts).
-  const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : {};
-  if (queryPort !== null) {
-    // A fixed query port belongs to the game's default game port.
-    const server = await responder(served, state, queryPort, options);
-    return server && { server, gamePort: ourGames[game].gamePort };
-  }
-  for (let tries = 0; tries < 20; tries++) {
-    const server = await responder(served, state, 0, options);
-    const gamePort = server.port - (queryPortOffsets[0] ?? 0);
-    if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort };
-    await server.close();
-  }
-  throw new Error(`no place for ${game}`);
-}
-
-/** What a JC2-MP server sends: its six keys (a version among them), names with Steam ids. */
-function jc2mpState() {
-  return {
-    rules: { description: 'Freeroam', hostname: 'JC2-MP compare', maxplayers: '500', numplayers: '2', password: '0', version: '0.9.4' },
-    players: [{ name: 'Rico', steamid: 'STEAM_0:1:80615257', ping: '42' }, { name: 'Sheldon', steamid: 'STEAM_0:0:55435815', ping: '69' }],
-    teams: [],
-  };
-}
-
-function bedrockState() {
-  return { motd: 'Bedrock compare', levelName: 'Skyblock', gameMode: 'Survival', version: '1.21.50', online: 3, max: 10 };
-}
+/** A game's responder where its port rule puts the query (helpers.mjs), closed after the suite. */
+const placed = (game, given) => placeGame(game, given, closers);
 
 const supported = Object.values(ourGames).filter((g) => g.supported).map((g) => g.id);
 
@@ -368,7 +324,7 @@ test('errors: gamedig\'s message, with our code and each candidate port\'s story
   assert.equal(lenient.raw.rules, undefined, 'rules left unanswered: the query still answers');
   const required = await GameDig.query({ ...options, requestRulesRequired: true }).catch((e) => e);
   assert.equal(required.code, 'GQ_TIMEOUT');
-  assert.match(required.message, /^Failed all 1 attempt: the server left A2S_RULES unanswered, which the options require$/);
+  assert.match(required.message, /^Failed all 1 attempts: the server left A2S_RULES unanswered, which the options require$/);
   await assert.rejects(new Theirs().query({ ...options, requestRulesRequired: true }), { message: /^Failed all \d+ attempts$/ });
 });
 

@@ -5,7 +5,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { Duplex } from 'node:stream';
 import assert from 'node:assert/strict';
-import { isGameQueryError, encodeVarInt } from 'gamequery';
+import { isGameQueryError, encodeVarInt, serve, sampleState, games } from 'gamequery';
 
 export function fixtures(name) {
   const url = new URL(`../fixtures/${name}.json`, import.meta.url);
@@ -203,4 +203,56 @@ export async function stopServer(child, home) {
     await exited;
   }
   if (home) rmSync(home, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** A UDP or TCP responder of `protocol` at `port` (0: any), or undefined when the port is taken. */
+export async function responder(protocol, state, port = 0, options = {}, closers = []) {
+  try {
+    const server = await serve(protocol, state, { host: '127.0.0.1', port, ...options });
+    closers.push(() => server.close());
+    return server;
+  } catch (e) {
+    if (e.code === 'GQ_NETWORK') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The responder for a game, placed where its rule puts the query for a game port; the game
+ * port to give. `closers` collects what closes it.
+ */
+export async function placeGame(game, given, closers = []) {
+  const { protocol, queryPort, queryPortOffsets } = games[game];
+  const state = given ?? (protocol === 'samp' ? (game === 'gtasam' ? legacyState(8) : openMpState(8))
+    : protocol === 'minecraft' ? (game === 'mbe' ? bedrockState() : javaState())
+      : game === 'jc2m' ? jc2mpState() : sampleState(protocol));
+  const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
+  // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
+  // id Tech 4's games their layouts).
+  const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : {};
+  if (queryPort !== null) {
+    // A fixed query port belongs to the game's default game port.
+    const server = await responder(served, state, queryPort, options, closers);
+    return server && { server, gamePort: games[game].gamePort };
+  }
+  for (let tries = 0; tries < 20; tries++) {
+    const server = await responder(served, state, 0, options, closers);
+    const gamePort = server.port - (queryPortOffsets[0] ?? 0);
+    if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort };
+    await server.close();
+  }
+  throw new Error(`no place for ${game}`);
+}
+
+/** What a JC2-MP server sends: its six keys (a version among them), names with Steam ids. */
+export function jc2mpState() {
+  return {
+    rules: { description: 'Freeroam', hostname: 'JC2-MP compare', maxplayers: '500', numplayers: '2', password: '0', version: '0.9.4' },
+    players: [{ name: 'Rico', steamid: 'STEAM_0:1:80615257', ping: '42' }, { name: 'Sheldon', steamid: 'STEAM_0:0:55435815', ping: '69' }],
+    teams: [],
+  };
+}
+
+export function bedrockState() {
+  return { motd: 'Bedrock compare', levelName: 'Skyblock', gameMode: 'Survival', version: '1.21.50', online: 3, max: 10 };
 }

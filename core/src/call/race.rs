@@ -3,7 +3,9 @@
 //! (TCP and UDP), else each edition's default; the first edition to answer gives the other
 //! a short grace — three of its own round trips, 50 to 500 ms — and never the whole
 //! deadline. `fullPlayers` adds the Query (GameSpy4) full stat once Java answered, at its
-//! address and port. The host sees one call ([`Subcalls`]).
+//! address and port, waited for a grace of its own: eight of Java's round trips, 250 ms to
+//! 2 s (a firewall that drops UDP must not cost the whole deadline). The host sees one call
+//! ([`Subcalls`]).
 
 use serde_json::{Map, Value};
 
@@ -34,6 +36,8 @@ pub struct Race {
     query_plan: Option<(Value, u64, Option<u16>)>,
     host_resolves: bool,
     grace_end: Option<Millis>,
+    /// When the full stat stops being waited for (set when it starts).
+    query_end: Option<Millis>,
 }
 
 /// The race's own options, Java's, and the common ones.
@@ -128,6 +132,7 @@ impl Race {
             query_plan: full_players.then(|| (Value::Object(query_options), seed.rotate_left(42), query_port)),
             host_resolves,
             grace_end: None,
+            query_end: None,
         };
         // Both editions may have failed already (an address of the wrong family).
         race.settle(0.0);
@@ -150,6 +155,7 @@ impl Race {
         if let Some(plan) = java.is_some().then(|| self.query_plan.take()).flatten() {
             let java = java.expect("checked above");
             let (options, seed, query_port) = plan;
+            self.query_end = Some(now + (8.0 * java.ping_ms.unwrap_or(0.0)).clamp(250.0, 2000.0));
             let target = serde_json::json!({ "host": java.address, "port": query_port.unwrap_or(java.port) });
             match Call::query("minecraft-query", &target, options, seed, self.host_resolves) {
                 Ok(call) => self.subs.start(QUERY, call),
@@ -166,8 +172,8 @@ impl Race {
         if let (Some(latency), None) = (first_latency, self.grace_end) {
             self.grace_end = Some(now + (3.0 * latency).clamp(50.0, 500.0));
         }
-        // The full stat, once asked for, is waited for within the deadline.
-        let waiting_query = self.subs.started(QUERY) && self.results[QUERY].is_none();
+        // The full stat, once asked for, is waited for within its own grace.
+        let waiting_query = self.waiting_query() && self.query_end.is_some_and(|end| now < end);
         let graced = self.grace_end.is_some_and(|end| now >= end) && !waiting_query;
         if done || graced {
             let result = self.merge();
@@ -175,10 +181,15 @@ impl Race {
         }
     }
 
+    fn waiting_query(&self) -> bool {
+        self.subs.started(QUERY) && self.results[QUERY].is_none()
+    }
+
     fn merge(&mut self) -> Result<Outcome> {
         let java = self.results[JAVA].take();
         let bedrock = self.results[BEDROCK].take();
         let query = self.results[QUERY].take();
+        let query_started = self.subs.started(QUERY);
         if let (Some(Err(j)), Some(Err(b))) = (&java, &bedrock) {
             return Err(both_failed(&self.target, j.clone(), b));
         }
@@ -195,7 +206,10 @@ impl Race {
             }
             None => {
                 if started {
-                    let why = "no answer within the grace after the other edition answered";
+                    let why = match name {
+                        "query" => "no answer within the full stat's grace after Java answered",
+                        _ => "no answer within the grace after the other edition answered",
+                    };
                     errors.insert(name.into(), serde_json::json!({ "code": "GQ_TIMEOUT", "message": why }));
                 }
                 None
@@ -203,7 +217,7 @@ impl Race {
         };
         let java = part("java", java, true).and_then(Outcome::into_status::<JavaQueryResult>);
         let bedrock = part("bedrock", bedrock, true).and_then(Outcome::into_status::<BedrockQueryResult>);
-        let query = part("query", query, false)
+        let query = part("query", query, query_started)
             .and_then(Outcome::into_status::<QueryResult>)
             .map(|s| s.raw);
         if java.is_none() && bedrock.is_none() {
@@ -225,7 +239,12 @@ impl Front for Race {
         Race::settle(self, now)
     }
     fn own_deadline(&self) -> Option<Millis> {
-        self.grace_end
+        // Past the editions' grace, the full stat's end is the next time to look.
+        let grace = self.grace_end?;
+        Some(match self.query_end {
+            Some(end) if self.waiting_query() => grace.max(end),
+            _ => grace,
+        })
     }
 }
 

@@ -90,7 +90,9 @@ pub fn results(status: &Json, own: Option<Gamedig>, variant: Option<&str>) -> Re
         bots: vec![],
         query_port: number(&status["port"]),
         connect: text(&status["connect"]),
-        ping: status["pingMs"].as_f64().unwrap_or(0.0),
+        // gamedig's is a `Date.now()` difference: whole milliseconds, which programs show
+        // and store as such (an integer column); the native API keeps the precise figure.
+        ping: status["pingMs"].as_f64().map_or(0.0, f64::round),
     };
     if let Some(own) = own {
         (own.results)(status, variant, &mut r);

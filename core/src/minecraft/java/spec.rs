@@ -60,6 +60,7 @@ impl spec::Protocol for Java {
     const PACKETS: Option<Packets> = Some(Packets::of::<Java>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(crate::minecraft::gamedig::VANILLA);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
 
