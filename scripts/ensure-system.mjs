@@ -3,7 +3,8 @@
 // qstat 2.17 (Debian's quakestat, an independent GameSpy4 / Minecraft Query / Quake client) for the interop test,
 // OpenArena's dedicated server (ioquake3 with free game data: a real Quake 3 engine server on loopback),
 // MVDSV with the KTX mod (a real QuakeWorld server), Debian's murmurd (a real Mumble server, for its ping)
-// and netPanzer (its dedicated server answers GameSpy 1's `\status\`).
+// netPanzer (its dedicated server answers GameSpy 1's `\status\`) and jq (what LinuxGSM reads the
+// `gamedig` command's JSON with).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -17,6 +18,7 @@ export const MVDSV = '/usr/games/mvdsv';
 export const KTX = '/usr/share/games/quake/ktx';
 export const NETPANZER = '/usr/games/netpanzer';
 export const VALGRIND = '/usr/bin/valgrind';
+export const JQ = '/usr/bin/jq';
 
 const PACKAGES = [
   [CHROMIUM, 'chromium'],
@@ -27,6 +29,7 @@ const PACKAGES = [
   [MVDSV, 'mvdsv'],
   [`${KTX}/qwprogs.so`, 'ktx'],
   [NETPANZER, 'netpanzer'],
+  [JQ, 'jq'],
 ];
 
 /** `extra`: [path, package] pairs a script needs beyond the tests' (valgrind for check:memory). */
