@@ -7,22 +7,30 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-function platformTuple() {
-  if (process.env.GAMEQUERY_PLATFORM) return process.env.GAMEQUERY_PLATFORM;
-  const { platform, arch } = process;
-  if (platform === 'linux') {
-    const glibc = process.report?.getReport?.().header?.glibcVersionRuntime;
-    return `linux-${arch}-${glibc ? 'gnu' : 'musl'}`;
+/** The C library on Linux: `gnu`, `musl`, or undefined when it cannot be told. */
+function libc() {
+  try {
+    const report = process.report?.getReport?.();
+    if (report) return report.header?.glibcVersionRuntime ? 'gnu' : 'musl';
+  } catch {
+    // Deno without --allow-sys refuses the report: try both builds instead (below).
   }
-  return `${platform}-${arch}`;
+  return undefined;
 }
 
-const tuple = platformTuple();
-const local = join(__dirname, `gamequery.${tuple}.node`);
-const pkg = `gamequery-${tuple}`;
+/** The platforms to try, in order. */
+function platformTuples() {
+  if (process.env.GAMEQUERY_PLATFORM) return [process.env.GAMEQUERY_PLATFORM];
+  const { platform, arch } = process;
+  if (platform !== 'linux') return [`${platform}-${arch}`];
+  const known = libc();
+  // A glibc build fails to load on musl (and the reverse) with an error, not a crash.
+  return known ? [`linux-${arch}-${known}`] : [`linux-${arch}-gnu`, `linux-${arch}-musl`];
+}
 
-function load() {
-  if (process.env.GAMEQUERY_ADDON) return require(process.env.GAMEQUERY_ADDON);
+function loadTuple(tuple) {
+  const local = join(__dirname, `gamequery.${tuple}.node`);
+  const pkg = `gamequery-${tuple}`;
   if (existsSync(local)) return require(local);
   try {
     return require(pkg);
@@ -32,6 +40,19 @@ function load() {
     }
     throw new Error(`the native gamequery addon for ${tuple} (${pkg}) did not load: ${e.message}`);
   }
+}
+
+function load() {
+  if (process.env.GAMEQUERY_ADDON) return require(process.env.GAMEQUERY_ADDON);
+  const errors = [];
+  for (const tuple of platformTuples()) {
+    try {
+      return loadTuple(tuple);
+    } catch (e) {
+      errors.push(e.message);
+    }
+  }
+  throw new Error(errors.join('; '));
 }
 
 module.exports = load();

@@ -1,4 +1,4 @@
-// Run by each runtime under test (Node 20/22/24, Bun): both packages, from their package
+// Run by each runtime under test (Node 20/22/24, Bun, Deno): both packages, from their package
 // names. gamequery serves each protocol on loopback and queries it (in the engine
 // GAMEQUERY_ENGINE picks), gamequery-wasm encodes and decodes; prints JSON for the test.
 import * as gamequery from 'gamequery';
@@ -12,7 +12,7 @@ const samp = {
 const java = { version: { name: '1.21.4', protocol: 769 }, players: { online: 3, max: 20, sample: [] }, motd: '§aHello' };
 const sqp = { info: { currentPlayers: 1, maxPlayers: 8, serverName: 'sqp smoke', gameType: 'tdm', buildId: '1', map: 'm', port: 1 } };
 
-const runtime = process.versions.bun ? `bun ${process.versions.bun}` : `node ${process.versions.node}`;
+const runtime = globalThis.Deno ? `deno ${Deno.version.deno}` : process.versions.bun ? `bun ${process.versions.bun}` : `node ${process.versions.node}`;
 const out = { runtime, engine: gamequery.engine, results: {} };
 try {
   for (const [protocol, state] of [['samp', samp], ['minecraft-java', java], ['sqp', sqp]]) {
