@@ -65,8 +65,13 @@ export interface QueryManyOptions extends NetworkOptions {
   concurrency?: number;
 }
 
-/** Options for a batch of several protocols: shared ones, and each protocol's under its name. */
-export type PerProtocolOptions = QueryManyOptions & { [P in QueryProtocol]?: NetworkTypes[P]['queryOptions'] };
+/**
+ * Options for a batch of several protocols: shared ones, each protocol's under its name,
+ * and each game's under its id (`{ a2s: { rules: true }, rust: { timeout: 1500 } }`).
+ */
+export type PerProtocolOptions = QueryManyOptions
+  & { [P in QueryProtocol]?: NetworkTypes[P]['queryOptions'] }
+  & { [G in Exclude<QueryGame, QueryProtocol>]?: GameQueryOptions<G> };
 
 /**
  * A socket shaped like the WHATWG one (`cloudflare:sockets`' `connect()` returns it):

@@ -94,6 +94,12 @@ export async function typed(): Promise<void> {
       narrow(r.status);
     }
   }
+  // A game's options under its id, as the README shows (#48: strict tsc rejected it).
+  for await (const r of queryMany([{ protocol: 'rust', target: 'a:28015' }, { protocol: 'a2s', target: 'b:27015' }], { a2s: { rules: true }, rust: { timeout: 1500 } })) {
+    void r;
+  }
+  // @ts-expect-error a game's options are its protocol's
+  queryMany([{ protocol: 'rust', target: 'a:28015' }], { rust: { players: 'c' } });
   // Plain targets with the batch's protocol: options and results typed by it.
   for await (const r of queryMany(['a:7777', 'b:7777'], { protocol: 'samp', players: 'c', concurrency: Infinity })) {
     if (r.status) {
