@@ -201,10 +201,15 @@ function gameOrProtocol(name) {
 
 /** The game `id` names (or named before), for a query: a usage error when there is none. */
 function gameOf(id) {
-  const game = (Object.hasOwn(games, id) ? games[id] : undefined) ?? Object.values(games).find((g) => g.oldIds.includes(id));
+  // Ids are lower case: `Rust` is `rust` (as the core's lookup).
+  const key = id.toLowerCase();
+  const game = (Object.hasOwn(games, key) ? games[key] : undefined) ?? Object.values(games).find((g) => g.oldIds.includes(key));
   if (game) return game;
-  const near = [...findGames(id), ...Object.values(games).filter((g) => distance(g.id, id.toLowerCase()) <= 2)].slice(0, 5).map((g) => g.id);
-  const hint = near.length ? `; games like it: ${near.join(', ')}` : "; 'gamequery games' lists the games";
+  // Closest first (typing slips, then ids and names that contain it), each once.
+  const closeness = (g) => Math.min(...[g.id, ...g.oldIds].map((n) => distance(n, key)));
+  const like = new Set([...Object.values(games).filter((g) => closeness(g) <= 2).sort((a, b) => closeness(a) - closeness(b)), ...findGames(key)]);
+  const near = [...like].slice(0, 5).map((g) => g.id);
+  const hint = near.length ? `; did you mean ${near.join(', ')}?` : "; 'gamequery games' lists the games";
   throw new UsageError(`unknown protocol or game ${JSON.stringify(id)}; the protocols: ${QUERY_PROTOCOLS.join(', ')}${hint}`);
 }
 
@@ -228,7 +233,8 @@ function omitFlag(flags, name) {
 function findGames(search = '') {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const found = Object.values(games).filter((g) => {
-    const text = [g.id, g.name, ...g.oldIds].join(' ').toLowerCase();
+    // The protocol too: `gamequery games gamespy1` lists what speaks it.
+    const text = [g.id, g.name, ...g.oldIds, g.protocol].join(' ').toLowerCase();
     return words.every((w) => text.includes(w));
   });
   // The id itself first, then ids and names that start with what was asked.

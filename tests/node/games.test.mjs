@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { games as gamedigGames } from 'gamedig';
 import { query, queryMany, serve, sampleState, games, engine } from 'gamequery';
 import { games as wasmGames } from 'gamequery-wasm/games';
-import { openMpState, sdtdConsole, SDTD_OUTPUTS } from './helpers.mjs';
+import { openMpState, sdtdConsole, SDTD_OUTPUTS, freeUdpPort } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -113,13 +113,53 @@ test('no candidate answers: the error says what each port did, within the one de
   assert.equal(closed.candidates.length, 3);
 });
 
+test("a fixed query port not asked for another game port: the error names the game, the port and queryPort (#48)", async () => {
+  const gamePort = await freeUdpPort();
+  const e = await query('battlefield2', `127.0.0.1:${gamePort}`, { timeout: 400 }).catch((err) => err);
+  assert.match(e.message, new RegExp(`; Battlefield 2's query port 29900 \\(its default\\) was not asked with game port ${gamePort}, as it may be another server's: give queryPort 29900 \\(CLI: --query-port 29900\\) if it is this one's$`));
+  // Asked where it was given, and named when it was.
+  const asked = await query('battlefield2', '127.0.0.1:16567', { timeout: 400 }).catch((err) => err);
+  assert.doesNotMatch(asked.message, /was not asked/);
+});
+
+test("mbe without a port asks Bedrock's default port, not Java's (#48)", async () => {
+  const e = await query('mbe', '127.0.0.1', { timeout: 400 }).catch((err) => err);
+  assert.match(e.message, /127\.0\.0\.1:19132/);
+  assert.doesNotMatch(e.message, /25565/);
+  let server;
+  try {
+    server = await serve('minecraft-bedrock', sampleState('minecraft-bedrock'), { host: '127.0.0.1', port: 19132 });
+  } catch {
+    return; // the port is taken here
+  }
+  closers.push(() => server.close());
+  const s = await query('mbe', '127.0.0.1');
+  assert.deepEqual(s.raw.editions, ['bedrock']);
+  assert.equal(s.game.id, 'mbe');
+});
+
+test('an unknown game id: did you mean, closest first; any case is the id (#48)', async () => {
+  const e = await query('rustt', '127.0.0.1').catch((err) => err);
+  assert.match(e.message, /^unknown protocol or game "rustt"; did you mean "rust"\? protocols: /);
+  const several = await query('minecraftt', '127.0.0.1').catch((err) => err);
+  assert.match(several.message, /did you mean one of minecraft, mbe\? /);
+  const server = await serve('a2s', sampleState('a2s'), { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const s = await query('Rust', `127.0.0.1:${server.port}`, { queryPort: server.port });
+  assert.equal(s.game.id, 'rust');
+  const { stderr } = await run('rustt', '127.0.0.1').catch((err) => err);
+  assert.match(stderr, /did you mean rust[,?]/);
+  const { stdout } = await run('games', 'gamespy1');
+  assert.match(stdout, /^battlefield1942 +gamespy1 /m);
+});
+
 test("a game whose protocol is not here yet fails with its own code, naming the protocol; an unknown name lists what is", async () => {
   const e = await query('farmingsimulator22', '127.0.0.1').catch((err) => err);
   assert.equal(e.code, 'GQ_UNSUPPORTED_GAME');
   assert.equal(e.message, 'Farming Simulator 22 ("farmingsimulator22") answers in the "farmingsimulator" protocol, which gamequery does not speak yet');
   const unknown = await query('rustt', '127.0.0.1').catch((err) => err);
   assert.equal(unknown.code, 'GQ_INVALID_ARGUMENT');
-  assert.match(unknown.message, /^unknown protocol or game "rustt"; protocols: samp, /);
+  assert.match(unknown.message, /^unknown protocol or game "rustt"; did you mean "rust"\? protocols: samp, /);
 });
 
 test('queryMany: game items, options shared under the protocol and under the game', async () => {

@@ -172,6 +172,8 @@ pub struct Call {
     /// `gamequery/gamedig` on the native engine: the result in gamedig's shape, and its
     /// `…Required` (rules, players).
     shape: Option<(bool, bool)>,
+    /// Said after a game's error: its fixed query port, when it was not asked.
+    hint: Option<String>,
 }
 
 impl Call {
@@ -268,11 +270,21 @@ impl Call {
                 .map(|plan| (c, plan)),
             None => None,
         };
+        let mut hint = None;
         let mut call = match protocol.query()? {
-            crate::spec::Query::Race => Self::of_protocol(protocol, target, options, seed, host_resolves)?,
+            crate::spec::Query::Race => {
+                // A game's own default port (Bedrock's 19132 for `mbe`), where it is not
+                // the protocol's: a target without a port is asked there.
+                let own = game
+                    .game_port
+                    .filter(|p| t.port.is_none() && Some(*p) != protocol.spec().default_port);
+                let at = own.map(|p| serde_json::json!({ "host": t.host, "port": p }));
+                Self::of_protocol(protocol, at.as_ref().unwrap_or(target), options, seed, host_resolves)?
+            }
             crate::spec::Query::Plan(_) | crate::spec::Query::Parts(_) => {
                 let (options, query_port) = take_query_port(game.with_options(options))?;
                 let ports = game.candidates(t.port, query_port)?;
+                hint = unasked_query_port(game, t.port, &ports);
                 let mut calls = Vec::with_capacity(ports.len());
                 // Candidates share a deadline and sockets of their own: one local port can
                 // be bound by one of them only.
@@ -343,6 +355,7 @@ impl Call {
         call.target = text;
         call.host = t.host.clone();
         call.game = Some((game, game.connect_port(t.port)));
+        call.hint = hint;
         Ok(call)
     }
 
@@ -421,6 +434,7 @@ impl Call {
             game: None,
             settles: true,
             shape: None,
+            hint: None,
         };
         call.begin();
         call
@@ -556,6 +570,7 @@ impl Call {
             (Ok(outcome), Some((rules, players))) => crate::gamedig::shape(outcome, rules, players),
             (result, _) => result,
         })
+        .map(|result| result.map_err(|e| with_hint(e, self.hint.as_deref())))
     }
 
     /// The address queried, once known.
@@ -775,6 +790,26 @@ pub(crate) fn take_shape(options: Value) -> Result<(Value, Option<(bool, bool)>)
 }
 
 /// A game's `queryPort` option, taken out of the options its protocol reads.
+/// A game's fixed query port left out of `ports` (a game port given that is not the
+/// game's default: that port may be another server's on the same host), in words that say
+/// how to ask it.
+pub(crate) fn unasked_query_port(game: &Game, given: Option<u16>, ports: &[u16]) -> Option<String> {
+    let q = game.query_port.filter(|q| !ports.contains(q))?;
+    let at = given.map_or(String::new(), |p| format!(" with game port {p}"));
+    Some(format!(
+        "{}'s query port {q} (its default) was not asked{at}, as it may be another server's: give queryPort {q} (CLI: --query-port {q}) if it is this one's",
+        game.name
+    ))
+}
+
+/// `e` with `hint` after its message, unless it is about the arguments or an abort.
+pub(crate) fn with_hint(mut e: Error, hint: Option<&str>) -> Error {
+    if let (Some(hint), false) = (hint, matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Aborted)) {
+        e.message = format!("{}; {hint}", e.message);
+    }
+    e
+}
+
 pub(crate) fn take_query_port(options: Value) -> Result<(Value, Option<u16>)> {
     let Value::Object(mut map) = options else {
         return Ok((options, None));

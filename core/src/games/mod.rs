@@ -181,10 +181,56 @@ impl Game {
 /// gives fewer.
 pub const MAX_CANDIDATES: usize = 4;
 
-/// The game with this id, or with this old id when no game has it as its id. The table is
-/// in id order (a test holds it there), so an id is a binary search.
+/// The game with this id, or with this old id when no game has it as its id, in any case
+/// (`Rust` is `rust`: ids are lower case). The table is in id order (a test holds it
+/// there), so an id is a binary search.
 pub fn find(id: &str) -> Option<&'static Game> {
-    by_id(id).or_else(|| GAMES.iter().find(|g| g.old_ids.contains(&id)))
+    let exact = |id: &str| by_id(id).or_else(|| GAMES.iter().find(|g| g.old_ids.contains(&id)));
+    exact(id).or_else(|| exact(&id.to_ascii_lowercase()))
+}
+
+/// Ids like `id`, closest first, for "did you mean": a few typing slips away (edit
+/// distance ≤ 2), or containing it or contained in it (`cs` → `cs2`), old ids too.
+pub fn near(id: &str) -> Vec<&'static str> {
+    let id = id.to_ascii_lowercase();
+    let mut found: Vec<(usize, &'static str)> = GAMES
+        .iter()
+        .filter_map(|g| {
+            let names = std::iter::once(g.id).chain(g.old_ids.iter().copied());
+            let best = names
+                .map(|n| {
+                    let d = edits(n, &id);
+                    // Containment is a weak likeness: after two typing slips.
+                    let contained = id.len() >= 3 && (n.contains(id.as_str()) || id.contains(n));
+                    if d <= 2 {
+                        d
+                    } else if contained {
+                        3
+                    } else {
+                        usize::MAX
+                    }
+                })
+                .min()?;
+            (best != usize::MAX).then_some((best, g.id))
+        })
+        .collect();
+    found.sort();
+    found.dedup_by_key(|(_, id)| *id);
+    found.into_iter().take(5).map(|(_, id)| id).collect()
+}
+
+/// Levenshtein distance between two ids (ASCII).
+fn edits(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut next = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            next.push((row[j + 1] + 1).min(next[j] + 1).min(row[j] + usize::from(ca != *cb)));
+        }
+        row = next;
+    }
+    row[b.len()]
 }
 
 /// The game with this id (not an old one).
@@ -215,8 +261,14 @@ fn unknown(id: &str) -> Error {
         .filter(|p| p.query().is_ok())
         .map(|p| p.name())
         .collect();
+    let near = near(id);
+    let like = match near.as_slice() {
+        [] => String::new(),
+        [one] => format!("did you mean {}? ", quoted(one)),
+        many => format!("did you mean one of {}? ", many.join(", ")),
+    };
     Error::invalid(format!(
-        "unknown protocol or game {}; protocols: {}; games: see `games` (gamequery games)",
+        "unknown protocol or game {}; {like}protocols: {}; games: see `games` (gamequery games)",
         quoted(id),
         protocols.join(", ")
     ))

@@ -863,7 +863,11 @@ impl Engine {
             Err(e) => {
                 let e = e.in_call(start.plan.caller(), &start.target, addr);
                 let Some((member, group)) = start.game.zip(self.groups.get_mut(&index)) else {
-                    return self.fail(index, e);
+                    // A game's one candidate: its fixed query port, if not asked, is named.
+                    let hint = start
+                        .game
+                        .and_then(|m| crate::call::unasked_query_port(m.game, m.game_port, &[start.port]));
+                    return self.fail(index, crate::call::with_hint(e, hint.as_deref()));
                 };
                 group.errors[member.k] = Some(e);
                 group.slots[member.k] = None;
@@ -876,7 +880,8 @@ impl Engine {
                         .map(|e| e.unwrap_or_else(Error::aborted))
                         .collect();
                     let e = none_answered(group.who, member.game.name, &group.target, &group.ports, errors);
-                    self.fail(index, e);
+                    let hint = crate::call::unasked_query_port(member.game, member.game_port, &group.ports);
+                    self.fail(index, crate::call::with_hint(e, hint.as_deref()));
                 }
             }
         }
