@@ -112,7 +112,19 @@ fn rows<'a>(r: &mut Reader<'a>, count: Option<usize>) -> Result<Table<'a>> {
                 format!("over {MAX_ROWS}"),
             ));
         }
-        let row = fields.iter().map(|_| r.cstr("value")).collect::<Result<Vec<_>>>()?;
+        // A row's last value may end with the datagram, unterminated (Battlefield Vietnam
+        // 1.21 ends its players and teams so; gamedig and qstat read it): only there, and
+        // only the bytes that are left.
+        let last = fields.len() - 1;
+        let value = |r: &mut Reader<'a>, i: usize| {
+            let left = r.peek();
+            if i == last && !left.is_empty() && !left.contains(&0) {
+                Ok(r.rest())
+            } else {
+                r.cstr("value")
+            }
+        };
+        let row = (0..fields.len()).map(|i| value(r, i)).collect::<Result<Vec<_>>>()?;
         rows.push(row);
     }
     Ok(Table {
@@ -273,6 +285,21 @@ mod tests {
         assert!(!t.counted);
         assert_eq!(t.rows.len(), 2);
         assert_eq!(r.encode().unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_last_value_ended_by_the_datagram() {
+        // Battlefield Vietnam 1.21's players and teams: no NUL after the last team's score.
+        let bytes = b"\x00\x00\x00\x00\x07\x00\x02player_\x00score_\x00\x00A\x001\x00B\x002\x00\x00\x02team_t\x00score_t\x00\x00Red\x005\x00Blue\x007";
+        let r = Reply::decode(bytes).unwrap();
+        assert_eq!(r.players.as_ref().unwrap().rows.len(), 2);
+        assert_eq!(r.teams.as_ref().unwrap().rows[1], vec![&b"Blue"[..], b"7"]);
+        // Written back whole, with its NUL.
+        assert_eq!(r.encode().unwrap(), [&bytes[..], b"\x00"].concat());
+        // Mid-row, a missing NUL is still a cut reply: the datagram ends a row's last value only.
+        let cut = b"\x00\x00\x00\x00\x07\x00\x01player_\x00score_\x00\x00A";
+        let e = Reply::decode(cut).unwrap_err();
+        assert_eq!((e.code, e.field), (ErrorCode::Truncated, Some("value")));
     }
 
     #[test]
