@@ -124,3 +124,6 @@ export interface Transport {
   udpServer?(host: string, port: number, onMessage: (bytes: Uint8Array, address: string, port: number) => void): Promise<{ address: string; port: number; send(bytes: Uint8Array, address: string, port: number): void; close(): Promise<void> }>;
   tcpServer?(host: string, port: number, onConnection: (connection: TransportConnection) => void): Promise<{ address: string; port: number; close(): Promise<void> }>;
 }
+
+/** @deprecated The options every UDP responder takes: {@link UdpServeOptions} (this name is kept for code written before). */
+export type BedrockServeOptions = UdpServeOptions;

@@ -230,7 +230,7 @@ impl Common {
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
-    ts(rename = "BedrockServeOptions", rename_all = "camelCase", optional_fields)
+    ts(rename = "UdpServeOptions", rename_all = "camelCase", optional_fields)
 )]
 pub struct UdpServeOptions {
     /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).

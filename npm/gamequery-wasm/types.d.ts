@@ -82,7 +82,7 @@ query: MinecraftQueryResult | null,
  */
 errors: { [part in 'java' | 'bedrock' | 'query']?: { code: ErrorCode; message: string } }, };
 
-export type BedrockServeOptions = { 
+export type UdpServeOptions = { 
 /**
  * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
  */
@@ -3321,23 +3321,23 @@ export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
-  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: BedrockServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
-  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: BedrockServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
+  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: UdpServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
+  'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: UdpServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
-  quake3: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quake2: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: BedrockServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  mumble: { queryOptions: MumbleQueryOptions; serveOptions: BedrockServeOptions; state: MumbleState; raw: MumbleQueryResult };
+  quake3: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quake2: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  mumble: { queryOptions: MumbleQueryOptions; serveOptions: UdpServeOptions; state: MumbleState; raw: MumbleQueryResult };
   fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
   doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };
-  'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: BedrockServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
-  gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
-  gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: BedrockServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
+  'all-seeing-eye': { queryOptions: AllSeeingEyeQueryOptions; serveOptions: UdpServeOptions; state: AllSeeingEyeState; raw: AllSeeingEyeQueryResult };
+  gamespy1: { queryOptions: GameSpy1QueryOptions; serveOptions: UdpServeOptions; state: GameSpy1State; raw: GameSpy1QueryResult };
+  gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: UdpServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
   gamespy3: { queryOptions: GameSpy3QueryOptions; serveOptions: GameSpy3ServeOptions; state: GameSpy3State; raw: GameSpy3QueryResult };
-  unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: BedrockServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
+  unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: UdpServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */
@@ -3473,3 +3473,6 @@ export interface Transport {
   udpServer?(host: string, port: number, onMessage: (bytes: Uint8Array, address: string, port: number) => void): Promise<{ address: string; port: number; send(bytes: Uint8Array, address: string, port: number): void; close(): Promise<void> }>;
   tcpServer?(host: string, port: number, onConnection: (connection: TransportConnection) => void): Promise<{ address: string; port: number; close(): Promise<void> }>;
 }
+
+/** @deprecated The options every UDP responder takes: {@link UdpServeOptions} (this name is kept for code written before). */
+export type BedrockServeOptions = UdpServeOptions;

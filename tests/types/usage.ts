@@ -400,3 +400,10 @@ export async function unreal2Usage(): Promise<void> {
   const request: Uint8Array = encodeRequest('unreal2', { command: 'rulesAndPlayers', version: 0x79 });
   void [mutators, statsId, extra, server, command, request];
 }
+
+// #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+type UdpServe = import('gamequery').UdpServeOptions;
+type ServeOf<P extends import('gamequery').ServeProtocol> = import('gamequery').NetworkTypes[P]['serveOptions'];
+export const udpServeNamed: [Same<ServeOf<'quake3'>, UdpServe>, Same<ServeOf<'mumble'>, UdpServe>, Same<ServeOf<'gamespy1'>, UdpServe>] = [true, true, true];
+export const oldNameKept: import('gamequery').BedrockServeOptions = { host: '127.0.0.1', port: 0 } satisfies UdpServe;

@@ -42,7 +42,7 @@ impl spec::Protocol for AllSeeingEye {
         decode_options: "EncodingOptions",
         raw: "AllSeeingEyeQueryResult",
         query_options: "AllSeeingEyeQueryOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "AllSeeingEyeState",
         rcon_options: "never",
     };

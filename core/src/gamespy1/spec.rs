@@ -43,7 +43,7 @@ impl spec::Protocol for GameSpy1 {
         decode_options: "EncodingOptions",
         raw: "GameSpy1QueryResult",
         query_options: "GameSpy1QueryOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "GameSpy1State",
         rcon_options: "never",
     };

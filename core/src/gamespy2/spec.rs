@@ -43,7 +43,7 @@ impl spec::Protocol for GameSpy2 {
         decode_options: "EncodingOptions",
         raw: "GameSpy2QueryResult",
         query_options: "GameSpy2QueryOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "GameSpy2State",
         rcon_options: "never",
     };

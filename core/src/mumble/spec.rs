@@ -38,7 +38,7 @@ impl spec::Protocol for Mumble {
         decode_options: "Record<string, never>",
         raw: "MumbleQueryResult",
         query_options: "MumbleQueryOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "MumbleState",
         rcon_options: "never",
     };

@@ -45,7 +45,7 @@ const TYPES: Types = Types {
     decode_options: "EncodingOptions",
     raw: "QuakeQueryResult",
     query_options: "QuakeQueryOptions",
-    serve_options: "BedrockServeOptions",
+    serve_options: "UdpServeOptions",
     state: "QuakeState",
     rcon_options: "never",
 };

@@ -41,7 +41,7 @@ impl spec::Protocol for Unreal2 {
         decode_options: "Record<string, never>",
         raw: "Unreal2QueryResult",
         query_options: "Unreal2QueryOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "Unreal2State",
         rcon_options: "never",
     };

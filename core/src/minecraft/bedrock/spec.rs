@@ -31,7 +31,7 @@ impl spec::Protocol for Bedrock {
         decode_options: "Record<string, never>",
         raw: "BedrockQueryResult",
         query_options: "NetworkOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "BedrockServeState",
         rcon_options: "never",
     };

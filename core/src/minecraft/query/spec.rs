@@ -31,7 +31,7 @@ impl spec::Protocol for MinecraftQuery {
         decode_options: "Record<string, never>",
         raw: "MinecraftQueryResult",
         query_options: "MinecraftQueryStatOptions",
-        serve_options: "BedrockServeOptions",
+        serve_options: "UdpServeOptions",
         state: "MinecraftQueryServeState",
         rcon_options: "never",
     };
