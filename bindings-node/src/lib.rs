@@ -121,7 +121,8 @@ pub fn abort(cancel_id: u32) {
     cancel::abort(cancel_id);
 }
 
-/// Splits a TCP stream into whole packets.
+/// Joins what a protocol sends in pieces into whole replies: a TCP stream's bytes into
+/// packets, a multi-datagram reply's datagrams into one (GameSpy 1/3's parts).
 #[napi]
 pub struct FrameDecoder {
     inner: api::Frames,

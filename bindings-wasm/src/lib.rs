@@ -134,7 +134,8 @@ pub fn decode_response(protocol: &str, bytes: &[u8], options: JsValue) -> Result
         .map_err(to_js_error)
 }
 
-/// Splits a TCP stream into whole packets.
+/// Joins what a protocol sends in pieces into whole replies: a TCP stream's bytes into
+/// packets, a multi-datagram reply's datagrams into one (GameSpy 1/3's parts).
 #[wasm_bindgen]
 pub struct FrameDecoder {
     inner: api::Frames,

@@ -43,7 +43,6 @@ export declare function queryMany<I extends QueryManyItem>(
 export declare function rcon<P extends keyof RconTypes>(protocol: P, target: Target, options: RconTypes[P], command: string): Promise<string[]>;
 /** Logs in once (`options.timeout` covers connecting and the login), then runs commands on that connection. */
 export declare function rconSession(protocol: RconSessionProtocol, target: Target, options: MinecraftRconOptions): Promise<RconSession>;
-/** Answers queries for `state` until `close()`. */
 /**
  * A status for people, as the CLI prints it: labelled fields (MOTDs in ANSI colours with
  * `color`), then sections (rules, a players table), notes and warnings — for a bot's
@@ -52,4 +51,5 @@ export declare function rconSession(protocol: RconSessionProtocol, target: Targe
 export declare function describeStatus(status: AnyStatus, options?: { color?: boolean }): StatusDescription;
 /** A state to serve for `protocol` (what `gamequery serve` answers with): a starting point for tests and demos. */
 export declare function sampleState<P extends ServeProtocol>(protocol: P): NetworkTypes[P]['state'];
+/** Answers queries for `state` until `close()`. */
 export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
