@@ -10,7 +10,7 @@ use crate::protocol::Protocol;
 use crate::spec::Transport;
 
 /// gamedig's protocol names that name one of ours (`type: 'protocol-valve'`).
-const PROTOCOL_NAMES: &[(&str, &str)] = &[
+pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("valve", "a2s"),
     ("goldsrc", "a2s"),
     ("samp", "samp"),

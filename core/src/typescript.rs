@@ -265,9 +265,34 @@ fn games() -> String {
         .iter()
         .filter_map(|g| Some(format!("  {}: '{}';\n", g.id, g.supported()?.name())))
         .collect();
+    // gamedig 4's ids of the games `query` takes, where no game or protocol has that name now.
+    let old: String = GAMES
+        .iter()
+        .filter(|g| g.supported().is_some())
+        .flat_map(|g| g.old_ids.iter().map(move |o| (o, g.id)))
+        .filter(|(o, _)| crate::games::by_id(o).is_none() && crate::protocol::Protocol::parse(o).is_err())
+        .map(|(o, id)| format!("  /** @deprecated gamedig 4's id: `'{id}'` now. */\n  '{o}': '{id}';\n"))
+        .collect();
+    // `type: 'protocol-…'` in gamequery/gamedig: gamedig's protocol classes, and its classes
+    // for one game's behaviour (the variants).
+    let mut classes: Vec<&str> = crate::gamedig::PROTOCOL_NAMES.iter().map(|(g, _)| *g).collect();
+    classes.extend(
+        GAMES
+            .iter()
+            .filter(|g| g.supported().is_some())
+            .filter_map(|g| g.variant),
+    );
+    classes.sort_unstable();
+    classes.dedup();
+    let classes: Vec<String> = classes.iter().map(|c| format!("'{c}'")).collect();
     format!(
         "/** Every game id of the games table (`games`): gamedig 5's ids. */\n\
          export type GameId =\n  | {ids};\n\n\
+         /** gamedig 4's ids, still accepted by `query` (deprecated): each is the id it became. */\n\
+         export interface OldGameIds {{\n{old}}}\n\
+         export type OldGameId = keyof OldGameIds;\n\
+         /** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */\n\
+         export type GamedigProtocolClass =\n  | {classes};\n\n\
          /** The protocol each game that gamequery can query answers in. */\n\
          export interface GameProtocols {{\n{protocols}}}\n\
          /** What `query` takes for a game: the games whose protocol gamequery speaks. */\n\
@@ -300,6 +325,7 @@ fn games() -> String {
          \x20 variant: string | null;\n\
          }}\n",
         ids = ids.join("\n  | "),
+        classes = classes.join("\n  | "),
     )
 }
 

@@ -1,6 +1,6 @@
 // The WASM package: the codec and the network types, declared in types.d.ts (generated
 // from the Rust types), plus loading and the network API over your host's sockets.
-import type { GameQueryOptions, GameStatusOf, QueryGame, QueryProtocol, ServeProtocol, RconSessionProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
+import type { GameQueryOptions, GameStatusOf, OldGameId, OldGameIds, QueryGame, QueryProtocol, ServeProtocol, RconSessionProtocol, NetworkTypes, PerProtocolOptions, QueryManyItem, QueryManyOptions, QueryManyResult, MinecraftRconOptions, RconSession, RconTypes, Responder, SocketOptions, StatusOf, Target, Transport } from './types';
 
 export * from './types';
 
@@ -30,6 +30,8 @@ export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView 
 export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
 /** Queries a game's server: its candidate query ports at once (see gamequery's `query`). */
 export declare function query<G extends QueryGame>(game: G, target: Target, options: GameQueryOptions<G> & SocketOptions): Promise<GameStatusOf<G>>;
+/** @deprecated A gamedig 4 id (`'minecraftbe'`): it still works; `OldGameIds` names the id it became (`'mbe'`). */
+export declare function query<O extends OldGameId>(game: O, target: Target, options: GameQueryOptions<OldGameIds[O]> & SocketOptions): Promise<GameStatusOf<OldGameIds[O]>>;
 export declare function queryMany<P extends QueryProtocol>(
   targets: Iterable<Target>,
   options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & SocketOptions & { protocol: P },
@@ -44,6 +46,8 @@ export declare function rconSession(protocol: RconSessionProtocol, target: Targe
 export declare function createEngine(transport: Transport): {
   query<P extends QueryProtocol>(protocol: P, target: Target, options?: NetworkTypes[P]['queryOptions']): Promise<StatusOf<P>>;
   query<G extends QueryGame>(game: G, target: Target, options?: GameQueryOptions<G>): Promise<GameStatusOf<G>>;
+  /** @deprecated A gamedig 4 id: `OldGameIds` names the id it became. */
+  query<O extends OldGameId>(game: O, target: Target, options?: GameQueryOptions<OldGameIds[O]>): Promise<GameStatusOf<OldGameIds[O]>>;
   queryMany<I extends QueryManyItem>(targets: Iterable<I>, options?: PerProtocolOptions): AsyncIterable<QueryManyResult<I>>;
   queryMany<P extends QueryProtocol>(targets: Iterable<Target>, options: QueryManyOptions & NetworkTypes[P]['queryOptions'] & { protocol: P }): AsyncIterable<QueryManyResult<Target, StatusOf<P>>>;
   queryMany<G extends QueryGame>(targets: Iterable<Target>, options: QueryManyOptions & GameQueryOptions<G> & { protocol: G }): AsyncIterable<QueryManyResult<Target, GameStatusOf<G>>>;

@@ -2983,6 +2983,270 @@ export type GameId =
   | 'zombiemaster'
   | 'zps';
 
+/** gamedig 4's ids, still accepted by `query` (deprecated): each is the id it became. */
+export interface OldGameIds {
+  /** @deprecated gamedig 4's id: `'a2oa'` now. */
+  'arma2oa': 'a2oa';
+  /** @deprecated gamedig 4's id: `'aaa'` now. */
+  'arma': 'aaa';
+  /** @deprecated gamedig 4's id: `'aapg'` now. */
+  'americasarmypg': 'aapg';
+  /** @deprecated gamedig 4's id: `'actionsource'` now. */
+  'as': 'actionsource';
+  /** @deprecated gamedig 4's id: `'acwa'` now. */
+  'armacwa': 'acwa';
+  /** @deprecated gamedig 4's id: `'aoc'` now. */
+  'ageofchivalry': 'aoc';
+  /** @deprecated gamedig 4's id: `'armareforger'` now. */
+  'armare': 'armareforger';
+  /** @deprecated gamedig 4's id: `'armaresistance'` now. */
+  'armar': 'armaresistance';
+  /** @deprecated gamedig 4's id: `'ase'` now. */
+  'arkse': 'ase';
+  /** @deprecated gamedig 4's id: `'basedefense'` now. */
+  'bd': 'basedefense';
+  /** @deprecated gamedig 4's id: `'battalion1944'` now. */
+  'bat1944': 'battalion1944';
+  /** @deprecated gamedig 4's id: `'battlefield1942'` now. */
+  'bf1942': 'battlefield1942';
+  /** @deprecated gamedig 4's id: `'battlefield2'` now. */
+  'bf2': 'battlefield2';
+  /** @deprecated gamedig 4's id: `'battlefield2142'` now. */
+  'bf2142': 'battlefield2142';
+  /** @deprecated gamedig 4's id: `'battlefieldvietnam'` now. */
+  'bfv': 'battlefieldvietnam';
+  /** @deprecated gamedig 4's id: `'bladesymphony'` now. */
+  'bs': 'bladesymphony';
+  /** @deprecated gamedig 4's id: `'c3db'` now. */
+  'commandos3': 'c3db';
+  /** @deprecated gamedig 4's id: `'cacr'` now. */
+  'cacrenegade': 'cacr';
+  /** @deprecated gamedig 4's id: `'cmw'` now. */
+  'chivalry': 'cmw';
+  /** @deprecated gamedig 4's id: `'cod4mw'` now. */
+  'cod4': 'cod4mw';
+  /** @deprecated gamedig 4's id: `'coj'` now. */
+  'callofjuarez': 'coj';
+  /** @deprecated gamedig 4's id: `'contractjack'` now. */
+  'contactjack': 'contractjack';
+  /** @deprecated gamedig 4's id: `'counterstrike15'` now. */
+  'cs15': 'counterstrike15';
+  /** @deprecated gamedig 4's id: `'counterstrike16'` now. */
+  'cs16': 'counterstrike16';
+  /** @deprecated gamedig 4's id: `'counterstrike2'` now. */
+  'cs2': 'counterstrike2';
+  /** @deprecated gamedig 4's id: `'crce'` now. */
+  'crossracing': 'crce';
+  /** @deprecated gamedig 4's id: `'dal'` now. */
+  'dnl': 'dal';
+  /** @deprecated gamedig 4's id: `'ddd'` now. */
+  'dinodday': 'ddd';
+  /** @deprecated gamedig 4's id: `'ddpt'` now. */
+  'deadlydozenpt': 'ddpt';
+  /** @deprecated gamedig 4's id: `'deathmatchclassic'` now. */
+  'dmc': 'deathmatchclassic';
+  /** @deprecated gamedig 4's id: `'deerhunter2005'` now. */
+  'dh2005': 'deerhunter2005';
+  /** @deprecated gamedig 4's id: `'dhe4445'` now. */
+  'darkesthour': 'dhe4445';
+  /** @deprecated gamedig 4's id: `'dootf'` now. */
+  'drakan': 'dootf';
+  /** @deprecated gamedig 4's id: `'dow'` now. */
+  'daysofwar': 'dow';
+  /** @deprecated gamedig 4's id: `'dtr2'` now. */
+  'dirttrackracing2': 'dtr2';
+  /** @deprecated gamedig 4's id: `'dystopia'` now. */
+  'dys': 'dystopia';
+  /** @deprecated gamedig 4's id: `'egs'` now. */
+  'empyrion': 'egs';
+  /** @deprecated gamedig 4's id: `'empiresmod'` now. */
+  'em': 'empiresmod';
+  /** @deprecated gamedig 4's id: `'formulaone2002'` now. */
+  'f12002': 'formulaone2002';
+  /** @deprecated gamedig 4's id: `'gck'` now. */
+  'giantscitizenkabuto': 'gck';
+  /** @deprecated gamedig 4's id: `'goldeneyesource'` now. */
+  'ges': 'goldeneyesource';
+  /** @deprecated gamedig 4's id: `'gtasamta'` now. */
+  'mtasa': 'gtasamta';
+  /** @deprecated gamedig 4's id: `'gtasao'` now. */
+  'saomp': 'gtasao';
+  /** @deprecated gamedig 4's id: `'gtavcmta'` now. */
+  'mtavc': 'gtavcmta';
+  /** @deprecated gamedig 4's id: `'gus'` now. */
+  'gore': 'gus';
+  /** @deprecated gamedig 4's id: `'hiddendangerous2'` now. */
+  'had2': 'hiddendangerous2';
+  /** @deprecated gamedig 4's id: `'hl2d'` now. */
+  'hl2dm': 'hl2d';
+  /** @deprecated gamedig 4's id: `'hld'` now. */
+  'hldm': 'hld';
+  /** @deprecated gamedig 4's id: `'hlds'` now. */
+  'hldms': 'hlds';
+  /** @deprecated gamedig 4's id: `'hlof'` now. */
+  'hlopfor': 'hlof';
+  /** @deprecated gamedig 4's id: `'i2cs'` now. */
+  'igi2': 'i2cs';
+  /** @deprecated gamedig 4's id: `'i2s'` now. */
+  'il2': 'i2s';
+  /** @deprecated gamedig 4's id: `'imic'` now. */
+  'insurgencymic': 'imic';
+  /** @deprecated gamedig 4's id: `'jb0n'` now. */
+  'jamesbondnightfire': 'jb0n';
+  /** @deprecated gamedig 4's id: `'jc2m'` now. */
+  'jc2mp': 'jc2m';
+  /** @deprecated gamedig 4's id: `'jc3m'` now. */
+  'jc3mp': 'jc3m';
+  /** @deprecated gamedig 4's id: `'kloc'` now. */
+  'kingpin': 'kloc';
+  /** @deprecated gamedig 4's id: `'kpctnc'` now. */
+  'kisspc': 'kpctnc';
+  /** @deprecated gamedig 4's id: `'kreedzclimbing'` now. */
+  'kzmod': 'kreedzclimbing';
+  /** @deprecated gamedig 4's id: `'l4d'` now. */
+  'left4dead': 'l4d';
+  /** @deprecated gamedig 4's id: `'l4d2'` now. */
+  'left4dead2': 'l4d2';
+  /** @deprecated gamedig 4's id: `'mbe'` now. */
+  'minecraftbe': 'mbe';
+  /** @deprecated gamedig 4's id: `'moha'` now. */
+  'mohab': 'moha';
+  /** @deprecated gamedig 4's id: `'mohaab'` now. */
+  'mohbt': 'mohaab';
+  /** @deprecated gamedig 4's id: `'mohaas'` now. */
+  'mohsh': 'mohaas';
+  /** @deprecated gamedig 4's id: `'naturalselection'` now. */
+  'ns': 'naturalselection';
+  /** @deprecated gamedig 4's id: `'naturalselection2'` now. */
+  'ns2': 'naturalselection2';
+  /** @deprecated gamedig 4's id: `'neverwinternights'` now. */
+  'nwn': 'neverwinternights';
+  /** @deprecated gamedig 4's id: `'neverwinternights2'` now. */
+  'nwn2': 'neverwinternights2';
+  /** @deprecated gamedig 4's id: `'nolf2asihw'` now. */
+  'nolf2': 'nolf2asihw';
+  /** @deprecated gamedig 4's id: `'ofr'` now. */
+  'flashpointresistance': 'ofr';
+  /** @deprecated gamedig 4's id: `'pce'` now. */
+  'primalcarnage': 'pce';
+  /** @deprecated gamedig 4's id: `'postscriptum'` now. */
+  'ps': 'postscriptum';
+  /** @deprecated gamedig 4's id: `'prb2'` now. */
+  'prbf2': 'prb2';
+  /** @deprecated gamedig 4's id: `'projectcars'` now. */
+  'pc': 'projectcars';
+  /** @deprecated gamedig 4's id: `'projectcars2'` now. */
+  'pc2': 'projectcars2';
+  /** @deprecated gamedig 4's id: `'projectzomboid'` now. */
+  'przomboid': 'projectzomboid';
+  /** @deprecated gamedig 4's id: `'pvak2'` now. */
+  'pvkii': 'pvak2';
+  /** @deprecated gamedig 4's id: `'quake'` now. */
+  'quake1': 'quake';
+  /** @deprecated gamedig 4's id: `'rainbowsix'` now. */
+  'r6': 'rainbowsix';
+  /** @deprecated gamedig 4's id: `'rdkf'` now. */
+  'ragdollkungfu': 'rdkf';
+  /** @deprecated gamedig 4's id: `'rdr2r'` now. */
+  'redm': 'rdr2r';
+  /** @deprecated gamedig 4's id: `'ron'` now. */
+  'riseofnations': 'ron';
+  /** @deprecated gamedig 4's id: `'roo4145'` now. */
+  'redorchestraost': 'roo4145';
+  /** @deprecated gamedig 4's id: `'rs2rs'` now. */
+  'r6roguespear': 'rs2rs';
+  /** @deprecated gamedig 4's id: `'rs2v'` now. */
+  'rs2': 'rs2v';
+  /** @deprecated gamedig 4's id: `'rs3rs'` now. */
+  'r6ravenshield': 'rs3rs';
+  /** @deprecated gamedig 4's id: `'sdtd'` now. */
+  '7d2d': 'sdtd';
+  /** @deprecated gamedig 4's id: `'serioussam'` now. */
+  'ss': 'serioussam';
+  /** @deprecated gamedig 4's id: `'serioussam2'` now. */
+  'ss2': 'serioussam2';
+  /** @deprecated gamedig 4's id: `'sinepisodes'` now. */
+  'sinep': 'sinepisodes';
+  /** @deprecated gamedig 4's id: `'sotf'` now. */
+  'sonsoftheforest': 'sotf';
+  /** @deprecated gamedig 4's id: `'swb'` now. */
+  'swbf': 'swb';
+  /** @deprecated gamedig 4's id: `'swb2'` now. */
+  'swbf2': 'swb2';
+  /** @deprecated gamedig 4's id: `'swjk2jo'` now. */
+  'swjk2': 'swjk2jo';
+  /** @deprecated gamedig 4's id: `'swjkja'` now. */
+  'swjk': 'swjkja';
+  /** @deprecated gamedig 4's id: `'tcgraw'` now. */
+  'graw': 'tcgraw';
+  /** @deprecated gamedig 4's id: `'tcgraw2'` now. */
+  'graw2': 'tcgraw2';
+  /** @deprecated gamedig 4's id: `'teamfortress2'` now. */
+  'tf2': 'teamfortress2';
+  /** @deprecated gamedig 4's id: `'theforest'` now. */
+  'forrest': 'theforest';
+  /** @deprecated gamedig 4's id: `'thehidden'` now. */
+  'hidden': 'thehidden';
+  /** @deprecated gamedig 4's id: `'theisle'` now. */
+  'isle': 'theisle';
+  /** @deprecated gamedig 4's id: `'theship'` now. */
+  'ship': 'theship';
+  /** @deprecated gamedig 4's id: `'toh'` now. */
+  'takeonhelicopters': 'toh';
+  /** @deprecated gamedig 4's id: `'tonolf'` now. */
+  'nolf': 'tonolf';
+  /** @deprecated gamedig 4's id: `'unrealtournament'` now. */
+  'ut': 'unrealtournament';
+  /** @deprecated gamedig 4's id: `'unrealtournament2003'` now. */
+  'ut2003': 'unrealtournament2003';
+  /** @deprecated gamedig 4's id: `'unrealtournament2004'` now. */
+  'ut2004': 'unrealtournament2004';
+  /** @deprecated gamedig 4's id: `'unrealtournament3'` now. */
+  'ut3': 'unrealtournament3';
+  /** @deprecated gamedig 4's id: `'v8sc'` now. */
+  'v8supercar': 'v8sc';
+  /** @deprecated gamedig 4's id: `'vampireslayer'` now. */
+  'vs': 'vampireslayer';
+  /** @deprecated gamedig 4's id: `'vcm'` now. */
+  'vcmp': 'vcm';
+  /** @deprecated gamedig 4's id: `'wet'` now. */
+  'wolfensteinet': 'wet';
+  /** @deprecated gamedig 4's id: `'wolfenstein'` now. */
+  'wolfenstein2009': 'wolfenstein';
+  /** @deprecated gamedig 4's id: `'wot'` now. */
+  'wheeloftime': 'wot';
+  /** @deprecated gamedig 4's id: `'wurmunlimited'` now. */
+  'wurm': 'wurmunlimited';
+}
+export type OldGameId = keyof OldGameIds;
+/** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */
+export type GamedigProtocolClass =
+  | 'ase'
+  | 'dayz'
+  | 'doom3'
+  | 'ffow'
+  | 'fivem'
+  | 'gamespy1'
+  | 'gamespy2'
+  | 'gamespy3'
+  | 'goldsrc'
+  | 'gtasao'
+  | 'jc2mp'
+  | 'minecraft'
+  | 'minecraftbedrock'
+  | 'minecraftvanilla'
+  | 'mumbleping'
+  | 'quake1'
+  | 'quake2'
+  | 'quake3'
+  | 'samp'
+  | 'sdtd'
+  | 'toxikk'
+  | 'unreal2'
+  | 'ut3'
+  | 'valve'
+  | 'vcmp';
+
 /** The protocol each game that gamequery can query answers in. */
 export interface GameProtocols {
   a2oa: 'a2s';

@@ -1,10 +1,16 @@
 // `gamequery/gamedig`: gamedig 5's API over gamequery. Migrating is changing the import;
 // README.md, "Migrating from gamedig", lists what differs on purpose.
-import type { GameId, GameQueryError } from 'gamequery-wasm/types';
+import type { GameId, OldGameId, GamedigProtocolClass, GameQueryError } from 'gamequery-wasm/types';
 
-/** gamedig's query options. `type` is a game id (`games`), or `protocol-valve` … */
+/** gamedig's query options. */
 export interface QueryOptions {
-  type: GameId | `protocol-${'valve' | 'goldsrc' | 'samp' | 'gtasao' | 'minecraft' | 'minecraftvanilla' | 'minecraftbedrock'}` | (string & {});
+  /**
+   * A game id (`games`), a gamedig 4 id with `checkOldIDs`, or one of gamedig's protocol
+   * classes (`protocol-valve` …). Any string is accepted too, as gamedig (which ships no
+   * types) accepted it: programs pass a game id from their configuration; an unknown one
+   * fails at run time with gamedig's `Invalid game: …`.
+   */
+  type: GameId | OldGameId | `protocol-${GamedigProtocolClass}` | (string & {});
   host?: string;
   /** An IP address: no name lookup. */
   address?: string;

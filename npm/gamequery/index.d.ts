@@ -1,6 +1,6 @@
 // The Node package: the codec and the network types (gamequery-wasm's types.d.ts, generated
 // from the Rust types once for both packages) plus the network functions below.
-import type { GameEntry, GameId, GameQueryOptions, GameStatusOf, QueryGame, AnyStatus, StatusDescription, QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
+import type { GameEntry, GameId, OldGameId, OldGameIds, GameQueryOptions, GameStatusOf, QueryGame, AnyStatus, StatusDescription, QueryProtocol, ServeProtocol, RconSessionProtocol, GameQueryError, NetworkTypes, QueryManyItem, QueryManyOptions, QueryManyResult, PerProtocolOptions, MinecraftRconOptions, RconSession, RconTypes, Responder, StatusOf, Target } from 'gamequery-wasm/types';
 
 export * from 'gamequery-wasm/types';
 
@@ -17,6 +17,8 @@ export declare function query<P extends QueryProtocol>(protocol: P, target: Targ
  * says which answered, `status.connect` where players join.
  */
 export declare function query<G extends QueryGame>(game: G, target: Target, options?: GameQueryOptions<G>): Promise<GameStatusOf<G>>;
+/** @deprecated A gamedig 4 id (`'minecraftbe'`): it still works; `OldGameIds` names the id it became (`'mbe'`). */
+export declare function query<O extends OldGameId>(game: O, target: Target, options?: GameQueryOptions<OldGameIds[O]>): Promise<GameStatusOf<OldGameIds[O]>>;
 
 /** Every game gamequery knows, by id: its protocol and port rule, and whether `query` takes it. */
 export declare const games: Readonly<Record<GameId, Readonly<GameEntry>>>;

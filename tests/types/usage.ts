@@ -243,7 +243,7 @@ export async function gameUsage(): Promise<void> {
   // @ts-expect-error not a game id
   void games.notagame;
   // @ts-expect-error a game whose protocol is not here yet is not a query's name
-  await query('bf1942', '127.0.0.1');
+  await query('farmingsimulator22', '127.0.0.1');
   // @ts-expect-error rules is A2S's option, not SA:MP's
   await query('gtasam', '127.0.0.1', { rules: true });
   for await (const r of queryMany([{ protocol: 'vrising', target: 'h:27015', options: { queryPort: 27030 } }, { protocol: 'samp', target: 'h' }])) {
@@ -407,3 +407,19 @@ type UdpServe = import('gamequery').UdpServeOptions;
 type ServeOf<P extends import('gamequery').ServeProtocol> = import('gamequery').NetworkTypes[P]['serveOptions'];
 export const udpServeNamed: [Same<ServeOf<'quake3'>, UdpServe>, Same<ServeOf<'mumble'>, UdpServe>, Same<ServeOf<'gamespy1'>, UdpServe>] = [true, true, true];
 export const oldNameKept: import('gamequery').BedrockServeOptions = { host: '127.0.0.1', port: 0 } satisfies UdpServe;
+
+// #48, 15: gamedig 4's ids still type-check (deprecated), narrowed to the game they became.
+export async function oldIds(): Promise<void> {
+  const bedrock = await query('minecraftbe', 'h');
+  const editions: Array<'java' | 'bedrock'> = bedrock.raw.editions;
+  const id: import('gamequery').OldGameIds['minecraftbe'] = 'mbe';
+  void [editions, id];
+  // @ts-expect-error not an id, old or new
+  await query('minecraftbee', 'h');
+  // The drop-in: every protocol class gamedig has that gamequery speaks.
+  const { GameDig } = await import('gamequery/gamedig');
+  await GameDig.query({ type: 'protocol-mumbleping', host: 'h' });
+  await GameDig.query({ type: 'protocol-gamespy2', host: 'h' });
+  const klass: import('gamequery').GamedigProtocolClass = 'unreal2';
+  void klass;
+}
