@@ -91,8 +91,8 @@ function number(flags, name) {
 }
 
 /** `name` if it is one of `known` (what the command takes); `what` names the argument. */
-function protocolOf(name, known = QUERY_PROTOCOLS, what = 'a protocol') {
-  if (name === undefined) throw new UsageError(`needs ${what}: ${known.join(', ')}`);
+function protocolOf(name, known = QUERY_PROTOCOLS, what = 'the protocols') {
+  if (name === undefined) throw new UsageError(`needs a protocol; ${what}: ${known.join(', ')}`);
   // A protocol with packets but no query of its own: Source RCON, which `rcon` runs.
   const codec = PROTOCOL_REGISTRY.find((p) => p.name === name && p.packets && !p.query && !known.includes(name));
   if (codec) {
@@ -139,12 +139,12 @@ async function main(argv, state) {
   if (command === 'serve') {
     checkFlags('serve', flags);
     noMore(rest, 1);
-    return serveCommand(protocolOf(rest[0], SERVE_PROTOCOLS, 'serve takes a protocol'), flags);
+    return serveCommand(protocolOf(rest[0], SERVE_PROTOCOLS, 'serve takes'), flags);
   }
   if (command === 'rcon') {
     checkFlags('rcon', flags);
     const [protocol, target, ...words] = rest;
-    protocolOf(protocol, RCON_PROTOCOLS, 'rcon takes a protocol');
+    protocolOf(protocol, RCON_PROTOCOLS, 'rcon takes');
     if (!target || words.length === 0 || flags.password === undefined) throw new UsageError('rcon needs <protocol> <host> --password P <command>');
     const options = { password: flags.password, timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), idle: number(flags, 'idle'), encoding: flags.encoding, trace: tracer(flags) };
     const lines = await rcon(protocol, target, options, words.join(' '));

@@ -159,12 +159,12 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
     // Found by the CLI.
     [[], /needs a command/],
     [['samp', '127.0.0.1:7777', 'extra', 'words'], /unexpected arguments: extra words/],
-    [['serve'], /serve takes a protocol: samp, minecraft-java, /],
-    [['serve', 'minecraft'], /unknown protocol "minecraft"; serve takes a protocol: (?!.*\bminecraft\b,)/],
+    [['serve'], /^gamequery: needs a protocol; serve takes: samp, minecraft-java, /],
+    [['serve', 'minecraft'], /unknown protocol "minecraft"; serve takes: (?!.*\bminecraft\b,)/],
     [['serve', 'samp', '--state', join(dir, 'missing.json')], /--state .*missing\.json: cannot read it \(no such file\)$/m],
     [['serve', 'samp', '--state', broken], /--state .*broken\.json: not JSON/],
     [['source-rcon', '127.0.0.1:27015'], /source-rcon is a packet codec, not a query: run a command with 'gamequery rcon/],
-    [['rcon', 'sqp', '127.0.0.1:1', '--password', 'p', 'x'], /unknown protocol "sqp"; rcon takes a protocol: samp, minecraft-java, a2s/],
+    [['rcon', 'sqp', '127.0.0.1:1', '--password', 'p', 'x'], /unknown protocol "sqp"; rcon takes: samp, minecraft-java, a2s/],
   ];
   try {
     for (const [args, message] of cases) {

@@ -258,13 +258,46 @@ test('CLI: gamequery scan FILE|- writes NDJSON (or CSV) per server and a summary
     assert.equal(rows[0], 'line,query,target,result,name,online,max,map,version,queryPort,connect,pingMs,error');
     assert.ok(rows.some((r) => r.startsWith(`1,vrising,127.0.0.1:${a2s.port - 15},ok,gamequery demo — A2S,20,32,de_dust2,1.40.4.5,${a2s.port},127.0.0.1:27015,`)), rows.join('\n'));
     assert.ok(rows.some((r) => r.startsWith('2,vrising,127.0.0.1:9,GQ_PORT_CLOSED,')));
-    // Nothing answered: exit 1; a malformed line: a usage error.
+    // Nothing answered: exit 1; an empty list too (#48, 18: it exited 0).
     writeFileSync(list, 'rust 127.0.0.1:9\n');
     assert.equal((await run('scan', list).catch((e) => e)).code, 1);
-    writeFileSync(list, 'rust\n');
-    const bad = await run('scan', list).catch((e) => e);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /line 1: "rust" is not <game-or-protocol> <host\[:port\]>/);
+    writeFileSync(list, '# nothing\n\n');
+    const empty = await run('scan', list).catch((e) => e);
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /^scan: the list has no servers/);
+    // A malformed line is its own result; the rest is scanned (#48, 18: it aborted the scan).
+    writeFileSync(list, `rust\nvrising 127.0.0.1:${a2s.port - 15}\n`);
+    const bad = await run('scan', list);
+    const results = bad.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(results[0], { line: 1, error: { code: 'GQ_INVALID_ARGUMENT', message: 'line 1: "rust" is not <game-or-protocol> <host[:port]>' } });
+    assert.equal(results[1].status.name, 'gamequery demo — A2S');
+    assert.equal(bad.stderr, '2 servers: 1 answered, 1 malformed\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('scan: Ctrl-C prints the summary so far and how many were not finished (#48, 16)', async () => {
+  const { spawn } = await import('node:child_process');
+  const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'gq-scan-int-'));
+  try {
+    const list = join(dir, 'servers.txt');
+    // Silent servers: the scan is still running when it is interrupted.
+    const silent = dgram.createSocket('udp4');
+    await new Promise((r) => silent.bind(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => silent.close(r)));
+    writeFileSync(list, Array.from({ length: 5 }, () => `a2s 127.0.0.1:${silent.address().port}`).join('\n'));
+    const child = spawn('node', [cli, 'scan', list, '--timeout', '10000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.on('close', r));
+    assert.equal(code, 130);
+    assert.equal(stderr, '5 servers: 0 answered, 5 not finished\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ function parseList(text, game) {
     if (game ? words.length === 1 : words.length === 2) {
       items.push({ line: k + 1, query: game ?? words[0], target: words.at(-1) });
     } else {
-      bad.push(`line ${k + 1}: ${JSON.stringify(raw)} is not ${game ? '<host[:port]>' : '<game-or-protocol> <host[:port]>'}`);
+      bad.push({ line: k + 1, message: `line ${k + 1}: ${JSON.stringify(raw)} is not ${game ? '<host[:port]>' : '<game-or-protocol> <host[:port]>'}` });
     }
   }
   return { items, bad };
@@ -76,16 +76,34 @@ function progress(stream, total) {
 
 async function scan(source, { game, csv, concurrency, timeout, retries }) {
   const { items, bad } = parseList(await readInput(source), game);
-  if (bad.length) {
-    const e = new Error(`scan: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? `; and ${bad.length - 3} more` : ''}`);
-    e.usage = true;
-    throw e;
+  if (items.length === 0 && bad.length === 0) {
+    // Nothing to scan is nothing answered: most likely the wrong file (or an empty pipe).
+    process.stderr.write('scan: the list has no servers (lines of `game-or-protocol host[:port]`)\n');
+    return 1;
   }
   const out = process.stdout;
   if (csv) out.write(`${CSV_COLUMNS.join(',')}\n`);
+  const counts = { answered: 0, closed: 0, silent: 0, 'wrong protocol': 0, other: 0, malformed: 0 };
+  // A line that is no server is reported as its own result; the others are still scanned.
+  for (const b of bad) {
+    counts.malformed++;
+    const error = { code: 'GQ_INVALID_ARGUMENT', message: b.message };
+    out.write(csv ? `${csvRow({ line: b.line }, undefined, error)}\n` : `${JSON.stringify({ line: b.line, error })}\n`);
+  }
   const bar = process.stderr.isTTY ? progress(process.stderr, items.length) : undefined;
-  const counts = { answered: 0, closed: 0, silent: 0, 'wrong protocol': 0, other: 0 };
   let done = 0;
+  const summary = () => {
+    const parts = Object.entries(counts).filter(([k, n]) => n > 0 || k === 'answered').map(([k, n]) => `${n} ${k}`);
+    const unfinished = items.length - done;
+    return `${items.length + bad.length} servers: ${parts.join(', ')}${unfinished ? `, ${unfinished} not finished` : ''}\n`;
+  };
+  // Ctrl-C: what was found so far, and how many were not finished.
+  const interrupted = () => {
+    bar?.end();
+    process.stderr.write(summary());
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   const queries = items.map((item) => ({ protocol: item.query, target: item.target }));
   const byQuery = new Map(queries.map((q, k) => [q, items[k]]));
   for await (const { target: q, status, error } of queryMany(queries, { concurrency, timeout, retries })) {
@@ -99,10 +117,10 @@ async function scan(source, { game, csv, concurrency, timeout, retries }) {
     }
     bar?.update(done, counts.answered);
   }
+  process.removeListener('SIGINT', interrupted);
   bar?.update(done, counts.answered, true);
   bar?.end();
-  const parts = Object.entries(counts).filter(([k, n]) => n > 0 || k === 'answered').map(([k, n]) => `${n} ${k}`);
-  process.stderr.write(`${items.length} servers: ${parts.join(', ')}\n`);
+  process.stderr.write(summary());
   // Nothing answered (of a list with servers): the scan failed.
   return items.length > 0 && counts.answered === 0 ? 1 : 0;
 }
