@@ -19,8 +19,11 @@ ${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usag
   gamequery scan <FILE|-> [--game G] [--csv] [--concurrency N] [--timeout ms] [--retries n]
       lines of "game-or-protocol host[:port]" (or bare addresses with --game), one NDJSON
       object per server as it finishes (--csv: rows); progress and a summary on stderr
-  gamequery serve <protocol> [--host ip] [--port N] [--state file.json]
+  gamequery serve <protocol> [--host ip] [--port N] [--state file.json] [--rate-limit B/S|off]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
+      UDP responders answer each source address at most B requests at once, refilled S a
+      second (default 20/10, SA:MP's 60/30: no amplifier for forged sources); off for local
+      scans and tests
   gamequery rcon ${RCON_PROTOCOLS.join('|')} <host[:port]> --password P <command...> [--timeout ms] [--json] [--debug]
       ${PROTOCOL_REGISTRY.filter((p) => p.rcon).map((p) => `${p.name}: ${p.rcon.session ? 'Source RCON, ' : ''}default port ${p.rcon.port}`).join('; ')}
       SA:MP's: [--idle ms] [--encoding X]
@@ -38,7 +41,7 @@ const ownFlags = (protocol) => QUERY_FLAGS[protocol]?.flags ?? [];
 /** Flags each command accepts, and which of them take no value. */
 const COMMANDS = {
   ...Object.fromEntries(QUERY_PROTOCOLS.map((p) => [p, [...NETWORK, ...ownFlags(p).map((f) => f.flag)]])),
-  serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port'],
+  serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port', 'rate-limit'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   games: ['json', 'all'],
   'unsupported-game': NETWORK,
@@ -77,7 +80,9 @@ function checkFlags(command, flags) {
   const known = [...EVERYWHERE, ...(COMMANDS[command] ?? [])];
   for (const [name, value] of Object.entries(flags)) {
     if (!known.includes(name)) {
-      throw new UsageError(`unknown option --${name} for '${command}'; its options: ${known.map((k) => `--${k}`).join(', ')}`);
+      const near = known.filter((k) => distance(k, name) <= 2).sort((a, b) => distance(a, name) - distance(b, name));
+      const like = near.length ? ` — did you mean --${near[0]}?` : '';
+      throw new UsageError(`unknown option --${name} for '${command}'${like}; its options: ${known.map((k) => `--${k}`).join(', ')}`);
     }
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
   }
@@ -282,6 +287,15 @@ function readState(file) {
   }
 }
 
+/** `--rate-limit B/S` (burst, refill a second) or `off`. */
+function rateLimit(text) {
+  // Off: more than any source can send (the limit is per source address).
+  if (text === 'off') return { burst: 4294967295, perSecond: 4294967295 };
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) throw new UsageError(`--rate-limit takes BURST/PER_SECOND (default 20/10, SA:MP's 60/30) or off, got ${JSON.stringify(text)}`);
+  return { burst: Number(m[1]), perSecond: Number(m[2]) };
+}
+
 async function serveCommand(protocol, flags) {
   const samp = protocol === 'samp';
   const state = flags.state ? readState(flags.state) : sampleState(protocol);
@@ -289,6 +303,7 @@ async function serveCommand(protocol, flags) {
   const options = { host: flags.host, port: number(flags, 'port') };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
   if (samp && flags.legacy) options.legacy = true;
+  if (flags['rate-limit'] !== undefined) options.rateLimit = rateLimit(flags['rate-limit']);
   if (flags['rcon-port'] !== undefined && protocol !== 'minecraft-java') throw new UsageError('--rcon-port is for serve minecraft-java (SA:MP answers RCON on its query port)');
   if (flags['rcon-password']) {
     if (!samp && protocol !== 'minecraft-java') throw new UsageError('--rcon-password is for serve samp and serve minecraft-java');

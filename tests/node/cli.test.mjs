@@ -57,6 +57,29 @@ test('serve --state file.json answers queries; rcon reaches it', async () => {
   }
 });
 
+test('serve --rate-limit: off answers a burst a scan sends from one address; the default stops at 20 (#48, 12)', async () => {
+  const { queryMany } = await import('gamequery');
+  const answered = async (...flags) => {
+    const child = spawn('node', [cli, 'serve', 'a2s', '--host', '127.0.0.1', '--port', '0', ...flags]);
+    try {
+      const line = await new Promise((resolve, reject) => {
+        child.stdout.once('data', (d) => resolve(String(d)));
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const port = Number(/:(\d+) /.exec(line)[1]);
+      let n = 0;
+      const targets = Array.from({ length: 60 }, () => `127.0.0.1:${port}`);
+      for await (const r of queryMany(targets, { protocol: 'a2s', players: false, concurrency: 60, timeout: 500 })) if (r.status) n++;
+      return n;
+    } finally {
+      child.kill('SIGTERM');
+    }
+  };
+  assert.equal(await answered('--rate-limit', 'off'), 60);
+  assert.ok(await answered() < 60, 'the default limits one source');
+  assert.equal(await answered('--rate-limit', '100/100'), 60);
+});
+
 test('errors exit non-zero with the code', async () => {
   await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_PORT_CLOSED/.test(e.stderr));
   await assert.rejects(run('nope', 'x'), (e) => e.code === 2 && /unknown protocol/.test(e.stderr));
@@ -137,7 +160,7 @@ test('a CLI that behaves: help, version, unknown options, exit codes', async () 
   assert.match(v.stdout.trim(), /^\d+\.\d+\.\d+/);
   const bad = await runWith({}, 'samp', '127.0.0.1:7777', '--player', 'c');
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /unknown option --player for 'samp'; its options: .*--players/);
+  assert.match(bad.stderr, /unknown option --player for 'samp' — did you mean --players\?; its options: .*--players/);
   const missing = await runWith({}, 'samp', '127.0.0.1:7777', '--timeout');
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--timeout needs a value/);
@@ -161,6 +184,8 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
     [['samp', '127.0.0.1:7777', 'extra', 'words'], /unexpected arguments: extra words/],
     [['serve'], /^gamequery: needs a protocol; serve takes: samp, minecraft-java, /],
     [['serve', 'minecraft'], /unknown protocol "minecraft"; serve takes: (?!.*\bminecraft\b,)/],
+    [['serve', 'a2s', '--rate-limt', 'off'], /unknown option --rate-limt for 'serve' — did you mean --rate-limit\?/],
+    [['serve', 'a2s', '--rate-limit', '5'], /--rate-limit takes BURST\/PER_SECOND \(default 20\/10, SA:MP's 60\/30\) or off, got "5"/],
     [['serve', 'samp', '--state', join(dir, 'missing.json')], /--state .*missing\.json: cannot read it \(no such file\)$/m],
     [['serve', 'samp', '--state', broken], /--state .*broken\.json: not JSON/],
     [['source-rcon', '127.0.0.1:27015'], /source-rcon is a packet codec, not a query: run a command with 'gamequery rcon/],
