@@ -115,7 +115,7 @@ fn a_game_whose_protocol_is_not_here_says_which_it_needs() {
     assert_eq!(e.code, ErrorCode::InvalidArgument);
     assert!(
         e.message
-            .starts_with(r#"unknown protocol or game "rusty"; protocols: samp, "#),
+            .starts_with(r#"unknown protocol or game "rusty"; did you mean "rust"? protocols: samp, "#),
         "{}",
         e.message
     );
