@@ -26,6 +26,7 @@ pub mod gamespy1;
 pub mod gamespy2;
 pub mod gamespy3;
 pub mod http;
+pub mod idtech;
 mod index;
 pub mod input;
 pub mod internal;

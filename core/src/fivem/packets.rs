@@ -1,6 +1,6 @@
 //! FXServer's out-of-band datagrams: `FF FF FF FF` + `getinfo` or `getstatus` + a
 //! challenge, and the `infoResponse` / `statusResponse` replies (Quake 3's framing and
-//! infostrings, `crate::quake`'s readers). What FXServer does differently, from its
+//! infostrings, `crate::idtech`'s readers). What FXServer does differently, from its
 //! `GetInfoOutOfBand.h` / `GetStatusOutOfBand.h`: a request whose data after the command
 //! is over 8 bytes is dropped, so a challenge is at most 8 bytes and nothing ends it (the
 //! data is echoed up to a space or line end, a NUL included); `statusResponse` (off unless
@@ -10,11 +10,11 @@
 use serde::Serialize;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::idtech::Info;
+use crate::idtech::PlayerLine;
+use crate::idtech::OOB;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::quake::Info;
-use crate::quake::PlayerLine;
-use crate::quake::OOB;
 use crate::values::RuleList;
 
 /// The data after the command FXServer reads at most; longer requests it drops unanswered.
@@ -152,7 +152,7 @@ impl FivemResponse {
             // The first line, and in a `statusResponse` the settings after the players.
             if n == 0 || l.starts_with(b"\\") {
                 let pairs = Info::parse(l, line_at)?.pairs;
-                if info.len() + pairs.len() > crate::quake::MAX_PAIRS {
+                if info.len() + pairs.len() > crate::idtech::MAX_PAIRS {
                     return Err(Error::at(ErrorCode::BadLength, "infostring", line_at, "too many pairs"));
                 }
                 info.extend(pairs.into_iter().map(|(k, v)| (text(k), text(v))));
@@ -166,7 +166,7 @@ impl FivemResponse {
                     "lines after the infostring",
                 ));
             }
-            if players.len() == crate::quake::MAX_PLAYERS {
+            if players.len() == crate::idtech::MAX_PLAYERS {
                 return Err(Error::at(ErrorCode::BadLength, "players", line_at, "too many lines"));
             }
             let p = PlayerLine::parse(l.strip_suffix(b"\r").unwrap_or(l), line_at)?;

@@ -13,9 +13,9 @@ use super::packets::{read_request, FivemResponse, FivemStatusPlayer};
 use super::state::FivemState;
 use crate::error::Result;
 use crate::http::serve::{read_request as read_http, reply, Read};
+use crate::idtech::Info;
+use crate::idtech::OOB;
 use crate::limit::{Buckets, RateLimit};
-use crate::quake::Info;
-use crate::quake::OOB;
 use crate::spec::serve::{Stream, StreamOutput};
 
 #[derive(Debug)]

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::endpoints::{FivemInfo, FivemPlayer};
 use super::packets::FivemResponse;
-use crate::quake::colours::plain;
-use crate::quake::Dialect;
+use crate::idtech::colours::plain;
+use crate::idtech::Dialect;
 use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::values::RuleList;
 

@@ -4,10 +4,10 @@
 use serde::Serialize;
 
 use super::packets::{Command, Reply, ReplyKind, Request};
-use super::players::{PlayerLine, WorldFields};
 use super::state::QuakePlayer;
 use super::unified::decode_reply;
 use crate::error::{Error, Result};
+use crate::idtech::{PlayerLine, WorldFields};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::text::{resolve_writable_label, EncodingOptions, TextEncoding};

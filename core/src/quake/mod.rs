@@ -11,20 +11,18 @@
 //! (`docs` to come with the exchange); the code is ours.
 
 pub mod codec;
-pub mod colours;
+pub use crate::idtech::colours;
 pub mod describe;
 pub mod exchange;
 pub mod gamedig;
-mod infostring;
 pub mod options;
 mod packets;
-mod players;
 pub mod responder;
 pub mod spec;
 mod state;
 pub mod unified;
 
-pub use infostring::{Info, MAX_PAIRS};
+pub use crate::idtech::{Info, MAX_PAIRS};
+pub use crate::idtech::{PlayerLine, WorldFields, MAX_PLAYERS};
 pub use packets::{Command, Dialect, Reply, ReplyKind, Request, MAX_CHALLENGE, OOB};
-pub use players::{PlayerLine, WorldFields, MAX_PLAYERS};
 pub use state::{QuakePlayer, QuakeState, QuakeWorldPlayer};

@@ -4,23 +4,12 @@
 //! `infoResponse`; Quake 2: `print`; QuakeWorld: `n`, with no line end), the infostring,
 //! then a status's player lines. Incomplete is an error here: a reply is one datagram.
 
-use super::infostring::Info;
-use super::players::{PlayerLine, MAX_PLAYERS};
 use crate::error::{Error, ErrorCode, Result};
+pub use crate::idtech::{Dialect, OOB};
+use crate::idtech::{Info, PlayerLine, MAX_PLAYERS};
 
-/// What every packet of the family starts with (out-of-band, not a game message).
-pub const OOB: [u8; 4] = [0xFF; 4];
 /// The longest challenge ioquake3 echoes; longer requests it drops.
 pub const MAX_CHALLENGE: usize = 128;
-
-/// Which engine's layout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Dialect {
-    #[default]
-    Quake3,
-    Quake2,
-    QuakeWorld,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {

@@ -7,9 +7,9 @@
 use std::net::SocketAddr;
 
 use super::packets::{Command, Dialect, Reply, ReplyKind, Request};
-use super::players::{PlayerLine, WorldFields};
 use super::state::QuakeState;
 use crate::error::Result;
+use crate::idtech::{PlayerLine, WorldFields};
 use crate::limit::{Buckets, RateLimit};
 
 #[derive(Debug)]
