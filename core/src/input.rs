@@ -180,6 +180,14 @@ impl<'a> Obj<'a> {
             .filter_map(|(k, v)| Some((std::mem::take(k), v.take()?)))
     }
 
+    /// Takes these members and drops them: what a query's `raw` adds to a state (its
+    /// latency, the encoding it read with …), so that a saved result serves as a state.
+    pub fn skip(&mut self, keys: &[&'static str]) {
+        for key in keys {
+            self.take(key);
+        }
+    }
+
     /// Whether the member is present (taken or not).
     pub fn has(&self, key: &str) -> bool {
         self.members.iter().any(|(k, _)| k == key)

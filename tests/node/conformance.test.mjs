@@ -1,6 +1,6 @@
 // Every protocol of the core's registry has what a protocol needs (docs/adding-a-protocol.md):
 // golden vectors from a peer, a sample state that its responder serves and our query reads
-// back into a Status, typings, a CLI entry and a README row. A protocol added to the registry without one of them fails
+// back into a Status (whose `raw` serves the same reply again), typings, a CLI entry and a README row. A protocol added to the registry without one of them fails
 // here, named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +63,16 @@ for (const p of PROTOCOL_REGISTRY) {
       assert.equal(typeof status.players.online, 'number');
       assert.ok(Array.isArray(status.players.list));
       assert.equal(typeof status.raw, 'object');
+      // What a query gave serves the same reply back (#48, 21): `serve --state` takes a
+      // saved `--json` output (its `raw`), and so does `serve()`.
+      const again = await gamequery.serve(p.name, JSON.parse(JSON.stringify(status.raw)), { host: '127.0.0.1', port: 0 });
+      try {
+        const echoed = await gamequery.query(p.name, `127.0.0.1:${again.port}`, { timeout: 2000 });
+        const seen = (s) => [s.name, s.map, s.mode, s.version, s.password, s.players.online, s.players.max, s.players.bots, s.players.list.map((x) => x.name)];
+        assert.deepEqual(seen(echoed), seen(status), `${p.name}: query → serve its raw → query`);
+      } finally {
+        await again.close();
+      }
     } finally {
       await server.close();
     }

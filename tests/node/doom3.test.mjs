@@ -104,6 +104,15 @@ test('our query reads our responder in every layout, named and told from the rep
   assert.deepEqual([g.game.id, g.raw.dialect, g.raw.players[0].clan], ['quake4', 'quake4', '^1GQ']);
 });
 
+test('another game of the family answering: what answered and what to ask, not a layout error (#48, 17)', async () => {
+  const doom3 = await served('doom3');
+  const e = await addon.query('quake4', `127.0.0.1:${doom3.port}`, { queryPort: doom3.port, timeout: 2000 }).catch((err) => err);
+  assert.equal(e.code, 'GQ_WRONG_PROTOCOL', e.message);
+  assert.match(e.message, /a doom3 server answered \(protocol 1\.41\), whose reply is not quake4's layout: query it as 'doom3'$/);
+  const asked = await addon.query('doom3', `127.0.0.1:${doom3.port}`, { dialect: 'quake4', timeout: 2000 }).catch((err) => err);
+  assert.equal(asked.code, 'GQ_WRONG_PROTOCOL');
+});
+
 test('qstat 2.17 reads our responder in all five layouts, players included', async () => {
   const flags = { doom3: '-dm3s', quake4: '-q4s', etqw: '-etqws', prey: '-preys', wolfenstein: '-wolfs' };
   for (const dialect of DIALECTS) {

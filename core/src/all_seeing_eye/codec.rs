@@ -143,6 +143,8 @@ impl Input for AllSeeingEyeState {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         let state = Self::read_fields(&mut o)?;
+        // A query's raw (`AllSeeingEyeQueryResult`) serves as it is.
+        o.skip(&["encoding", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

@@ -311,7 +311,27 @@ impl<'a> Reply<'a> {
                 }
             }
         }
-        Err(first_error.expect("one dialect at least was tried"))
+        let e = first_error.expect("one dialect at least was tried");
+        // The game asked for did not read it: if another game of the family does, that is
+        // what answered (`quake4` asked of a Doom 3 server), and the way to ask it.
+        if let Some(asked) = dialect {
+            if let Ok(other) = Self::decode(bytes, None).map(|r| r.dialect) {
+                if other != asked {
+                    return Err(Error::new(
+                        ErrorCode::WrongProtocol,
+                        format!(
+                            "a {} server answered (protocol {}.{}), whose reply is not {}'s layout: query it as '{}'",
+                            other.name(),
+                            protocol >> 16,
+                            protocol & 0xffff,
+                            asked.name(),
+                            other.name()
+                        ),
+                    ));
+                }
+            }
+        }
+        Err(e)
     }
 
     pub fn encode(&self) -> Result<Vec<u8>> {

@@ -84,6 +84,9 @@ impl Input for Doom3State {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         let state = Self::read_fields(&mut o)?;
+        // A query's raw (`Doom3QueryResult`) serves as it is (its layout is the responder's
+        // `dialect` option).
+        o.skip(&["dialect", "encoding", "name", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

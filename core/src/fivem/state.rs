@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::endpoints::FivemPlayer;
+use super::packets::FivemResponse;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::values::RuleList;
@@ -53,6 +54,9 @@ impl Input for FivemPlayer {
 impl Input for FivemState {
     fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
         let mut o = Obj::new(value, at)?;
+        if o.has("info") {
+            return Self::from_raw(o);
+        }
         let state = Self {
             hostname: o.or_default("hostname")?,
             gametype: o.or_default("gametype")?,
@@ -68,5 +72,59 @@ impl Input for FivemState {
         };
         o.deny_unknown()?;
         Ok(state)
+    }
+}
+
+/// What `/info.json` showed, as a query's raw holds it (`serverInfo`): only what a state
+/// serves again is read.
+struct ShownInfo {
+    server: Option<String>,
+    resources: Vec<String>,
+    vars: RuleList,
+    icon: Option<String>,
+}
+
+impl Input for ShownInfo {
+    fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        Ok(Self {
+            server: o.opt("server")?,
+            resources: o.or_default("resources")?,
+            vars: o.or_default("vars")?,
+            icon: o.opt("icon")?,
+        })
+    }
+}
+
+impl FivemState {
+    /// A query's raw (`FivemQueryResult`: `info`, `players`, `serverInfo` …) as a state: a
+    /// saved result serves the same server again.
+    fn from_raw(mut o: Obj<'_>) -> crate::error::Result<Self> {
+        let info: RuleList = o.req("info")?;
+        let players: Vec<FivemPlayer> = o.or_default("players")?;
+        let shown: Option<ShownInfo> = o.opt("serverInfo")?;
+        let status: Option<FivemResponse> = o.opt("statusResponse")?;
+        o.skip(&["name", "serverInfoCached", "latencyMs", "warnings"]);
+        o.deny_unknown()?;
+        let text = |key: &str| info.get(key).unwrap_or_default().to_string();
+        let shown = shown.unwrap_or(ShownInfo {
+            server: None,
+            resources: vec![],
+            vars: RuleList::default(),
+            icon: None,
+        });
+        Ok(Self {
+            hostname: text("hostname"),
+            gametype: text("gametype"),
+            mapname: text("mapname"),
+            max_clients: text("sv_maxclients").trim().parse().unwrap_or(48),
+            players,
+            resources: shown.resources,
+            vars: shown.vars,
+            server: shown.server.unwrap_or_else(|| "FXServer-gamequery".into()),
+            icon: shown.icon,
+            get_status: status.is_some(),
+            players_token: None,
+        })
     }
 }

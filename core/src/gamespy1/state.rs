@@ -102,6 +102,8 @@ impl Input for GameSpy1State {
             players: o.or_default("players")?,
             teams: o.or_default("teams")?,
         };
+        // A query's raw (`GameSpy1QueryResult`) serves as it is.
+        o.skip(&["stalePlayers", "parts", "encoding", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

@@ -49,6 +49,8 @@ impl Input for GameSpy2State {
             players: o.or_default("players")?,
             teams: o.or_default("teams")?,
         };
+        // A query's raw (`GameSpy2QueryResult`) serves as it is.
+        o.skip(&["encoding", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

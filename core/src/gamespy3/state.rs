@@ -52,6 +52,8 @@ impl Input for GameSpy3State {
             players: o.or_default("players")?,
             teams: o.or_default("teams")?,
         };
+        // A query's raw (`GameSpy3QueryResult`) serves as it is.
+        o.skip(&["encoding", "packets", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

@@ -253,6 +253,8 @@ impl Input for MumbleState {
             max_users: o.or_default("maxUsers")?,
             bandwidth: o.or_default("bandwidth")?,
         };
+        // A query's raw (`MumbleQueryResult`) serves as it is.
+        o.skip(&["form", "latencyMs"]);
         o.deny_unknown()?;
         Ok(s)
     }

@@ -70,6 +70,8 @@ impl Input for QuakeState {
             info: o.or_default("info")?,
             players: o.or_default("players")?,
         };
+        // A query's raw (`QuakeQueryResult`) serves as it is.
+        o.skip(&["encoding", "name", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

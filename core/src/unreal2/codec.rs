@@ -307,6 +307,8 @@ impl Input for Unreal2State {
             players: o.or_default("players")?,
             version: o.opt("version")?.unwrap_or(super::packets::REPLY_VERSION),
         };
+        // A query's raw (`Unreal2QueryResult`) serves as it is.
+        o.skip(&["parts", "latencyMs"]);
         o.deny_unknown()?;
         Ok(state)
     }

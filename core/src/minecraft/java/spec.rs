@@ -143,7 +143,14 @@ struct Responder {
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    let status: JavaStatus = input::from_json("Minecraft state", args.state)?;
+    // A legacy ping's raw (`query('minecraft-legacy')`: `variant`, the version as text) is a
+    // state too, as a saved result of that query.
+    let state = crate::json::parse_all_members(args.state)
+        .map_err(|e| Error::invalid(format!("invalid Minecraft state: {}", crate::json::error_text(&e))))?;
+    let status = match state.get("variant") {
+        Some(_) => JavaStatus::from_legacy(input::Input::read(state, input::At::root("Minecraft legacy state"))?),
+        None => <JavaStatus as input::Input>::read(state, input::At::root("Minecraft state"))?,
+    };
     let o: ServeOptions = input::from_options("serve options", args.options)?;
     if let Some(rcon) = &o.rcon {
         if !args.has_handler {
