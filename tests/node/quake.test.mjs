@@ -112,3 +112,16 @@ test('describeStatus: the settings as sent, and the players with scores, pings a
   assert.deepEqual(players.headers, ['name', 'score', 'ping', 'team']);
   assert.deepEqual(players.rows, [['Sarge', 12, 48, null], ['Visor', -1, 25, '1']]);
 });
+
+test("Quake 3's game type by name where the game numbers them as ioquake3 does; a mod's number as sent (#48, 18)", async () => {
+  const sample = addon.sampleState('quake3');
+  const modeOf = async (info) => {
+    const server = await addon.serve('quake3', { ...sample, info: { ...sample.info, ...info } }, { host: '127.0.0.1', port: 0 });
+    closers.push(() => server.close());
+    return (await addon.query('quake3', `127.0.0.1:${server.port}`, { timeout: 2000 })).mode;
+  };
+  assert.equal(await modeOf({ gamename: 'baseq3', g_gametype: '0' }), 'Free For All');
+  assert.equal(await modeOf({ gamename: 'baseq3', g_gametype: '4' }), 'Capture the Flag');
+  assert.equal(await modeOf({ gamename: 'baseoa', g_gametype: '12' }), 'Domination');
+  assert.equal(await modeOf({ gamename: 'q3ut4', g_gametype: '4' }), '4');
+});

@@ -140,7 +140,10 @@ pub fn status(
         protocol: protocol.into(),
         name,
         map: known(get(&["mapname", "map"])),
-        mode: known(get(&["g_gametype", "gametype", "*progs"])),
+        mode: known(game_type(
+            get(&["gamename"]),
+            get(&["g_gametype", "gametype", "*progs"]),
+        )),
         version: known(get(&["version", "shortversion", "*version"])),
         password,
         players,
@@ -151,6 +154,37 @@ pub fn status(
         game: None,
         advertised_port: None,
         raw,
+    }
+}
+
+/// Quake 3's `g_gametype` as its name where the game is known to number them so (ioquake3's
+/// `gametype_t` in bg_public.h; OpenArena adds five): `0` is `Free For All`. Mods number
+/// their own, so others keep the number as sent.
+fn game_type<'a>(game: &str, value: &'a str) -> &'a str {
+    const NAMES: [&str; 13] = [
+        "Free For All",
+        "Tournament",
+        "Single Player",
+        "Team Deathmatch",
+        "Capture the Flag",
+        "One Flag CTF",
+        "Overload",
+        "Harvester",
+        // OpenArena's own.
+        "Elimination",
+        "CTF Elimination",
+        "Last Man Standing",
+        "Double Domination",
+        "Domination",
+    ];
+    let known = match game {
+        "baseq3" | "missionpack" => 8,
+        "baseoa" => NAMES.len(),
+        _ => return value,
+    };
+    match value.trim().parse::<usize>() {
+        Ok(n) if n < known => NAMES[n],
+        _ => value,
     }
 }
 
