@@ -3,8 +3,7 @@
 
 use serde::Serialize;
 
-use super::endpoints::FivemPlayer;
-use super::packets::FivemResponse;
+use super::endpoints::{FivemInfo, FivemPlayer};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 use crate::values::RuleList;
@@ -75,24 +74,21 @@ impl Input for FivemState {
     }
 }
 
-/// What `/info.json` showed, as a query's raw holds it (`serverInfo`): only what a state
-/// serves again is read.
-struct ShownInfo {
-    server: Option<String>,
-    resources: Vec<String>,
-    vars: RuleList,
-    icon: Option<String>,
-}
-
-impl Input for ShownInfo {
+/// `/info.json` as a query's raw holds it (`serverInfo`).
+impl Input for FivemInfo {
     fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
         let mut o = Obj::new(value, at)?;
-        Ok(Self {
+        let info = Self {
             server: o.opt("server")?,
+            version: o.opt("version")?,
             resources: o.or_default("resources")?,
             vars: o.or_default("vars")?,
             icon: o.opt("icon")?,
-        })
+            enhanced_host_support: o.opt("enhancedHostSupport")?,
+            request_steam_ticket: o.opt("requestSteamTicket")?,
+        };
+        o.deny_unknown()?;
+        Ok(info)
     }
 }
 
@@ -102,17 +98,12 @@ impl FivemState {
     fn from_raw(mut o: Obj<'_>) -> crate::error::Result<Self> {
         let info: RuleList = o.req("info")?;
         let players: Vec<FivemPlayer> = o.or_default("players")?;
-        let shown: Option<ShownInfo> = o.opt("serverInfo")?;
-        let status: Option<FivemResponse> = o.opt("statusResponse")?;
-        o.skip(&["name", "serverInfoCached", "latencyMs", "warnings"]);
+        let shown: FivemInfo = o.or_default("serverInfo")?;
+        // `getstatus` answered: the server had it on.
+        let get_status = o.has("statusResponse");
+        o.skip(&["name", "serverInfoCached", "latencyMs", "warnings", "statusResponse"]);
         o.deny_unknown()?;
         let text = |key: &str| info.get(key).unwrap_or_default().to_string();
-        let shown = shown.unwrap_or(ShownInfo {
-            server: None,
-            resources: vec![],
-            vars: RuleList::default(),
-            icon: None,
-        });
         Ok(Self {
             hostname: text("hostname"),
             gametype: text("gametype"),
@@ -123,7 +114,7 @@ impl FivemState {
             vars: shown.vars,
             server: shown.server.unwrap_or_else(|| "FXServer-gamequery".into()),
             icon: shown.icon,
-            get_status: status.is_some(),
+            get_status,
             players_token: None,
         })
     }
