@@ -360,6 +360,15 @@ async function replayJava(frame) {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   closers.push(() => new Promise((r) => server.close(r)));
+  // Both clients also ask Query and Bedrock over UDP at this port number: hold it, silent, so
+  // no other socket of this file (the A2S replays stay bound until the end) answers there.
+  const silent = dgram.createSocket('udp4');
+  const held = await new Promise((r) => silent.once('error', () => r(false)).bind(server.address().port, '127.0.0.1', () => r(true)));
+  if (!held) {
+    await new Promise((r) => server.close(r));
+    return replayJava(frame);
+  }
+  closers.push(() => new Promise((r) => silent.close(r)));
   return server.address().port;
 }
 
@@ -385,14 +394,16 @@ test("captured Minecraft replies (mcstatus's tests, minecraft-protocol, rak-net)
   const failures = [];
   for (const v of java) {
     const port = await replayJava(hex(v.hex));
-    const options = { type: 'minecraft', host: '127.0.0.1', port, ...QUICK };
+    // Each client waits its socket timeout for the silent Query and Bedrock: one long enough
+    // that a busy machine's Java reply is not late for gamedig.
+    const options = { type: 'minecraft', host: '127.0.0.1', port, ...QUICK, socketTimeout: 1500 };
     const ours = await GameDig.query({ ...options }).catch((e) => e);
     const theirs = await new Theirs().query({ ...options }).catch((e) => e);
     failures.push(...judge(v.name, ours, theirs, 'minecraft'));
   }
   for (const v of bedrock) {
     const port = await replayBedrock(hex(v.hex));
-    const options = { type: 'mbe', host: '127.0.0.1', port, ...QUICK };
+    const options = { type: 'mbe', host: '127.0.0.1', port, ...QUICK, socketTimeout: 1500 };
     const ours = await GameDig.query({ ...options }).catch((e) => e);
     const theirs = await new Theirs().query({ ...options }).catch((e) => e);
     failures.push(...judge(v.name, ours, theirs, 'minecraft'));
