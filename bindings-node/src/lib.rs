@@ -80,10 +80,11 @@ pub fn describe_status(status: String, color: bool) -> napi::Result<String> {
     api::describe_status(&status, color).map_err(to_napi)
 }
 
-/// A state to serve for `protocol` (JSON text): what `gamequery serve` answers with.
+/// A state to serve for `protocol` (JSON text): what `gamequery serve` answers with;
+/// `options` (JSON text): `{ game, port }` it is fitted to.
 #[napi(js_name = "sampleState", catch_unwind)]
-pub fn sample_state(protocol: String) -> napi::Result<String> {
-    api::sample_state(&protocol).map(str::to_string).map_err(to_napi)
+pub fn sample_state(protocol: String, options: String) -> napi::Result<String> {
+    api::sample_state(&protocol, &options).map_err(to_napi)
 }
 
 #[napi]

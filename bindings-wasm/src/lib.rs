@@ -92,11 +92,12 @@ pub fn gamedig_games() -> String {
     api::gamedig_games()
 }
 
-/// A state to serve for `protocol` (JSON text): in the Node build only.
+/// A state to serve for `protocol` (JSON text), fitted to `options` (`{ game, port }`,
+/// JSON text): in the Node build only.
 #[cfg(feature = "describe")]
 #[wasm_bindgen(js_name = sampleState)]
-pub fn sample_state(protocol: &str) -> Result<String, JsValue> {
-    api::sample_state(protocol).map(str::to_string).map_err(to_js_error)
+pub fn sample_state(protocol: &str, options: &str) -> Result<String, JsValue> {
+    api::sample_state(protocol, options).map_err(to_js_error)
 }
 
 #[wasm_bindgen(js_name = encodeRequest)]

@@ -129,9 +129,38 @@ fn where_to_join(status: &Value, d: &mut crate::spec::describe::Description) {
     }
 }
 
-/// `sampleState(protocol)`: a state to serve (JSON text), for every protocol that serves.
-pub fn sample_state(protocol: &str) -> Result<&'static str> {
-    Protocol::parse(protocol)?.sample()
+/// `sampleState(protocol, { game, port })`: a state to serve (JSON text), for every
+/// protocol that serves; with `port` (the query port it is served on) or `game` (a game
+/// id of that protocol), its game port and game follow them (`spec::sample`).
+pub fn sample_state(protocol: &str, options: &str) -> Result<String> {
+    let protocol = Protocol::parse(protocol)?;
+    let sample = protocol.sample()?;
+    let options: serde_json::Value = crate::input::from_serde_json("sampleState options", options)?;
+    let mut o = crate::options::Options::new("sampleState", options)?;
+    let game = o.string("game")?;
+    let port = o.integer("port", 1, 65535, 0)? as u16;
+    o.finish(&["game", "port"])?;
+    let game = match game {
+        Some(id) => Some(crate::serve::game_served_by(&id, protocol)?),
+        None => protocol.sample_fit().and_then(|f| crate::games::by_id(f.game)),
+    };
+    match (protocol.sample_fit(), game) {
+        (Some(how), Some(game)) if port != 0 || game.id != how.game => {
+            let port = if port != 0 {
+                port
+            } else {
+                game.default_query_port().unwrap_or_default()
+            };
+            let to = crate::spec::sample::FitTo {
+                game: game.id,
+                name: game.name,
+                game_port: game.game_port_at(port),
+                query_port: port,
+            };
+            crate::spec::sample::fit(sample, how, to)
+        }
+        _ => Ok(sample.to_string()),
+    }
 }
 
 /// The VarInt at `offset` → (value, length in bytes); the oracle for the JS `decodeVarInt`.

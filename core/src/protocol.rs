@@ -16,6 +16,7 @@ macro_rules! registry {
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
         static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
+        static FITS: &[Option<spec::sample::SampleFit>] = &[$(<$protocol as spec::Protocol>::SAMPLE_FIT),*];
         static DESCRIBERS: &[Option<spec::DescribeFn>] = &[$(<$protocol as spec::Protocol>::DESCRIBE),*];
         static GAMEDIGS: &[Option<spec::gamedig::Gamedig>] = &[$(<$protocol as spec::Protocol>::GAMEDIG),*];
         // One table per output form: a build that never makes JSON links no JSON decoder.
@@ -131,6 +132,11 @@ impl Protocol {
             Some(state) if self.servable() => Ok(state),
             _ => Err(self.alone()),
         }
+    }
+
+    /// Where its sample names its game and ports.
+    pub fn sample_fit(self) -> Option<&'static spec::sample::SampleFit> {
+        FITS[self.0 as usize].as_ref()
     }
 
     /// A status of it for people (the fields every status has, for one without its own).

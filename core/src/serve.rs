@@ -34,6 +34,34 @@ pub fn bind_error(host: &str, port: u16, transport: Transport, os_code: &str, os
     )
 }
 
+/// The game `id` names (an old id or any case too), when `protocol` serves it: `serve`'s
+/// and `sampleState`'s `game` option.
+pub fn game_served_by(id: &str, protocol: Protocol) -> Result<&'static crate::games::Game> {
+    let game = crate::games::find(id).ok_or_else(|| {
+        let near = crate::games::near(id);
+        let like = if near.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean {}?", near.join(", "))
+        };
+        Error::invalid(format!("option game: unknown game {}{like}", crate::error::quoted(id)))
+    })?;
+    match game.served() {
+        Some(p) if p == protocol => Ok(game),
+        Some(p) => Err(Error::invalid(format!(
+            "{} ({}) is served by '{}', not '{}'",
+            game.name,
+            game.id,
+            p.name(),
+            protocol.name()
+        ))),
+        None => Err(Error::invalid(format!(
+            "{} ({}) answers in '{}', which gamequery has no responder for",
+            game.name, game.id, game.protocol
+        ))),
+    }
+}
+
 /// A protocol's responder, whichever: what the hosts drive.
 #[derive(Debug)]
 pub struct Server {
@@ -43,8 +71,28 @@ pub struct Server {
 impl Server {
     /// `has_handler`: the host can run RCON commands (`options.rcon` needs one).
     /// `seed`: randomness for challenges.
-    pub fn new(protocol: &str, state: &str, options: Value, has_handler: bool, seed: u64) -> Result<(Self, Listen)> {
-        let serve = Protocol::parse(protocol)?.serve()?;
+    pub fn new(
+        protocol: &str,
+        state: &str,
+        mut options: Value,
+        has_handler: bool,
+        seed: u64,
+    ) -> Result<(Self, Listen)> {
+        let protocol = Protocol::parse(protocol)?;
+        let serve = protocol.serve()?;
+        // `game`: serve as that game's server does, on its query port unless one is given.
+        if let Some(o) = options.as_object_mut() {
+            match o.remove("game") {
+                None | Some(Value::Null) => {}
+                Some(Value::String(id)) => {
+                    let game = game_served_by(&id, protocol)?;
+                    if o.get("port").is_none_or(Value::is_null) {
+                        o.insert("port".into(), game.default_query_port().into());
+                    }
+                }
+                Some(other) => return Err(Error::invalid(format!("option game must be a game id, got {other}"))),
+            }
+        }
         let (responder, listen) = serve(ServeArgs {
             state,
             options,

@@ -323,6 +323,8 @@ fn games() -> String {
          \x20 source: string | null;\n\
          \x20 /** The game's own behaviour on top of its protocol, by the name of gamedig's class for it (`'dayz'`), where there is one. */\n\
          \x20 variant: string | null;\n\
+         \x20 /** The protocol `serve` answers it with (`serve(protocol, state, {{ game }})`), where gamequery has a responder for it: `'minecraft-bedrock'` for `'mbe'`. */\n\
+         \x20 serve: ServeProtocol | null;\n\
          }}\n",
         ids = ids.join("\n  | "),
         classes = classes.join("\n  | "),
@@ -346,8 +348,9 @@ pub fn games_module() -> String {
                 text(g.source)
             };
             let variant = g.variant.map_or("null".into(), text);
+            let serve = g.served().map_or("null".into(), |p| text(p.name()));
             format!(
-                "  [{}, {}, {year}, {}, {}, {}, {}, {}, {}, {source}, {variant}],\n",
+                "  [{}, {}, {year}, {}, {}, {}, {}, {}, {}, {source}, {variant}, {serve}],\n",
                 text(g.id),
                 text(g.name),
                 text(g.protocol),
@@ -362,7 +365,7 @@ pub fn games_module() -> String {
     format!(
         "// Generated from the core's games table (core/src/games/table.rs) by `npm run build`.\n\
          // Do not edit. build.mjs writes games.cjs from this file.\n\n\
-         const KEYS = ['id', 'name', 'year', 'protocol', 'supported', 'gamePort', 'queryPort', 'queryPortOffsets', 'oldIds', 'source', 'variant'];\n\
+         const KEYS = ['id', 'name', 'year', 'protocol', 'supported', 'gamePort', 'queryPort', 'queryPortOffsets', 'oldIds', 'source', 'variant', 'serve'];\n\
          const ROWS = [\n{rows}];\n\n\
          /** Every game gamequery knows, by id (gamedig 5's ids): its protocol and ports. */\n\
          export const games = Object.freeze(Object.fromEntries(ROWS.map((row) => {{\n\

@@ -132,10 +132,11 @@ export function createEngine(wasm, transport, readTape) {
     return JSON.parse(call(() => wasm.describeStatus(text, color)));
   }
 
-  /** A state to serve for `protocol`: what `gamequery serve` answers with. */
-  function sampleState(protocol) {
+  /** A state to serve for `protocol`: what `gamequery serve` answers with; `{ game, port }` fit it. */
+  function sampleState(protocol, options) {
     check.protocol(protocol, SERVE_PROTOCOLS);
-    return JSON.parse(call(() => wasm.sampleState(protocol)));
+    check.object(options, 'options');
+    return JSON.parse(call(() => wasm.sampleState(protocol, json(options ?? {}))));
   }
 
   /** What `gamequery/gamedig` asks the core (Node builds only; see gamequery's native.js). */

@@ -3578,6 +3578,8 @@ export interface GameEntry {
   source: string | null;
   /** The game's own behaviour on top of its protocol, by the name of gamedig's class for it (`'dayz'`), where there is one. */
   variant: string | null;
+  /** The protocol `serve` answers it with (`serve(protocol, state, { game })`), where gamequery has a responder for it: `'minecraft-bedrock'` for `'mbe'`. */
+  serve: ServeProtocol | null;
 }
 
 /** The options, served state and `raw` result of each protocol's network calls. */

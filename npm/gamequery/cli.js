@@ -19,7 +19,7 @@ ${QUERY_PROTOCOLS.map((p) => `      ${`${p}:`.padEnd(18)} ${QUERY_FLAGS[p]?.usag
   gamequery scan <FILE|-> [--game G] [--csv] [--concurrency N] [--timeout ms] [--retries n]
       lines of "game-or-protocol host[:port]" (or bare addresses with --game), one NDJSON
       object per server as it finishes (--csv: rows); progress and a summary on stderr
-  gamequery serve <protocol> [--host ip] [--port N] [--state file.json] [--rate-limit B/S|off]
+  gamequery serve <protocol|game> [--host ip] [--port N] [--state file.json] [--rate-limit B/S|off]
       samp: [--legacy] [--rcon-password P]; minecraft-java: [--rcon-password P] [--rcon-port N]
       UDP responders answer each source address at most B requests at once, refilled S a
       second (default 20/10, SA:MP's 60/30: no amplifier for forged sources); off for local
@@ -144,7 +144,7 @@ async function main(argv, state) {
   if (command === 'serve') {
     checkFlags('serve', flags);
     noMore(rest, 1);
-    return serveCommand(protocolOf(rest[0], SERVE_PROTOCOLS, 'serve takes'), flags);
+    return serveCommand(servedAs(rest[0]), flags);
   }
   if (command === 'rcon') {
     checkFlags('rcon', flags);
@@ -205,7 +205,7 @@ function gameOrProtocol(name) {
 }
 
 /** The game `id` names (or named before), for a query: a usage error when there is none. */
-function gameOf(id) {
+function gameOf(id, protocols = QUERY_PROTOCOLS) {
   // Ids are lower case: `Rust` is `rust` (as the core's lookup).
   const key = id.toLowerCase();
   const game = (Object.hasOwn(games, key) ? games[key] : undefined) ?? Object.values(games).find((g) => g.oldIds.includes(key));
@@ -215,7 +215,7 @@ function gameOf(id) {
   const like = new Set([...Object.values(games).filter((g) => closeness(g) <= 2).sort((a, b) => closeness(a) - closeness(b)), ...findGames(key)]);
   const near = [...like].slice(0, 5).map((g) => g.id);
   const hint = near.length ? `; did you mean ${near.join(', ')}?` : "; 'gamequery games' lists the games";
-  throw new UsageError(`unknown protocol or game ${JSON.stringify(id)}; the protocols: ${QUERY_PROTOCOLS.join(', ')}${hint}`);
+  throw new UsageError(`unknown protocol or game ${JSON.stringify(id)}; the protocols: ${protocols.join(', ')}${hint}`);
 }
 
 /** Edits between two words (Levenshtein), for "did you mean". */
@@ -271,6 +271,19 @@ function listGames(search, flags) {
   if (!search && !flags.all && hidden > 0) console.error(`${found.length} games gamequery can query; ${hidden} more wait for their protocol (--all lists them).`);
 }
 
+/** `serve <protocol|game>`: the protocol, and the game when a game id was given. */
+function servedAs(name) {
+  if (name === undefined) throw new UsageError(`needs a protocol or a game; serve takes: ${SERVE_PROTOCOLS.join(', ')}, or a game id ('gamequery games')`);
+  // A protocol's name first (`quake2` is a game too); `minecraft`, which races two
+  // editions, serves as the game (Java's responder).
+  if (SERVE_PROTOCOLS.includes(name) || (PROTOCOL_REGISTRY.some((p) => p.name === name) && !games[name])) {
+    return { protocol: protocolOf(name, SERVE_PROTOCOLS, 'serve takes') };
+  }
+  const game = gameOf(name, SERVE_PROTOCOLS);
+  if (!game.serve) throw new UsageError(`${game.name} (${game.id}) answers in ${game.protocol}, which gamequery has no responder for yet`);
+  return { protocol: game.serve, game: game.id };
+}
+
 /** `--state file.json`: its JSON, or a usage error that says what is wrong with the file. */
 function readState(file) {
   let text;
@@ -296,11 +309,12 @@ function rateLimit(text) {
   return { burst: Number(m[1]), perSecond: Number(m[2]) };
 }
 
-async function serveCommand(protocol, flags) {
+async function serveCommand({ protocol, game }, flags) {
   const samp = protocol === 'samp';
-  const state = flags.state ? readState(flags.state) : sampleState(protocol);
-  // Without --port each protocol's responder takes its own default (the core's).
-  const options = { host: flags.host, port: number(flags, 'port') };
+  const state = flags.state ? readState(flags.state) : sampleState(protocol, { game });
+  // Without --port each protocol's responder takes its own default (the core's), a game's
+  // its query port.
+  const options = { host: flags.host, port: number(flags, 'port'), game };
   const console_ = (cmd) => [`(gamequery serve) no console here; got "${cmd}"`];
   if (samp && flags.legacy) options.legacy = true;
   if (flags['rate-limit'] !== undefined) options.rateLimit = rateLimit(flags['rate-limit']);
@@ -312,9 +326,12 @@ async function serveCommand(protocol, flags) {
   }
   // A saved `gamequery samp host --json` output is a Status: serve its raw part.
   const server = await serve(protocol, state.raw ?? state, options);
+  // The sample advertises the game port that goes with the port bound (a free one for --port 0).
+  if (!flags.state) server.update(sampleState(protocol, { game, port: server.port }));
   const host = server.address.includes(':') ? `[${server.address}]` : server.address;
   const rconAt = server.rconPort === undefined ? '' : `, RCON on ${host}:${server.rconPort}`;
-  console.log(`serving ${protocol} on ${host}:${server.port}${rconAt} (Ctrl-C to stop)`);
+  const as = game ? `${games[game].name} (${protocol})` : protocol;
+  console.log(`serving ${as} on ${host}:${server.port}${rconAt} (Ctrl-C to stop)`);
   const stop = async () => {
     await server.close();
     process.exit(0);

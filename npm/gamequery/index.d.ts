@@ -52,6 +52,16 @@ export declare function rconSession(protocol: RconSessionProtocol, target: Targe
  */
 export declare function describeStatus(status: AnyStatus, options?: { color?: boolean }): StatusDescription;
 /** A state to serve for `protocol` (what `gamequery serve` answers with): a starting point for tests and demos. */
-export declare function sampleState<P extends ServeProtocol>(protocol: P): NetworkTypes[P]['state'];
+export declare function sampleState<P extends ServeProtocol>(protocol: P, options?: {
+  /** A game id of the protocol: the state names that game (A2S's `game`) where the protocol's reply does. */
+  game?: GameId;
+  /** The query port it is served on: the game port the state advertises follows it (by the game's port rule). */
+  port?: number;
+}): NetworkTypes[P]['state'];
 /** Answers queries for `state` until `close()`. */
-export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions']): Promise<Responder<NetworkTypes[P]['state']>>;
+export declare function serve<P extends ServeProtocol>(protocol: P, state: NetworkTypes[P]['state'], options?: NetworkTypes[P]['serveOptions'] & ServeAs): Promise<Responder<NetworkTypes[P]['state']>>;
+/** Whose server a responder stands for. */
+export interface ServeAs {
+  /** A game id of the protocol (`'rust'` for `'a2s'`): listen on its query port unless `port` is given. */
+  game?: GameId;
+}

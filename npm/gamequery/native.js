@@ -213,10 +213,11 @@ async function serve(protocol, state, options) {
   });
 }
 
-/** A state to serve for `protocol`: what `gamequery serve` answers with. */
-function sampleState(protocol) {
+/** A state to serve for `protocol`: what `gamequery serve` answers with; `{ game, port }` fit it. */
+function sampleState(protocol, options) {
   check.protocol(protocol, SERVE_PROTOCOLS);
-  return JSON.parse(call(() => binding.sampleState(protocol)));
+  check.object(options, 'options');
+  return JSON.parse(call(() => binding.sampleState(protocol, json(options ?? {}))));
 }
 
 /** A status for people: labelled fields, sections, notes, warnings (what the CLI prints). */

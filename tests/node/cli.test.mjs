@@ -80,6 +80,36 @@ test('serve --rate-limit: off answers a burst a scan sends from one address; the
   assert.equal(await answered('--rate-limit', '100/100'), 60);
 });
 
+test('serve: the sample advertises the port it is served on, and a game id serves that game (#48, 14)', async () => {
+  const { query: ask } = await import('gamequery');
+  const served = async (...args) => {
+    const child = spawn('node', [cli, 'serve', ...args, '--host', '127.0.0.1', '--port', '0']);
+    try {
+      const line = await new Promise((resolve, reject) => {
+        child.stdout.once('data', (d) => resolve(String(d)));
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const port = Number(/:(\d+) /.exec(line)[1]);
+      return { line, port, status: await ask(args[0] === 'a2s' || args[0] === 'rust' ? 'a2s' : args[0], `127.0.0.1:${port}`, { timeout: 1000 }) };
+    } finally {
+      child.kill('SIGTERM');
+    }
+  };
+  // A protocol: the sample's own game (Counter-Strike 2), its game port the port served.
+  const a2s = await served('a2s');
+  assert.equal(a2s.status.raw.info.gamePort, a2s.port);
+  assert.equal(a2s.status.raw.info.game, 'Counter-Strike 2');
+  // A game: its name, no other game's app id, the game port by its rule (Rust: query = game + 1).
+  const rust = await served('rust');
+  assert.match(rust.line, /^serving Rust \(a2s\) on 127\.0\.0\.1:\d+/);
+  assert.equal(rust.status.raw.info.game, 'Rust');
+  assert.equal(rust.status.raw.info.appId, 0);
+  assert.equal(rust.status.raw.info.gamePort, rust.port - 1);
+  // Unreal 2's reply carries both ports.
+  const ut = await served('unreal2');
+  assert.deepEqual([ut.status.raw.info.port, ut.status.raw.info.queryPort], [ut.port - 1, ut.port]);
+});
+
 test('errors exit non-zero with the code', async () => {
   await assert.rejects(run('samp', '127.0.0.1:1', '--timeout', '100', '--retries', '0'), (e) => e.code === 1 && /GQ_PORT_CLOSED/.test(e.stderr));
   await assert.rejects(run('nope', 'x'), (e) => e.code === 2 && /unknown protocol/.test(e.stderr));
@@ -182,8 +212,9 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
     // Found by the CLI.
     [[], /needs a command/],
     [['samp', '127.0.0.1:7777', 'extra', 'words'], /unexpected arguments: extra words/],
-    [['serve'], /^gamequery: needs a protocol; serve takes: samp, minecraft-java, /],
-    [['serve', 'minecraft'], /unknown protocol "minecraft"; serve takes: (?!.*\bminecraft\b,)/],
+    [['serve'], /^gamequery: needs a protocol or a game; serve takes: samp, minecraft-java, .*, or a game id/],
+    [['serve', 'minecraf'], /unknown protocol or game "minecraf"; the protocols: samp, [^;]*, a2s, quake3, [^;]*; did you mean minecraft, mbe\?/],
+    [['serve', 'teamspeak3'], /Teamspeak 3 \(teamspeak3\) answers in teamspeak3, which gamequery has no responder for yet/],
     [['serve', 'a2s', '--rate-limt', 'off'], /unknown option --rate-limt for 'serve' — did you mean --rate-limit\?/],
     [['serve', 'a2s', '--rate-limit', '5'], /--rate-limit takes BURST\/PER_SECOND \(default 20\/10, SA:MP's 60\/30\) or off, got "5"/],
     [['serve', 'samp', '--state', join(dir, 'missing.json')], /--state .*missing\.json: cannot read it \(no such file\)$/m],

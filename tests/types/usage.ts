@@ -211,7 +211,13 @@ async function a2sUsage() {
   const sample: A2sServeState = sampleState('a2s');
   // @ts-expect-error 'minecraft' races editions that are each served on their own: no sample state.
   sampleState('minecraft');
-  void sample;
+  // Fitted to a game and the port it is served on; `serve` as that game, on its query port.
+  const rust: A2sServeState = sampleState('a2s', { game: 'rust', port: 28016 });
+  // @ts-expect-error a game id, not any text
+  sampleState('a2s', { game: 'not-a-game' });
+  const { serve: serveAs } = await import('gamequery');
+  await using asRust = await serveAs('a2s', rust, { game: 'rust', rateLimit: { burst: 5, perSecond: 5 } });
+  void [sample, asRust];
   const described = describeStatus(s, { color: true });
   const firstField: [string, string] | undefined = described.fields[0];
   const cell: string | number | null | undefined = described.sections[0]?.rows?.[0]?.[0];

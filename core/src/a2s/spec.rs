@@ -1,6 +1,7 @@
 //! A2S to the machinery above the protocols (`crate::spec`): names, codec, query plan,
 //! responder.
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::exchange::A2sExchange;
@@ -56,6 +57,12 @@ impl spec::Protocol for A2s {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/info/gamePort"),
+        title: Some("/info/game"),
+        own: &["/info/appId", "/info/gameId"],
+        ..SampleFit::of("counterstrike2")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

@@ -1,5 +1,6 @@
 //! All-Seeing Eye to the machinery above the protocols (`crate::spec`).
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::codec::{AllSeeingEyeRequest, AllSeeingEyeResponse, AllSeeingEyeState};
@@ -56,6 +57,10 @@ impl spec::Protocol for AllSeeingEye {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/port"),
+        ..SampleFit::of("gtasamta")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

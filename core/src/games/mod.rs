@@ -47,6 +47,9 @@ pub struct Game {
     /// A console beside the query, when the caller gives its port and password (7 Days
     /// to Die's telnet: `telnet: { port, password }`).
     pub console: Option<&'static crate::spec::Console>,
+    /// The protocol `serve` answers it with, when not [`Game::protocol`] (Minecraft's
+    /// query races both editions; each edition has a responder of its own).
+    pub serves: Option<&'static str>,
 }
 
 impl Game {
@@ -64,6 +67,7 @@ impl Game {
             variant: None,
             options: &[],
             console: None,
+            serves: None,
         }
     }
     pub const fn port(self, port: u16) -> Self {
@@ -80,6 +84,12 @@ impl Game {
     }
     pub const fn offset(self, offsets: &'static [i32]) -> Self {
         Self { offsets, ..self }
+    }
+    pub const fn serves(self, protocol: &'static str) -> Self {
+        Self {
+            serves: Some(protocol),
+            ..self
+        }
     }
     pub const fn old(self, old_ids: &'static [&'static str]) -> Self {
         Self { old_ids, ..self }
@@ -169,6 +179,31 @@ impl Game {
             }
         }
         Ok(ports)
+    }
+
+    /// The protocol `serve` answers it with, when gamequery has a responder for it.
+    pub fn served(&self) -> Option<Protocol> {
+        Protocol::parse(self.serves.unwrap_or(self.protocol))
+            .ok()
+            .filter(|p| p.servable())
+    }
+
+    /// The port its query is served on by default: the first port a query of it tries.
+    pub fn default_query_port(&self) -> Option<u16> {
+        self.candidates(None, None).ok()?.first().copied()
+    }
+
+    /// The game port of a server whose query answers on `query_port`: the default game
+    /// port where the query port is fixed, else the query port less the first offset.
+    pub fn game_port_at(&self, query_port: u16) -> u16 {
+        if self.query_port.is_some() {
+            return self.game_port.unwrap_or(query_port);
+        }
+        let offset = self.offsets.first().copied().unwrap_or(0);
+        u16::try_from(i64::from(query_port) - i64::from(offset))
+            .ok()
+            .filter(|p| *p > 0)
+            .unwrap_or(query_port)
     }
 
     /// The port players connect to: the one given, else the game's default.

@@ -1,5 +1,6 @@
 //! GameSpy 1 to the machinery above the protocols (`crate::spec`).
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::codec::{GameSpy1Request, GameSpy1Response};
@@ -61,6 +62,10 @@ impl spec::Protocol for GameSpy1 {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/rules/hostport"),
+        ..SampleFit::of("unrealtournament")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

@@ -1,5 +1,6 @@
 //! GameSpy 2 to the machinery above the protocols (`crate::spec`).
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::codec::{GameSpy2Request, GameSpy2Response};
@@ -57,6 +58,10 @@ impl spec::Protocol for GameSpy2 {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/rules/hostport"),
+        ..SampleFit::of("halo")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

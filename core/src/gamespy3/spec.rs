@@ -1,6 +1,7 @@
 //! GameSpy 3 to the machinery above the protocols (`crate::spec`): one protocol, JC2-MP's
 //! layout an option (`layout`) that the games table sets.
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::codec::{DecodeOptions, GameSpy3Request, GameSpy3Response};
@@ -74,6 +75,10 @@ impl spec::Protocol for GameSpy3 {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/rules/hostport"),
+        ..SampleFit::of("battlefield2")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

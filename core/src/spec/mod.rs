@@ -13,6 +13,7 @@ pub mod gamedig;
 pub mod outcome;
 pub mod packets;
 pub mod query;
+pub mod sample;
 pub mod serve;
 pub mod sink;
 
@@ -79,6 +80,9 @@ pub trait Protocol {
     /// A state to serve, as JSON text (`sampleState(name)`: what `gamequery serve` and the
     /// demo answer with, and what the conformance test serves and queries back).
     const SAMPLE: Option<&'static str> = None;
+    /// Where [`Protocol::SAMPLE`] names its game and ports, to fit it to another
+    /// (`sampleState(name, { game, port })`); without it the sample is served as it is.
+    const SAMPLE_FIT: Option<sample::SampleFit> = None;
     /// Its status for people (`describeStatus`, what the CLI prints); without one, the
     /// fields every status has.
     const DESCRIBE: Option<DescribeFn> = None;

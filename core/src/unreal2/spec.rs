@@ -1,5 +1,6 @@
 //! Unreal 2's query to the machinery above the protocols (`crate::spec`).
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::codec::{Unreal2Request, Unreal2Response, Unreal2State};
@@ -52,6 +53,11 @@ impl spec::Protocol for Unreal2 {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/info/port"),
+        query_port: Some("/info/queryPort"),
+        ..SampleFit::of("unrealtournament2004")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! Bedrock's ping to the machinery above the protocols (`crate::spec`): names, codec,
 //! query plan, responder.
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::options::BedrockRequest;
@@ -42,6 +43,10 @@ impl spec::Protocol for Bedrock {
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(crate::minecraft::gamedig::BEDROCK);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/portV4"),
+        ..SampleFit::of("mbe")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! Minecraft Query (GS4) to the machinery above the protocols (`crate::spec`): names,
 //! codec, query plan, responder.
 
+use crate::spec::sample::SampleFit;
 use serde_json::Value;
 
 use super::options::StatRequest;
@@ -44,6 +45,10 @@ impl spec::Protocol for MinecraftQuery {
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
     const SERVE: Option<spec::ServeFn> = Some(serve);
     const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+    const SAMPLE_FIT: Option<SampleFit> = Some(SampleFit {
+        game_port: Some("/hostPort"),
+        ..SampleFit::of("minecraft")
+    });
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
