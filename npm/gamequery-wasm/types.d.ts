@@ -1386,7 +1386,17 @@ kind: 'statusResponse' | 'infoResponse' | 'print' | 'n', info: RuleList, players
 /**
  * `utf-8`, `windows-1252` …
  */
-encoding: string, };
+encoding: string, 
+/**
+ * The server's name (`sv_hostname` / `hostname`) in every rendering, as a Minecraft
+ * MOTD has them: `raw` as in `info`, `plain` without colour codes (QuakeWorld's: its
+ * charset's glyphs), `ansi`, `html`. Read only: `encodeResponse` writes `info`.
+ */
+name?: ColouredText, 
+/**
+ * Each player's name in every rendering, in the order of `players`. Read only.
+ */
+names: Array<ColouredText>, };
 
 export type QuakeState = { 
 /**

@@ -41,6 +41,28 @@ test('golden vectors of each dialect through both packages, written back byte fo
   }
 });
 
+test("decodeResponse: names and hostnames in every rendering; QuakeWorld's high-bit glyphs as its charset draws them (#48, 20)", () => {
+  const q3 = Buffer.concat([OOB, Buffer.from('statusResponse\n\\sv_hostname\\^1Red ^7Server\n0 50 "^0x2^4|^7Loreman"\n')]);
+  // QuakeWorld's "supreme allah" with "allah" in the second glyph set (bytes | 0x80).
+  const qw = Buffer.concat([OOB, Buffer.from('n\\hostname\\QW\n3 10 600 25 "supreme '), Buffer.from([0xe1, 0xec, 0xec, 0xe1, 0xe8]), Buffer.from('" "base" 4 4\n\0')]);
+  for (const [label, pkg] of both) {
+    const a = pkg.decodeResponse('quake3', q3);
+    assert.deepEqual(a.name, {
+      raw: '^1Red ^7Server',
+      plain: 'Red Server',
+      ansi: '\x1b[91mRed \x1b[0m\x1b[97mServer\x1b[0m',
+      html: '<span style="color:#ff0000">Red </span><span style="color:#ffffff">Server</span>',
+    }, label);
+    assert.equal(a.players[0].name, '^0x2^4|^7Loreman', `${label}: players keep the text as sent`);
+    assert.equal(a.names[0].plain, 'x2|Loreman', label);
+    const w = pkg.decodeResponse('quakeworld', qw);
+    assert.equal(w.players[0].name, 'supreme áììáè', `${label}: the bytes one to one, as they write back`);
+    assert.deepEqual([w.names[0].plain, w.names[0].html], ['supreme allah', 'supreme <span style="color:#c08040">allah</span>'], label);
+    // Read only: the decoded reply writes back as it came.
+    assert.equal(toHex(pkg.encodeResponse('quakeworld', w)), toHex(qw), label);
+  }
+});
+
 test('each dialect: our client reads our responder on 127.0.0.1 and ::1', async () => {
   for (const protocol of ['quake3', 'quake2', 'quakeworld']) {
     for (const host of ['127.0.0.1', '::1']) {

@@ -4,7 +4,7 @@
 
 use super::Dialect;
 pub use crate::text::carets::{colour, render, Coloured};
-use crate::text::carets::{strip, Codes};
+use crate::text::carets::{strip, uncoded, Codes};
 
 /// `text` without its colour codes. A `^` not followed by a code stays.
 pub fn plain(text: &str, dialect: Dialect) -> String {
@@ -14,22 +14,62 @@ pub fn plain(text: &str, dialect: Dialect) -> String {
     strip(text, Codes::Quake3)
 }
 
+/// `text` in every rendering, by the dialect's codes (Quake 2's: none).
+pub fn rendered(text: &str, dialect: Dialect) -> Coloured {
+    match dialect {
+        Dialect::Quake3 => render(text),
+        _ => uncoded(text),
+    }
+}
+
+/// A QuakeWorld string (`bytes`; `raw`, the same as text read byte for byte) in every
+/// rendering: its charset's glyphs, the high-bit ones (QuakeWorld's second set, drawn in
+/// brown-gold) coloured in ANSI and HTML.
+pub fn rendered_world(bytes: &[u8], raw: String) -> Coloured {
+    let mut out = Coloured {
+        raw,
+        ..Coloured::default()
+    };
+    let mut high = false;
+    for b in bytes {
+        let Some(c) = glyph(*b) else { continue };
+        // A run of the second set opens and closes its colour.
+        let second = b & 0x80 != 0 && c != ' ';
+        if second != high {
+            high = second;
+            out.ansi.push_str(if high { "\x1b[33m" } else { "\x1b[0m" });
+            out.html.push_str(if high {
+                "<span style=\"color:#c08040\">"
+            } else {
+                "</span>"
+            });
+        }
+        out.plain.push(c);
+        out.ansi.push(c);
+        crate::text::minecraft::escape_html(c.encode_utf8(&mut [0; 4]), &mut out.html);
+    }
+    if high {
+        out.ansi.push_str("\x1b[0m");
+        out.html.push_str("</span>");
+    }
+    out
+}
+
 /// A QuakeWorld string as readable text: a byte with the high bit is the same glyph as
 /// without it, in another colour; the glyphs below 0x20 read as DarkPlaces' console reads
 /// them (brackets, gold digits, bars, dots); NUL and line controls go.
 pub fn quake_charset(bytes: &[u8]) -> String {
+    bytes.iter().filter_map(|b| glyph(*b)).collect()
+}
+
+/// The glyph a QuakeWorld byte draws, as text; `None` for what draws nothing.
+fn glyph(b: u8) -> Option<char> {
     const LOW: &[u8; 32] = b"\0####.###\0\0# \0..[]0123456789.<=>";
-    bytes
-        .iter()
-        .filter_map(|b| {
-            let c = b & 0x7F;
-            match c {
-                0x20..=0x7E => Some(char::from(c)),
-                0x7F => None,
-                _ => Some(char::from(LOW[usize::from(c)])).filter(|c| *c != '\0'),
-            }
-        })
-        .collect()
+    match b & 0x7F {
+        c @ 0x20..=0x7E => Some(char::from(c)),
+        0x7F => None,
+        c => Some(char::from(LOW[usize::from(c)])).filter(|c| *c != '\0'),
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use super::packets::{Command, Reply, ReplyKind, Request};
+use super::colours::{rendered, rendered_world, Coloured};
+use super::packets::{Command, Dialect, Reply, ReplyKind, Request};
 use super::state::QuakePlayer;
 use super::unified::decode_reply;
 use crate::error::{Error, Result};
@@ -76,6 +77,14 @@ pub struct QuakeResponse {
     pub players: Vec<QuakePlayer>,
     /// `utf-8`, `windows-1252` …
     pub encoding: String,
+    /// The server's name (`sv_hostname` / `hostname`) in every rendering, as a Minecraft
+    /// MOTD has them: `raw` as in `info`, `plain` without colour codes (QuakeWorld's: its
+    /// charset's glyphs), `ansi`, `html`. Read only: `encodeResponse` writes `info`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<Coloured>,
+    /// Each player's name in every rendering, in the order of `players`. Read only.
+    pub names: Vec<Coloured>,
 }
 
 const KINDS: [(ReplyKind, &str); 4] = [
@@ -91,11 +100,33 @@ impl QuakeResponse {
         let reply = Reply::decode(bytes)?;
         let (state, encoding) = decode_reply(&reply, encoding);
         let kind = KINDS.iter().find(|(k, _)| *k == reply.kind).map_or("", |(_, n)| n);
+        let dialect = match reply.kind {
+            ReplyKind::Status | ReplyKind::Info => Dialect::Quake3,
+            ReplyKind::Print => Dialect::Quake2,
+            ReplyKind::World => Dialect::QuakeWorld,
+        };
+        // QuakeWorld's from the bytes (its high bit is a glyph's colour); the others' from the text.
+        let render = |bytes: &[u8], text: &str| match dialect {
+            Dialect::QuakeWorld => rendered_world(bytes, text.to_string()),
+            _ => rendered(text, dialect),
+        };
+        let hostname = ["sv_hostname", "hostname"]
+            .iter()
+            .find_map(|k| Some((reply.info.get(k)?, state.info.get(k)?)));
+        let name = hostname.map(|(bytes, text)| render(bytes, text));
+        let names = reply
+            .players
+            .iter()
+            .zip(&state.players)
+            .map(|(p, s)| render(p.name, &s.name))
+            .collect();
         Ok(Self {
             kind: kind.to_string(),
             info: state.info,
             players: state.players,
             encoding,
+            name,
+            names,
         })
     }
 
@@ -148,7 +179,11 @@ impl Input for QuakeResponse {
             info: o.or_default("info")?,
             players: o.or_default("players")?,
             encoding: o.opt("encoding")?.unwrap_or_else(|| "utf-8".to_string()),
+            // What decodeResponse adds for reading: a decoded reply encodes back as it is.
+            name: None,
+            names: Vec::new(),
         };
+        o.skip(&["name", "names"]);
         o.deny_unknown()?;
         Ok(response)
     }
@@ -175,5 +210,52 @@ mod tests {
         let q = QuakeRequest::decode(b"\xff\xff\xff\xffgetinfo xyz\n").unwrap();
         assert_eq!((q.command.as_str(), q.challenge.as_deref()), ("getinfo", Some("xyz")));
         assert_eq!(q.encode().unwrap(), b"\xff\xff\xff\xffgetinfo xyz\n");
+    }
+
+    fn decoded(bytes: &[u8]) -> QuakeResponse {
+        QuakeResponse::decode(bytes, &EncodingOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn names_in_every_rendering_by_the_dialects_codes() {
+        // Quake 3: carets are colours (and `^xRGB` DarkPlaces').
+        let q3 = decoded(b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\^1Red ^7<Base>\n0 50 \"^0x2^4|^7Loreman\"\n");
+        let name = q3.name.as_ref().unwrap();
+        assert_eq!(
+            (name.raw.as_str(), name.plain.as_str()),
+            ("^1Red ^7<Base>", "Red <Base>")
+        );
+        assert_eq!(name.ansi, "\x1b[91mRed \x1b[0m\x1b[97m<Base>\x1b[0m");
+        assert_eq!(
+            name.html,
+            "<span style=\"color:#ff0000\">Red </span><span style=\"color:#ffffff\">&lt;Base&gt;</span>"
+        );
+        assert_eq!(
+            (q3.names[0].raw.as_str(), q3.names[0].plain.as_str()),
+            ("^0x2^4|^7Loreman", "x2|Loreman")
+        );
+        // Quake 2 has no codes: a caret is text.
+        let q2 = decoded(b"\xff\xff\xff\xffprint\n\\hostname\\^1Rail <&>\n5 30 \"^2Bob\"\n");
+        assert_eq!(q2.name.as_ref().unwrap().plain, "^1Rail <&>");
+        assert_eq!(q2.name.as_ref().unwrap().html, "^1Rail &lt;&amp;&gt;");
+        assert_eq!(q2.names[0].plain, "^2Bob");
+        // QuakeWorld: the high bit is the second glyph set, not Latin-1.
+        let qw = decoded(b"\xff\xff\xff\xffn\\hostname\\\xd1\xf5\xe1\xeb\xe5 server\n3 10 600 25 \"supreme \xe1\xec\xec\xe1\xe8\" \"base\" 4 4\n");
+        let who = &qw.names[0];
+        assert_eq!(
+            (who.raw.as_str(), who.plain.as_str()),
+            ("supreme \u{e1}\u{ec}\u{ec}\u{e1}\u{e8}", "supreme allah")
+        );
+        assert_eq!(who.ansi, "supreme \x1b[33mallah\x1b[0m");
+        assert_eq!(who.html, "supreme <span style=\"color:#c08040\">allah</span>");
+        assert_eq!(qw.name.as_ref().unwrap().plain, "Quake server");
+    }
+
+    #[test]
+    fn a_decoded_reply_with_its_renderings_encodes_back() {
+        let bytes = b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\^1Red\n0 50 \"^2Bob\"\n";
+        let json = serde_json::to_string(&decoded(bytes)).unwrap();
+        let back: QuakeResponse = crate::input::from_json("response", &json).unwrap();
+        assert_eq!(back.encode().unwrap(), bytes.to_vec());
     }
 }

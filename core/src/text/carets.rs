@@ -31,53 +31,85 @@ enum Code {
     Silent,
 }
 
-fn read_code(after: &str, codes: Codes) -> (Code, usize) {
+/// Reads the characters after a `^`: what they mean, and how many the code takes.
+type Reader = fn(&str) -> (Code, usize);
+
+impl Codes {
+    // One reader per dialect, so that a build rendering Quake 3's only (the browser's
+    // codec) links no other's.
+    fn reader(self) -> Reader {
+        match self {
+            Codes::Quake3 => quake3,
+            Codes::Doom3 => doom3,
+            Codes::Raven => raven,
+        }
+    }
+}
+
+/// The first character after the `^` and the three after it (fewer at the end).
+fn split(after: &str) -> Option<(char, Vec<char>)> {
     let mut chars = after.chars();
-    let Some(c) = chars.next() else {
+    let c = chars.next()?;
+    Some((c, chars.take(3).collect()))
+}
+
+fn quake3(after: &str) -> (Code, usize) {
+    let Some((c, next3)) = split(after) else {
         return (Code::Text, 0);
     };
-    let next3: Vec<char> = chars.take(3).collect();
-    match codes {
-        Codes::Quake3 => match c {
-            '^' => (Code::Caret, 1),
-            'x' | 'X' if next3.len() == 3 && next3.iter().all(char::is_ascii_hexdigit) => {
-                let digit = |h: char| h.to_digit(16).unwrap_or(0) as u8 * 17;
-                (
-                    Code::Colour(Colour::Rgb(digit(next3[0]), digit(next3[1]), digit(next3[2]))),
-                    4,
-                )
-            }
-            c if c.is_ascii_alphanumeric() => (Code::Colour(Colour::Index((c as u8).wrapping_sub(b'0') & 7)), 1),
-            _ => (Code::Text, 0),
-        },
-        // idStr::IsColor: any character but NUL and space; idStr::ColorIndex: `c & 15`.
-        Codes::Doom3 => match c {
-            ' ' => (Code::Text, 0),
-            c => match (c as u32 & 15) as usize {
-                0 => (Code::Reset, c.len_utf8()),
-                i => (Code::Colour(TABLE16[i]), c.len_utf8()),
-            },
-        },
-        // Raven's idStr::IsEscape.
-        Codes::Raven => match c {
-            '^' => (Code::Caret, 1),
-            '0' => (Code::Reset, 1),
-            '1'..='9' | ':' => (Code::Colour(TABLE16[usize::from(c as u8 - b'0')]), 1),
-            '+' | '-' => (Code::Silent, 1),
-            'r' | 'R' => (Code::Reset, 1),
-            'c' | 'C' if next3.len() == 3 => {
-                let ninth = |d: char| ((d as u32).saturating_sub('0' as u32).min(9) * 255 / 9) as u8;
-                let skip = 1 + next3.iter().map(|c| c.len_utf8()).sum::<usize>();
-                (
-                    Code::Colour(Colour::Rgb(ninth(next3[0]), ninth(next3[1]), ninth(next3[2]))),
-                    skip,
-                )
-            }
-            'i' | 'I' if next3.len() == 3 => (Code::Silent, 1 + next3.iter().map(|c| c.len_utf8()).sum::<usize>()),
-            'n' | 'N' if !next3.is_empty() => (Code::Silent, 1 + next3[0].len_utf8()),
-            _ => (Code::Text, 0),
+    match c {
+        '^' => (Code::Caret, 1),
+        'x' | 'X' if next3.len() == 3 && next3.iter().all(char::is_ascii_hexdigit) => {
+            let digit = |h: char| h.to_digit(16).unwrap_or(0) as u8 * 17;
+            (
+                Code::Colour(Colour::Rgb(digit(next3[0]), digit(next3[1]), digit(next3[2]))),
+                4,
+            )
+        }
+        c if c.is_ascii_alphanumeric() => (Code::Colour(Colour::Index((c as u8).wrapping_sub(b'0') & 7)), 1),
+        _ => (Code::Text, 0),
+    }
+}
+
+/// idStr::IsColor: any character but NUL and space; idStr::ColorIndex: `c & 15`.
+fn doom3(after: &str) -> (Code, usize) {
+    match after.chars().next() {
+        None | Some(' ') => (Code::Text, 0),
+        Some(c) => match (c as u32 & 15) as usize {
+            0 => (Code::Reset, c.len_utf8()),
+            i => (Code::Colour(TABLE16[i]), c.len_utf8()),
         },
     }
+}
+
+/// Raven's idStr::IsEscape.
+fn raven(after: &str) -> (Code, usize) {
+    let Some((c, next3)) = split(after) else {
+        return (Code::Text, 0);
+    };
+    match c {
+        '^' => (Code::Caret, 1),
+        '0' => (Code::Reset, 1),
+        '1'..='9' | ':' => (Code::Colour(TABLE16[usize::from(c as u8 - b'0')]), 1),
+        '+' | '-' => (Code::Silent, 1),
+        'r' | 'R' => (Code::Reset, 1),
+        'c' | 'C' if next3.len() == 3 => {
+            let ninth = |d: char| ((d as u32).saturating_sub('0' as u32).min(9) * 255 / 9) as u8;
+            let skip = 1 + next3.iter().map(|c| c.len_utf8()).sum::<usize>();
+            (
+                Code::Colour(Colour::Rgb(ninth(next3[0]), ninth(next3[1]), ninth(next3[2]))),
+                skip,
+            )
+        }
+        'i' | 'I' if next3.len() == 3 => (Code::Silent, 1 + next3.iter().map(|c| c.len_utf8()).sum::<usize>()),
+        'n' | 'N' if !next3.is_empty() => (Code::Silent, 1 + next3[0].len_utf8()),
+        _ => (Code::Text, 0),
+    }
+}
+
+/// No codes (Quake 2): every `^` is text.
+fn none(_: &str) -> (Code, usize) {
+    (Code::Text, 0)
 }
 
 /// Doom 3's sixteen (`g_color_table`), Raven's tenth its console orange.
@@ -108,13 +140,13 @@ pub fn strip(text: &str, codes: Codes) -> String {
     if !text.contains('^') {
         return text.to_string();
     }
-    runs(text, codes).into_iter().map(|(_, t)| t).collect()
+    runs(text, codes.reader()).into_iter().map(|(_, t)| t).collect()
 }
 
 /// The colour a Quake 3 code names, as `#rrggbb` (`^xRGB` each digit doubled); `None`
 /// for a character that is no code.
 pub fn colour(code: &str) -> Option<String> {
-    match read_code(code, Codes::Quake3) {
+    match quake3(code) {
         (Code::Colour(c), skip) if skip == code.len() => Some(hex(c)),
         _ => None,
     }
@@ -122,10 +154,43 @@ pub fn colour(code: &str) -> Option<String> {
 
 /// A colour as `#rrggbb`.
 fn hex(colour: Colour) -> String {
+    let mut out = String::with_capacity(7);
+    push_hex(&mut out, colour);
+    out
+}
+
+// Written out by hand rather than with `format!`: the browser's download links no
+// hexadecimal formatting for it (issue #9's budget).
+fn push_hex(out: &mut String, colour: Colour) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     match colour {
-        Colour::Index(i) => HEX[usize::from(i)].to_string(),
-        Colour::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
+        Colour::Index(i) => out.push_str(HEX[usize::from(i)]),
+        Colour::Rgb(r, g, b) => {
+            out.push('#');
+            for v in [r, g, b] {
+                out.push(char::from(DIGITS[usize::from(v >> 4)]));
+                out.push(char::from(DIGITS[usize::from(v & 15)]));
+            }
+        }
     }
+}
+
+/// An ANSI colour's opening escape.
+fn push_ansi(out: &mut String, colour: Colour) {
+    match colour {
+        Colour::Index(i) => {
+            out.push_str("\x1b[");
+            out.push_str(ANSI[usize::from(i)]);
+        }
+        Colour::Rgb(r, g, b) => {
+            out.push_str("\x1b[38;2");
+            for v in [r, g, b] {
+                out.push(';');
+                out.push_str(&v.to_string());
+            }
+        }
+    }
+    out.push('m');
 }
 
 /// A name or value with colour codes in every rendering, as a Minecraft MOTD has them:
@@ -151,10 +216,10 @@ enum Colour {
 const HEX: [&str; 8] = [
     "#000000", "#ff0000", "#00ff00", "#ffff00", "#0000ff", "#00ffff", "#ff00ff", "#ffffff",
 ];
-const ANSI: [u8; 8] = [30, 91, 92, 93, 94, 96, 95, 97];
+const ANSI: [&str; 8] = ["30", "91", "92", "93", "94", "96", "95", "97"];
 
 /// `text`'s coloured runs, `None` the text's own colour.
-fn runs(text: &str, codes: Codes) -> Vec<(Option<Colour>, String)> {
+fn runs(text: &str, read: Reader) -> Vec<(Option<Colour>, String)> {
     let mut runs: Vec<(Option<Colour>, String)> = vec![(None, String::new())];
     let mut rest = text;
     let push =
@@ -162,7 +227,7 @@ fn runs(text: &str, codes: Codes) -> Vec<(Option<Colour>, String)> {
     while let Some(i) = rest.find('^') {
         push(&mut runs, &rest[..i]);
         let after = &rest[i + 1..];
-        let (code, skip) = read_code(after, codes);
+        let (code, skip) = read(after);
         match code {
             Code::Text | Code::Caret => push(&mut runs, "^"),
             Code::Colour(c) => runs.push((Some(c), String::new())),
@@ -178,32 +243,37 @@ fn runs(text: &str, codes: Codes) -> Vec<(Option<Colour>, String)> {
 
 /// `text` (Quake 3's and FiveM's codes) in every rendering.
 pub fn render(text: &str) -> Coloured {
-    render_codes(text, Codes::Quake3)
+    render_with(text, quake3)
+}
+
+/// `text` that has no codes (Quake 2's) in every rendering: escaped, its controls gone.
+pub fn uncoded(text: &str) -> Coloured {
+    render_with(text, none)
 }
 
 /// `text` with the codes of `codes` in every rendering.
 pub fn render_codes(text: &str, codes: Codes) -> Coloured {
-    let runs = runs(text, codes);
+    render_with(text, codes.reader())
+}
+
+fn render_with(text: &str, read: Reader) -> Coloured {
+    let runs = runs(text, read);
     let mut out = Coloured {
         raw: text.to_string(),
         ..Coloured::default()
     };
     for (colour, t) in &runs {
         out.plain.push_str(t);
-        let visible: String = t.chars().filter(|c| !c.is_control()).collect();
-        match colour {
-            None => out.ansi.push_str(&visible),
-            Some(Colour::Index(i)) => out
-                .ansi
-                .push_str(&format!("\x1b[{}m{visible}\x1b[0m", ANSI[usize::from(*i)])),
-            Some(Colour::Rgb(r, g, b)) => out.ansi.push_str(&format!("\x1b[38;2;{r};{g};{b}m{visible}\x1b[0m")),
+        if let Some(c) = colour {
+            push_ansi(&mut out.ansi, *c);
+            out.html.push_str("<span style=\"color:");
+            push_hex(&mut out.html, *c);
+            out.html.push_str("\">");
         }
-        let hex = colour.map(hex);
-        if let Some(hex) = &hex {
-            out.html.push_str(&format!("<span style=\"color:{hex}\">"));
-        }
+        out.ansi.extend(t.chars().filter(|c| !c.is_control()));
         crate::text::minecraft::escape_html(t, &mut out.html);
-        if hex.is_some() {
+        if colour.is_some() {
+            out.ansi.push_str("\x1b[0m");
             out.html.push_str("</span>");
         }
     }
