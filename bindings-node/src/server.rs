@@ -41,6 +41,12 @@ impl Server {
         self.handle.update(&state).map_err(to_napi)
     }
 
+    /// The requests its rate limit has dropped (JSON: `{ requests, source }`).
+    #[napi(catch_unwind)]
+    pub fn dropped(&self) -> String {
+        self.handle.dropped()
+    }
+
     #[napi]
     pub async fn close(&self) -> napi::Result<()> {
         self.handle.close().await;

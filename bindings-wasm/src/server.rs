@@ -86,6 +86,11 @@ impl Server {
         self.inner.update(state).map_err(to_js_error)
     }
 
+    /// The requests its rate limit has dropped (JSON: `{ requests, source }`).
+    pub fn dropped(&self) -> String {
+        self.inner.dropped()
+    }
+
     /// A datagram from `address:port` at `now` (ms since serving began):
     /// `[datagram, …]` to send back, or `['rcon', header, command]`.
     #[wasm_bindgen(js_name = handleDatagram)]

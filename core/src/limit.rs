@@ -1,8 +1,10 @@
 //! Per-source token buckets for responders: a request that is answered with more bytes
 //! than it carried must not let a spoofed source turn the responder into an amplifier.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
@@ -44,9 +46,37 @@ impl Input for RateLimit {
     }
 }
 
+/// What a server's rate limit has dropped: `server.dropped()`, and the line `gamequery
+/// serve` logs, so that a local scan told "silent" can be told why (issue #48).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Dropped {
+    pub requests: u64,
+    /// The source of the latest one.
+    pub source: Option<IpAddr>,
+}
+
+/// One server's count, shared by the buckets its responder made.
+pub type DropLog = Arc<Mutex<Dropped>>;
+
+thread_local! {
+    static COLLECTING: RefCell<Option<DropLog>> = const { RefCell::new(None) };
+}
+
+/// Runs `make` (a responder's construction) with every [`Buckets`] it makes counting into
+/// one log, returned beside it. Thirteen responders build their buckets from their own
+/// options; this gives the host one count per server without each of them handing it on.
+pub fn collecting<T>(make: impl FnOnce() -> T) -> (T, DropLog) {
+    let log = DropLog::default();
+    let previous = COLLECTING.with(|c| c.replace(Some(log.clone())));
+    let made = make();
+    COLLECTING.with(|c| c.replace(previous));
+    (made, log)
+}
+
 #[derive(Debug)]
 pub struct Buckets {
     limit: RateLimit,
+    log: Option<DropLog>,
     max_sources: usize,
     /// Source → (tokens, last refill in ms).
     sources: HashMap<IpAddr, (f64, u64)>,
@@ -67,6 +97,7 @@ impl Buckets {
     pub fn bounded(limit: RateLimit, max_sources: usize) -> Self {
         Self {
             limit,
+            log: COLLECTING.with(|c| c.borrow().clone()),
             max_sources: max_sources.max(4),
             sources: HashMap::new(),
         }
@@ -93,6 +124,10 @@ impl Buckets {
         let allowed = *tokens >= 1.0;
         if allowed {
             *tokens -= 1.0;
+        } else if let Some(log) = &self.log {
+            let mut log = log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            log.requests += 1;
+            log.source = Some(source);
         }
         allowed
     }
@@ -117,6 +152,26 @@ impl Buckets {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn buckets_made_while_collecting_count_their_drops_into_one_log() {
+        let limit = RateLimit {
+            burst: 1,
+            per_second: 1,
+        };
+        let ((mut a, mut b), log) = collecting(|| (Buckets::new(limit), Buckets::new(limit)));
+        let (x, y): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        assert!(a.allow(0, x) && !a.allow(0, x) && b.allow(0, y) && !b.allow(0, y) && !b.allow(0, y));
+        assert_eq!(
+            *log.lock().unwrap(),
+            Dropped {
+                requests: 3,
+                source: Some(y)
+            }
+        );
+        // Made outside: no log.
+        assert!(Buckets::new(limit).log.is_none());
+    }
 
     #[test]
     fn burst_then_refill_per_source() {

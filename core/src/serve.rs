@@ -66,6 +66,7 @@ pub fn game_served_by(id: &str, protocol: Protocol) -> Result<&'static crate::ga
 #[derive(Debug)]
 pub struct Server {
     responder: Box<dyn Responder>,
+    dropped: crate::limit::DropLog,
 }
 
 impl Server {
@@ -93,13 +94,22 @@ impl Server {
                 Some(other) => return Err(Error::invalid(format!("option game must be a game id, got {other}"))),
             }
         }
-        let (responder, listen) = serve(ServeArgs {
-            state,
-            options,
-            has_handler,
-            seed,
-        })?;
-        Ok((Self { responder }, listen))
+        let (made, dropped) = crate::limit::collecting(|| {
+            serve(ServeArgs {
+                state,
+                options,
+                has_handler,
+                seed,
+            })
+        });
+        let (responder, listen) = made?;
+        Ok((Self { responder, dropped }, listen))
+    }
+
+    /// The requests its rate limit has dropped, as JSON: `{ requests, source }`.
+    pub fn dropped(&self) -> String {
+        let d = *self.dropped.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        serde_json::json!({ "requests": d.requests, "source": d.source.map(|ip| ip.to_string()) }).to_string()
     }
 
     /// Where the host bound (the port chosen when 0 was asked): what a Minecraft Query

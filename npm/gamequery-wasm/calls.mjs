@@ -147,7 +147,7 @@ export function rconSessionObject(run, close) {
  * (the state checked, then the engine's `update(json)`), and a `close()` that runs the
  * engine's once however often it is called — also by `await using`.
  */
-export function responderObject({ address, port, rconPort }, update, close) {
+export function responderObject({ address, port, rconPort }, update, close, dropped) {
   let closed = false;
   return closedByUsing({
     address,
@@ -156,6 +156,9 @@ export function responderObject({ address, port, rconPort }, update, close) {
     update(next) {
       check.object(next, 'state');
       call(() => update(JSON.stringify(next ?? null)));
+    },
+    dropped() {
+      return JSON.parse(call(() => dropped()));
     },
     async close() {
       if (closed) return;

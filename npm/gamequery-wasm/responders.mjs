@@ -200,7 +200,7 @@ export function createServe(wasm, transport) {
       latest = next;
     }, async () => {
       await Promise.all([listener.close(), extra?.close(), rconListener?.close()]);
-    });
+    }, () => current().dropped());
   }
 
   return serve;

@@ -3657,6 +3657,11 @@ export interface Responder<S> {
   readonly rconPort?: number;
   /** Replaces the served state (e.g. live player counts). */
   update(state: S): void;
+  /**
+   * The requests its rate limit (`rateLimit`) has dropped since it started, and the source
+   * address of the latest: why a local scan finds half the servers silent.
+   */
+  dropped(): { requests: number; source: string | null };
   close(): Promise<void>;
   /** `close()`, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;

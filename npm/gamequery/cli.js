@@ -332,7 +332,19 @@ async function serveCommand({ protocol, game }, flags) {
   const rconAt = server.rconPort === undefined ? '' : `, RCON on ${host}:${server.rconPort}`;
   const as = game ? `${games[game].name} (${protocol})` : protocol;
   console.log(`serving ${as} on ${host}:${server.port}${rconAt} (Ctrl-C to stop)`);
+  // A line when the rate limit drops requests, at most one a second (the limit is silent to
+  // the client, which sees a timeout).
+  let logged = 0;
+  const watch = setInterval(() => {
+    const { requests, source } = server.dropped();
+    if (requests === logged) return;
+    const off = flags['rate-limit'] === undefined ? ' (--rate-limit off answers every request)' : '';
+    console.error(`gamequery serve: the rate limit dropped ${requests - logged} request${requests - logged === 1 ? '' : 's'}, the latest from ${source}${off}`);
+    logged = requests;
+  }, 1000);
+  watch.unref();
   const stop = async () => {
+    clearInterval(watch);
     await server.close();
     process.exit(0);
   };

@@ -210,7 +210,7 @@ async function serve(protocol, state, options) {
   return responderObject(server, (state) => server.update(state), async () => {
     clearInterval(keepAlive);
     await server.close();
-  });
+  }, () => server.dropped());
 }
 
 /** A state to serve for `protocol`: what `gamequery serve` answers with; `{ game, port }` fit it. */

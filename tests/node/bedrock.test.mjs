@@ -141,4 +141,6 @@ test('the responder answers only whole pings, within its rate limit', async () =
   const ok = [];
   for (let i = 0; i < 3; i++) ok.push(await query('minecraft-bedrock', `127.0.0.1:${server.port}`, { timeout: 300, retries: 0 }).then(() => 'ok', (e) => e.code));
   assert.deepEqual(ok, ['ok', 'ok', 'GQ_TIMEOUT']);
+  // What the limit dropped is counted, for the server's owner to see (#48, 12).
+  assert.deepEqual(server.dropped(), { requests: 1, source: '127.0.0.1' });
 });

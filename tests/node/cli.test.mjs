@@ -59,8 +59,11 @@ test('serve --state file.json answers queries; rcon reaches it', async () => {
 
 test('serve --rate-limit: off answers a burst a scan sends from one address; the default stops at 20 (#48, 12)', async () => {
   const { queryMany } = await import('gamequery');
+  const logs = [];
   const answered = async (...flags) => {
     const child = spawn('node', [cli, 'serve', 'a2s', '--host', '127.0.0.1', '--port', '0', ...flags]);
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
     try {
       const line = await new Promise((resolve, reject) => {
         child.stdout.once('data', (d) => resolve(String(d)));
@@ -70,13 +73,18 @@ test('serve --rate-limit: off answers a burst a scan sends from one address; the
       let n = 0;
       const targets = Array.from({ length: 60 }, () => `127.0.0.1:${port}`);
       for await (const r of queryMany(targets, { protocol: 'a2s', players: false, concurrency: 60, timeout: 500 })) if (r.status) n++;
+      // The log line comes within a second of the drops.
+      if (n < 60) await new Promise((r) => setTimeout(r, 1200));
+      logs.push(stderr);
       return n;
     } finally {
       child.kill('SIGTERM');
     }
   };
   assert.equal(await answered('--rate-limit', 'off'), 60);
+  assert.equal(logs.at(-1), '', 'nothing dropped, nothing logged');
   assert.ok(await answered() < 60, 'the default limits one source');
+  assert.match(logs.at(-1), /^gamequery serve: the rate limit dropped \d+ requests, the latest from 127\.0\.0\.1 \(--rate-limit off answers every request\)$/m);
   assert.equal(await answered('--rate-limit', '100/100'), 60);
 });
 

@@ -10,11 +10,13 @@ use tokio_util::sync::CancellationToken;
 use crate::error::Result;
 
 type Updater = Box<dyn Fn(&str) -> Result<()> + Send + Sync>;
+type Dropped = Box<dyn Fn() -> String + Send + Sync>;
 
 pub struct ServeHandle {
     local: SocketAddr,
     rcon: Option<SocketAddr>,
     update: Updater,
+    dropped: Dropped,
     cancel: CancellationToken,
     tasks: Mutex<Vec<JoinHandle<()>>>,
 }
@@ -24,6 +26,7 @@ impl ServeHandle {
         local: SocketAddr,
         rcon: Option<SocketAddr>,
         update: Updater,
+        dropped: Dropped,
         cancel: CancellationToken,
         tasks: Vec<JoinHandle<()>>,
     ) -> Self {
@@ -31,6 +34,7 @@ impl ServeHandle {
             local,
             rcon,
             update,
+            dropped,
             cancel,
             tasks: Mutex::new(tasks),
         }
@@ -48,6 +52,11 @@ impl ServeHandle {
     /// Replaces the served state (JSON text of the protocol's state shape).
     pub fn update(&self, state: &str) -> Result<()> {
         (self.update)(state)
+    }
+
+    /// The requests its rate limit has dropped (JSON: `{ requests, source }`).
+    pub fn dropped(&self) -> String {
+        (self.dropped)()
     }
 
     /// Stops answering and releases the socket.

@@ -73,8 +73,10 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
         );
         tasks.push(tokio::spawn(rcon));
     }
+    let counted = server.clone();
+    let dropped = Box::new(move || lock(&counted).dropped());
     let update = Box::new(move |state: &str| lock(&server).update(state));
-    Ok(ServeHandle::new(local, handle_rcon, update, cancel, tasks))
+    Ok(ServeHandle::new(local, handle_rcon, update, dropped, cancel, tasks))
 }
 
 /// The datagram socket, and with `listen.stream` a TCP listener on the same port number
