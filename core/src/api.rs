@@ -136,7 +136,7 @@ pub fn sample_state(protocol: &str, options: &str) -> Result<String> {
     let protocol = Protocol::parse(protocol)?;
     let sample = protocol.sample()?;
     let options: serde_json::Value = crate::input::from_serde_json("sampleState options", options)?;
-    let mut o = crate::options::Options::new("sampleState", options)?;
+    let mut o = crate::options::Options::local("sampleState call", options)?;
     let game = o.string("game")?;
     let port = o.integer("port", 1, 65535, 0)? as u16;
     o.finish(&["game", "port"])?;

@@ -381,6 +381,32 @@ pub struct Caller {
     pub protocol: &'static str,
 }
 
+/// A name that did not resolve, in words a bot can read to its users rather than the C
+/// library's (`failed to lookup address information: Name or service not known`): what
+/// the resolver said, told by the phrases each system's resolver uses.
+pub fn dns_failed(host: &str, resolver: &str) -> Error {
+    let said = resolver.to_ascii_lowercase();
+    let has = |phrases: &[&str]| phrases.iter().any(|p| said.contains(p));
+    let why = if has(&[
+        "name or service not known",
+        "nodename nor servname",
+        "no such host",
+        "enotfound",
+        "nxdomain",
+    ]) {
+        "no such host: the name does not exist in DNS".to_string()
+    } else if has(&["temporary failure", "try again", "eai_again", "timed out"]) {
+        "the DNS server did not answer in time (a temporary failure: try again)".to_string()
+    } else if has(&["no address associated", "enodata", "no data"]) {
+        "the name exists but has no address".to_string()
+    } else {
+        resolver
+            .trim_start_matches("failed to lookup address information: ")
+            .to_string()
+    };
+    Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {why}"))
+}
+
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     crate::json::write_string(&mut out, text);
@@ -390,6 +416,30 @@ pub fn quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_that_does_not_resolve_is_told_in_words_not_libc_s() {
+        let said = |os: &str| dns_failed("game.example.invalid", os).message;
+        let none = "cannot resolve game.example.invalid: no such host: the name does not exist in DNS";
+        // glibc, macOS, Windows, Node's dns.lookup (the WASM engine's host).
+        for os in [
+            "failed to lookup address information: Name or service not known",
+            "failed to lookup address information: nodename nor servname provided, or not known",
+            "No such host is known. (os error 11001)",
+            "getaddrinfo ENOTFOUND game.example.invalid",
+        ] {
+            assert_eq!(said(os), none, "{os}");
+        }
+        assert_eq!(
+            said("failed to lookup address information: Temporary failure in name resolution"),
+            "cannot resolve game.example.invalid: the DNS server did not answer in time (a temporary failure: try again)"
+        );
+        assert_eq!(
+            said("failed to lookup address information: weird"),
+            "cannot resolve game.example.invalid: weird"
+        );
+        assert_eq!(dns_failed("h", "x").code, ErrorCode::Dns);
+    }
 
     #[test]
     fn detail_json_is_what_serde_writes() {

@@ -81,6 +81,8 @@ fn kind(v: &Value) -> &'static str {
 pub struct Options {
     what: &'static str,
     map: Map<String, Value>,
+    /// A network call's: `signal` and `trace` are its options too (the glue takes them).
+    call: bool,
 }
 
 impl Options {
@@ -96,7 +98,15 @@ impl Options {
                 )))
             }
         };
-        Ok(Self { what, map })
+        Ok(Self { what, map, call: true })
+    }
+
+    /// The options of a call that takes no `signal` nor `trace` (`sampleState`).
+    pub fn local(what: &'static str, value: Value) -> Result<Self> {
+        Ok(Self {
+            call: false,
+            ..Self::new(what, value)?
+        })
     }
 
     fn take(&mut self, name: &str) -> Option<Value> {
@@ -167,10 +177,11 @@ impl Options {
         match self.map.keys().next() {
             None => Ok(()),
             Some(unknown) => Err(Error::invalid(format!(
-                "unknown option {} for a {}; its options are {}, signal, trace",
+                "unknown option {} for the {}; its options are {}{}",
                 crate::error::quoted(unknown),
                 self.what,
-                known.join(", ")
+                known.join(", "),
+                if self.call { ", signal, trace" } else { "" }
             ))),
         }
     }

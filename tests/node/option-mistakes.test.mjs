@@ -18,20 +18,20 @@ test('a queryMany option misspelt fails the call up front, naming every option t
   const run = queryMany(targets, { protocol: 'samp', concurency: 3, timeout: 200 });
   const e = await run[Symbol.asyncIterator]().next().then(() => assert.fail('yielded'), (err) => err);
   assert.equal(e.code, 'GQ_INVALID_ARGUMENT');
-  assert.match(e.message, /^queryMany's options: unknown option "concurency" for a SA:MP query; its options are timeout, .*rawStrings, dialect, signal, trace; and the batch's own: concurrency, protocol, /);
+  assert.match(e.message, /^queryMany's options: unknown option "concurency" for the SA:MP query; its options are timeout, .*rawStrings, dialect, signal, trace; and the batch's own: concurrency, protocol, /);
   assert.equal(started, 1);
   // Per protocol too, and for the race its own options are listed.
   const mixed = [{ protocol: 'sqp', target: '127.0.0.1:1' }, { protocol: 'minecraft', target: '127.0.0.1:1' }];
   await assert.rejects(async () => { for await (const r of queryMany(mixed, { sqp: { chunks: ['nope'] } })) void r; },
     (err) => err.code === 'GQ_INVALID_ARGUMENT' && /^queryMany's options: option chunks /.test(err.message));
   await assert.rejects(async () => { for await (const r of queryMany(mixed, { fullPlayer: true })) void r; },
-    (err) => /unknown option "fullPlayer" for a SQP query/.test(err.message));
+    (err) => /unknown option "fullPlayer" for the SQP query/.test(err.message));
   await assert.rejects(async () => { for await (const r of queryMany([mixed[1]], { fullPlayer: true })) void r; },
-    (err) => /unknown option "fullPlayer" for a Minecraft query \(Java and Bedrock\); its options are bedrockPort, fullPlayers, queryPort, /.test(err.message));
+    (err) => /unknown option "fullPlayer" for the Minecraft query \(Java and Bedrock\); its options are bedrockPort, fullPlayers, queryPort, /.test(err.message));
   // An item's own options stay that item's error.
   const results = [];
   for await (const r of queryMany([{ protocol: 'samp', target: '127.0.0.1:1', options: { bogus: 1 } }], { timeout: 200 })) results.push(r.error.message);
-  assert.deepEqual(results, ['unknown option "bogus" for a SA:MP query; its options are timeout, retries, family, localAddress, localPort, encoding, players, openMp, ping, rawStrings, dialect, signal, trace']);
+  assert.deepEqual(results, ['unknown option "bogus" for the SA:MP query; its options are timeout, retries, family, localAddress, localPort, encoding, players, openMp, ping, rawStrings, dialect, signal, trace']);
 });
 
 test('serve(): a state or option mistake names its place and the known members, without serde words', async () => {

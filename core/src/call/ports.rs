@@ -93,11 +93,14 @@ fn own_part(message: &str) -> &str {
 pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], errors: Vec<Error>) -> Error {
     // A call that cannot start (a bad option, a name that does not resolve) failed the
     // same way on every port: its own error says it best.
+    // Under the game's call and the target as given, not the candidate port's.
     if let Some(e) = errors
         .iter()
         .find(|e| matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Dns))
     {
-        return e.clone();
+        let mut own = Error::new(e.code, own_part(&e.message).to_string());
+        own.attempts = e.attempts;
+        return own.in_call(who, target, None);
     }
     let codes: Vec<ErrorCode> = errors.iter().map(|e| e.code).collect();
     let code = if codes.iter().all(|c| *c == codes[0]) {
@@ -142,4 +145,31 @@ pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], error
         c.candidates = candidates;
     }
     e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Caller;
+
+    #[test]
+    fn a_game_whose_name_does_not_resolve_names_the_target_as_given() {
+        let sub = Error::new(ErrorCode::Dns, "cannot resolve h.invalid: no such host").in_call(
+            Caller {
+                title: "A2S query",
+                protocol: "a2s",
+            },
+            "h.invalid:28016",
+            None,
+        );
+        let game = Caller {
+            title: "Rust query",
+            protocol: "a2s",
+        };
+        let e = none_answered(game, "Rust", "h.invalid:28015", &[28016, 28015], vec![sub.clone(), sub]);
+        assert_eq!(
+            e.message,
+            "Rust query of h.invalid:28015: cannot resolve h.invalid: no such host"
+        );
+    }
 }

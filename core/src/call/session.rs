@@ -80,7 +80,7 @@ impl SessionArgs {
 
     /// The host's resolver found no address: its words.
     pub fn dns_failed(&self, message: &str) -> Error {
-        let e = Error::new(ErrorCode::Dns, format!("cannot resolve {}: {message}", self.host));
+        let e = crate::error::dns_failed(&self.host, message);
         self.name(e, None)
     }
 

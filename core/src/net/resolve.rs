@@ -24,7 +24,7 @@ pub async fn resolve(
         _ = cancel.cancelled() => return Err(Error::aborted()),
         r = tokio::time::timeout_at(clock.instant(end), lookup) => match r {
             Err(_) => return Err(Error::new(ErrorCode::Timeout, format!("resolving {host} took longer than the deadline"))),
-            Ok(Err(e)) => return Err(Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {e}"))),
+            Ok(Err(e)) => return Err(crate::error::dns_failed(host, &e.to_string())),
             Ok(Ok(addrs)) => addrs.map(|a| a.ip()).collect(),
         },
     };

@@ -123,7 +123,8 @@ mod tests {
         assert!(err("a2s", json!({ "game": "rsut" }))
             .contains("option game: unknown game \"rsut\"; did you mean dst, rs2v, rust"));
         assert!(err("a2s", json!({ "port": 0 })).contains("option port must be a whole number from 1 to 65535"));
-        assert!(err("a2s", json!({ "prot": 1 })).contains("unknown option \"prot\" for a sampleState"));
+        assert!(err("a2s", json!({ "prot": 1 }))
+            .contains("unknown option \"prot\" for the sampleState call; its options are game, port"));
     }
 
     #[test]
