@@ -153,6 +153,24 @@ test('sqp: fields, rules with types, player and team tables; --chunks', async ()
   assert.deepEqual(Object.keys(json.raw).sort(), ['info', 'latencyMs', 'metrics', 'version']);
 });
 
+test('players tables: numbers right-aligned whether a protocol sends them as numbers or as text (#48, 18)', async () => {
+  const { sampleState } = await import('gamequery');
+  // The numeric columns: GameSpy 1's frags, ping and team come as text, A2S's score as a number (its time is text: 0m12s).
+  for (const [protocol, numeric] of [['gamespy1', [1, 2, 3]], ['a2s', [1]]]) {
+    const server = await serve(protocol, sampleState(protocol), { host: '127.0.0.1', port: 0 });
+    servers.push(server);
+    const { stdout } = await run(protocol, `127.0.0.1:${server.port}`);
+    const lines = stdout.split('\n');
+    const dashes = lines.findIndex((l) => /^-+ /.test(l));
+    const columns = [...lines[dashes].matchAll(/-+/g)].map((m) => m.index + m[0].length);
+    for (const row of lines.slice(dashes + 1, dashes + 4)) {
+      // Each number ends where its column's dashes end (the name, text, is left-aligned).
+      const ends = [...row.matchAll(/\S+/g)].map((m) => m.index + m[0].length);
+      assert.deepEqual(numeric.map((i) => ends[i]), numeric.map((i) => columns[i]), `${protocol}: ${row}`);
+    }
+  }
+});
+
 test('a2s: fields, rules with --rules, a players table with score and time; --no-players', async () => {
   const state = { info: { name: 'CLI A2S', map: 'de_dust2', folder: 'csgo', game: 'Counter-Strike 2', appId: 730, players: 3, maxPlayers: 16, bots: 1, vac: true },
     players: [{ name: 'alice', score: 12, duration: 75 }, { name: 'bob', score: -1, duration: 5 }], rules: { mp_timelimit: '30' } };

@@ -11,8 +11,14 @@ function clean(value, keepNewlines = false) {
 function table(rows, headers) {
   rows = rows.map((r) => r.map((c) => (typeof c === 'number' ? c : clean(c ?? ''))));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  // A column of numbers is right-aligned whether the protocol sends them as numbers or as
+  // text (GameSpy's scores, Quake's pings): every protocol's table reads alike.
+  // (UT99 pads its pings with a space: ` 48`.)
+  const number = (c) => typeof c === 'number' || /^\s*-?\d+(\.\d+)?\s*$/.test(c);
+  const numeric = headers.map((_, i) => rows.some((r) => r[i] !== '') && rows.every((r) => r[i] === '' || number(r[i])));
+  const cell = (c, i) => (numeric[i] ? String(c).trim().padStart(widths[i]) : String(c).padEnd(widths[i]));
+  const line = (cells, header = false) => cells.map((c, i) => (header ? String(c).padEnd(widths[i]) : cell(c, i))).join('  ').trimEnd();
+  return [line(headers, true), line(widths.map((w) => '-'.repeat(w)), true), ...rows.map((r) => line(r))].join('\n');
 }
 
 function fields(pairs) {
