@@ -54,7 +54,9 @@ table inet lossy {
   }
   if (!only || only === 'flood') {
     sh('ip', ['netns', 'exec', ns, NFT, 'flush', 'ruleset']);
-    for (const protocol of ['samp', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'quake3', 'quake2', 'quakeworld', 'mumble', 'doom3', 'fivem', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2']) {
+    // Every datagram responder, from the registry (built above).
+    const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
+    for (const protocol of PROTOCOL_REGISTRY.filter((p) => p.transport === 'udp' && p.serve).map((p) => p.name)) {
       console.log(`[stress] ${protocol}: 100,000 datagrams a second for ${floodSeconds} s`);
       const out = spawnSync('ip', ['netns', 'exec', ns, process.execPath, 'tests/stress/flood.mjs', protocol, String(floodSeconds), '100000'], {
         encoding: 'utf8',

@@ -8,6 +8,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { serve, query, queryMany, rcon, rconSession, sampleState } from 'gamequery';
+import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
 import { named } from './named.mjs';
 
 const loss = Number(process.argv[2]) / 100;
@@ -16,7 +17,9 @@ const loss = Number(process.argv[2]) / 100;
 const relayed = process.argv[3] === 'relay';
 const PER = 200;
 const AT_ONCE = 100;
-const PROTOCOLS = ['samp', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'quake3', 'quake2', 'quakeworld', 'mumble', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2'];
+// Every datagram protocol that queries and serves (the registry's), but FiveM, whose players
+// come over its HTTP beside the datagrams, which the UDP relay does not carry.
+const PROTOCOLS = PROTOCOL_REGISTRY.filter((p) => p.transport === 'udp' && p.query && p.serve && p.name !== 'fivem').map((p) => p.name);
 const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
 
 /** A responder on loopback with no per-source limit where it has one (behind a relay when asked). */

@@ -4,9 +4,11 @@
 // this machine) and a Minecraft responder with RCON beside it; prints `{ servers:
 // [{ protocol, port, name }], rconPort }` and ends when its standard input closes.
 import { serve } from 'gamequery';
+import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
 import { named } from './named.mjs';
 
-const PROTOCOLS = ['quake3', 'a2s', 'samp', 'minecraft-query', 'sqp', 'minecraft-bedrock', 'quakeworld', 'doom3', 'mumble', 'fivem', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2'];
+// Every datagram protocol that queries and serves, from the registry.
+const PROTOCOLS = PROTOCOL_REGISTRY.filter((p) => p.transport === 'udp' && p.query && p.serve).map((p) => p.name);
 const n = Number(process.argv[2]);
 const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
 const servers = [];
