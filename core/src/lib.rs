@@ -43,6 +43,7 @@ pub mod resend;
 pub mod rng;
 pub mod samp;
 pub mod serve;
+pub mod similar;
 pub mod slots;
 pub mod sniff;
 pub mod source_rcon;

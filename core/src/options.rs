@@ -177,8 +177,9 @@ impl Options {
         match self.map.keys().next() {
             None => Ok(()),
             Some(unknown) => Err(Error::invalid(format!(
-                "unknown option {} for the {}; its options are {}{}",
+                "unknown option {}{} for the {}; its options are {}{}",
                 crate::error::quoted(unknown),
+                crate::similar::did_you_mean(unknown, known.iter().copied()),
                 self.what,
                 known.join(", "),
                 if self.call { ", signal, trace" } else { "" }

@@ -123,7 +123,7 @@ test('one error class in both packages, with the call in its fields and message'
     [() => query('tetris', 'x'), /^unknown protocol or game "tetris"; protocols: samp, minecraft-java, .*; games: see `games`/],
     [() => query('samp', '127.0.0.1:7777:1'), /more than one ':'/],
     [() => query('sqp', '127.0.0.1:1', { chunks: ['player'] }), /option chunks must be .*'players'.*got "player"/],
-    [() => query('samp', '127.0.0.1:1', { player: 'c' }), /unknown option "player" for the SA:MP query; its options are .*players/],
+    [() => query('samp', '127.0.0.1:1', { player: 'c' }), /unknown option "player" \(did you mean players\?\) for the SA:MP query; its options are .*players/],
     [() => query('samp', 42), /^target must be 'host:port' or \{ host, port \}; got number 42$/],
     [() => query('samp', 'x', { signal: 'soon' }), /signal must be an AbortSignal/],
     [async () => addon.decodeResponse('samp', [1, 2, 3]), /^bytes must be a Uint8Array \(a Buffer is one\); got an array$/],

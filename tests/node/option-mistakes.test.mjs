@@ -27,7 +27,7 @@ test('a queryMany option misspelt fails the call up front, naming every option t
   await assert.rejects(async () => { for await (const r of queryMany(mixed, { fullPlayer: true })) void r; },
     (err) => /unknown option "fullPlayer" for the SQP query/.test(err.message));
   await assert.rejects(async () => { for await (const r of queryMany([mixed[1]], { fullPlayer: true })) void r; },
-    (err) => /unknown option "fullPlayer" for the Minecraft query \(Java and Bedrock\); its options are bedrockPort, fullPlayers, queryPort, /.test(err.message));
+    (err) => /unknown option "fullPlayer" \(did you mean fullPlayers\?\) for the Minecraft query \(Java and Bedrock\); its options are bedrockPort, fullPlayers, queryPort, /.test(err.message));
   // An item's own options stay that item's error.
   const results = [];
   for await (const r of queryMany([{ protocol: 'samp', target: '127.0.0.1:1', options: { bogus: 1 } }], { timeout: 200 })) results.push(r.error.message);

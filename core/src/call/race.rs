@@ -61,8 +61,9 @@ fn split(options: &Value) -> Result<Split> {
     let known = [OWN, crate::options::COMMON, crate::minecraft::java::plan::JAVA_OPTIONS].concat();
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(Error::invalid(format!(
-            "unknown option {} for the Minecraft query (Java and Bedrock); its options are {}, signal, trace",
+            "unknown option {}{} for the Minecraft query (Java and Bedrock); its options are {}, signal, trace",
             crate::error::quoted(unknown),
+            crate::similar::did_you_mean(unknown, known.iter().copied()),
             known.join(", ")
         )));
     }

@@ -238,7 +238,7 @@ pub fn near(id: &str) -> Vec<&'static str> {
             let names = std::iter::once(g.id).chain(g.old_ids.iter().copied());
             let best = names
                 .map(|n| {
-                    let d = edits(n, &id);
+                    let d = crate::similar::edits(n, &id);
                     // Containment is a weak likeness: after two typing slips.
                     let contained = id.len() >= 3 && (n.contains(id.as_str()) || id.contains(n));
                     if d <= 2 {
@@ -256,20 +256,6 @@ pub fn near(id: &str) -> Vec<&'static str> {
     found.sort();
     found.dedup_by_key(|(_, id)| *id);
     found.into_iter().take(5).map(|(_, id)| id).collect()
-}
-
-/// Levenshtein distance between two ids (ASCII).
-fn edits(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.bytes().enumerate() {
-        let mut next = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            next.push((row[j + 1] + 1).min(next[j] + 1).min(row[j] + usize::from(ca != *cb)));
-        }
-        row = next;
-    }
-    row[b.len()]
 }
 
 /// The game with this id (not an old one).
