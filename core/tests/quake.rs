@@ -2,8 +2,8 @@
 //! quakeworld.json): peers' requests decode to what they ask, real servers' replies
 //! decode to what their captures hold and encode back to the same bytes.
 
+use gamequery_core::quake::codec::DecodeOptions;
 use gamequery_core::quake::codec::{QuakeRequest, QuakeResponse};
-use gamequery_core::text::EncodingOptions;
 use gamequery_core::wire::from_hex;
 use serde_json::Value;
 
@@ -27,7 +27,7 @@ fn check(protocol: &str) {
             assert_eq!(r.challenge.as_deref(), expect["challenge"].as_str(), "{name}");
             continue;
         }
-        let r = QuakeResponse::decode(&bytes, &EncodingOptions::default()).unwrap();
+        let r = QuakeResponse::decode(&bytes, &DecodeOptions::default()).unwrap();
         assert_eq!(r.encode().unwrap(), bytes, "{name}: written again, the same bytes");
         for (key, want) in expect.as_object().unwrap() {
             let index = |prefix: &str| key.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());

@@ -1396,7 +1396,20 @@ name?: ColouredText,
 /**
  * Each player's name in every rendering, in the order of `players`. Read only.
  */
-names: Array<ColouredText>, };
+names?: Array<ColouredText>, };
+
+export type QuakeDecodeOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: UTF-8 where the
+ * whole reply is, else one guess over all of its text).
+ */
+encoding?: string, 
+/**
+ * Add `name` and `names`: the hostname and each player's name in every rendering
+ * (default false: four more strings a name, which a decode that only reads does not
+ * pay for).
+ */
+render?: boolean, };
 
 export type QuakeState = { 
 /**
@@ -2534,9 +2547,9 @@ export interface ProtocolTypes {
   a2s: { request: A2sRequest; response: A2sResponse; decodeOptions: A2sDecodeOptions; raw: A2sQueryResult };
   'source-rcon': { request: SourceRconPacket; response: SourceRconPacket; decodeOptions: Record<string, never>; raw: never };
   minecraft: { request: never; response: never; decodeOptions: never; raw: MinecraftRaceResult };
-  quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
-  quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
-  quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: EncodingOptions; raw: QuakeQueryResult };
+  quake3: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  quake2: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
+  quakeworld: { request: QuakeRequest; response: QuakeResponse; decodeOptions: QuakeDecodeOptions; raw: QuakeQueryResult };
   mumble: { request: MumbleRequest; response: MumbleResponse; decodeOptions: Record<string, never>; raw: MumbleQueryResult };
   fivem: { request: FivemRequest; response: FivemResponse; decodeOptions: Record<string, never>; raw: FivemQueryResult };
   doom3: { request: Doom3Request; response: Doom3Response; decodeOptions: Doom3DecodeOptions; raw: Doom3QueryResult };

@@ -41,12 +41,14 @@ test('golden vectors of each dialect through both packages, written back byte fo
   }
 });
 
-test("decodeResponse: names and hostnames in every rendering; QuakeWorld's high-bit glyphs as its charset draws them (#48, 20)", () => {
+test("decodeResponse with render: names and hostnames in every rendering; QuakeWorld's high-bit glyphs as its charset draws them (#48, 20)", () => {
   const q3 = Buffer.concat([OOB, Buffer.from('statusResponse\n\\sv_hostname\\^1Red ^7Server\n0 50 "^0x2^4|^7Loreman"\n')]);
   // QuakeWorld's "supreme allah" with "allah" in the second glyph set (bytes | 0x80).
   const qw = Buffer.concat([OOB, Buffer.from('n\\hostname\\QW\n3 10 600 25 "supreme '), Buffer.from([0xe1, 0xec, 0xec, 0xe1, 0xe8]), Buffer.from('" "base" 4 4\n\0')]);
   for (const [label, pkg] of both) {
-    const a = pkg.decodeResponse('quake3', q3);
+    // Asked for: four more strings a name, which a decode that only reads does not pay for.
+    assert.deepEqual(Object.keys(pkg.decodeResponse('quake3', q3)), ['kind', 'info', 'players', 'encoding'], label);
+    const a = pkg.decodeResponse('quake3', q3, { render: true });
     assert.deepEqual(a.name, {
       raw: '^1Red ^7Server',
       plain: 'Red Server',
@@ -55,7 +57,7 @@ test("decodeResponse: names and hostnames in every rendering; QuakeWorld's high-
     }, label);
     assert.equal(a.players[0].name, '^0x2^4|^7Loreman', `${label}: players keep the text as sent`);
     assert.equal(a.names[0].plain, 'x2|Loreman', label);
-    const w = pkg.decodeResponse('quakeworld', qw);
+    const w = pkg.decodeResponse('quakeworld', qw, { render: true });
     assert.equal(w.players[0].name, 'supreme áììáè', `${label}: the bytes one to one, as they write back`);
     assert.deepEqual([w.names[0].plain, w.names[0].html], ['supreme allah', 'supreme <span style="color:#c08040">allah</span>'], label);
     // Read only: the decoded reply writes back as it came.

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::idtech::{PlayerLine, WorldFields};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::text::{resolve_writable_label, EncodingOptions, TextEncoding};
+use crate::text::{resolve_writable_label, TextEncoding};
 use crate::values::RuleList;
 
 /// `{ command: 'getstatus', challenge: 'abc' }`.
@@ -84,7 +84,41 @@ pub struct QuakeResponse {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<Coloured>,
     /// Each player's name in every rendering, in the order of `players`. Read only.
-    pub names: Vec<Coloured>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub names: Option<Vec<Coloured>>,
+}
+
+/// `decodeResponse('quake3', bytes, { encoding, render })`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "QuakeDecodeOptions", optional_fields)
+)]
+pub struct DecodeOptions {
+    /// A WHATWG label (`windows-1252`, `utf-8`, …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else one guess over all of its text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    /// Add `name` and `names`: the hostname and each player's name in every rendering
+    /// (default false: four more strings a name, which a decode that only reads does not
+    /// pay for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub render: Option<bool>,
+}
+
+impl Input for DecodeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            encoding: o.opt("encoding")?,
+            render: o.opt("render")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
 }
 
 const KINDS: [(ReplyKind, &str); 4] = [
@@ -95,7 +129,7 @@ const KINDS: [(ReplyKind, &str); 4] = [
 ];
 
 impl QuakeResponse {
-    pub fn decode(bytes: &[u8], options: &EncodingOptions) -> Result<Self> {
+    pub fn decode(bytes: &[u8], options: &DecodeOptions) -> Result<Self> {
         let encoding = TextEncoding::from_option(options.encoding.as_deref())?;
         let reply = Reply::decode(bytes)?;
         let (state, encoding) = decode_reply(&reply, encoding);
@@ -110,16 +144,26 @@ impl QuakeResponse {
             Dialect::QuakeWorld => rendered_world(bytes, text.to_string()),
             _ => rendered(text, dialect),
         };
-        let hostname = ["sv_hostname", "hostname"]
-            .iter()
-            .find_map(|k| Some((reply.info.get(k)?, state.info.get(k)?)));
-        let name = hostname.map(|(bytes, text)| render(bytes, text));
-        let names = reply
-            .players
-            .iter()
-            .zip(&state.players)
-            .map(|(p, s)| render(p.name, &s.name))
-            .collect();
+        let (name, names) = match options.render {
+            Some(true) => {
+                let hostname = ["sv_hostname", "hostname"]
+                    .iter()
+                    .find_map(|k| Some((reply.info.get(k)?, state.info.get(k)?)));
+                let name = hostname.map(|(bytes, text)| render(bytes, text));
+                (
+                    name,
+                    Some(
+                        reply
+                            .players
+                            .iter()
+                            .zip(&state.players)
+                            .map(|(p, s)| render(p.name, &s.name))
+                            .collect(),
+                    ),
+                )
+            }
+            _ => (None, None),
+        };
         Ok(Self {
             kind: kind.to_string(),
             info: state.info,
@@ -181,7 +225,7 @@ impl Input for QuakeResponse {
             encoding: o.opt("encoding")?.unwrap_or_else(|| "utf-8".to_string()),
             // What decodeResponse adds for reading: a decoded reply encodes back as it is.
             name: None,
-            names: Vec::new(),
+            names: None,
         };
         o.skip(&["name", "names"]);
         o.deny_unknown()?;
@@ -196,7 +240,12 @@ mod tests {
     #[test]
     fn a_response_decodes_and_encodes_back_byte_for_byte() {
         let bytes = b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\Caf\xe9\\mapname\\q3dm17\n3 40 \"Jos\xe9\"\n-9999 8 \"W\" 0\n";
-        let r = QuakeResponse::decode(bytes, &EncodingOptions::default()).unwrap();
+        let r = QuakeResponse::decode(bytes, &DecodeOptions::default()).unwrap();
+        assert_eq!(
+            (r.name.as_ref(), r.names.as_ref()),
+            (None, None),
+            "renderings only when asked"
+        );
         assert_eq!(
             (r.kind.as_str(), r.encoding.as_str()),
             ("statusResponse", "windows-1252")
@@ -213,7 +262,11 @@ mod tests {
     }
 
     fn decoded(bytes: &[u8]) -> QuakeResponse {
-        QuakeResponse::decode(bytes, &EncodingOptions::default()).unwrap()
+        let render = DecodeOptions {
+            render: Some(true),
+            ..DecodeOptions::default()
+        };
+        QuakeResponse::decode(bytes, &render).unwrap()
     }
 
     #[test]
@@ -231,17 +284,20 @@ mod tests {
             "<span style=\"color:#ff0000\">Red </span><span style=\"color:#ffffff\">&lt;Base&gt;</span>"
         );
         assert_eq!(
-            (q3.names[0].raw.as_str(), q3.names[0].plain.as_str()),
+            (
+                q3.names.as_ref().unwrap()[0].raw.as_str(),
+                q3.names.as_ref().unwrap()[0].plain.as_str()
+            ),
             ("^0x2^4|^7Loreman", "x2|Loreman")
         );
         // Quake 2 has no codes: a caret is text.
         let q2 = decoded(b"\xff\xff\xff\xffprint\n\\hostname\\^1Rail <&>\n5 30 \"^2Bob\"\n");
         assert_eq!(q2.name.as_ref().unwrap().plain, "^1Rail <&>");
         assert_eq!(q2.name.as_ref().unwrap().html, "^1Rail &lt;&amp;&gt;");
-        assert_eq!(q2.names[0].plain, "^2Bob");
+        assert_eq!(q2.names.as_ref().unwrap()[0].plain, "^2Bob");
         // QuakeWorld: the high bit is the second glyph set, not Latin-1.
         let qw = decoded(b"\xff\xff\xff\xffn\\hostname\\\xd1\xf5\xe1\xeb\xe5 server\n3 10 600 25 \"supreme \xe1\xec\xec\xe1\xe8\" \"base\" 4 4\n");
-        let who = &qw.names[0];
+        let who = &qw.names.as_ref().unwrap()[0];
         assert_eq!(
             (who.raw.as_str(), who.plain.as_str()),
             ("supreme \u{e1}\u{ec}\u{ec}\u{e1}\u{e8}", "supreme allah")

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::codec::{QuakeRequest, QuakeResponse};
+use super::codec::{DecodeOptions, QuakeRequest, QuakeResponse};
 use super::exchange::{Ask, QuakeOutcome};
 use super::options::QueryRequest;
 use super::packets::Dialect;
@@ -14,7 +14,6 @@ use crate::input;
 use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
-use crate::text::EncodingOptions;
 
 /// The codec every dialect shares (a request or reply says which it is).
 pub struct QuakeCodec;
@@ -22,7 +21,7 @@ pub struct QuakeCodec;
 impl Codec for QuakeCodec {
     type Request = QuakeRequest;
     type Response = QuakeResponse;
-    type DecodeOptions = EncodingOptions;
+    type DecodeOptions = DecodeOptions;
     const REQUEST: &'static str = "Quake request";
     const RESPONSE: &'static str = "Quake response";
     fn encode_request(request: &QuakeRequest) -> Result<Vec<u8>> {
@@ -34,7 +33,7 @@ impl Codec for QuakeCodec {
     fn encode_response(response: &QuakeResponse) -> Result<Vec<u8>> {
         response.encode()
     }
-    fn decode_response(bytes: &[u8], options: &EncodingOptions) -> Result<QuakeResponse> {
+    fn decode_response(bytes: &[u8], options: &DecodeOptions) -> Result<QuakeResponse> {
         QuakeResponse::decode(bytes, options)
     }
 }
@@ -42,7 +41,7 @@ impl Codec for QuakeCodec {
 const TYPES: Types = Types {
     request: "QuakeRequest",
     response: "QuakeResponse",
-    decode_options: "EncodingOptions",
+    decode_options: "QuakeDecodeOptions",
     raw: "QuakeQueryResult",
     query_options: "QuakeQueryOptions",
     serve_options: "UdpServeOptions",
@@ -138,7 +137,7 @@ dialect!(
 fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
     use super::*;
     crate::spec::decls![cfg;
-        codec::QuakeRequest, codec::QuakeResponse, QuakeState, QuakePlayer, QuakeWorldPlayer,
+        codec::QuakeRequest, codec::QuakeResponse, codec::DecodeOptions, QuakeState, QuakePlayer, QuakeWorldPlayer,
         unified::QuakeQueryResult, options::QueryOptions, colours::Coloured,
     ]
 }
