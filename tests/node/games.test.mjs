@@ -149,11 +149,6 @@ test('an unknown game id: did you mean, closest first; any case is the id (#48)'
   closers.push(() => server.close());
   const s = await query('Rust', `127.0.0.1:${server.port}`, { queryPort: server.port });
   assert.equal(s.game.id, 'rust');
-  // The query port given twice (as the target's and as queryPort): the game port is the rule's, not the query's (#48, 18).
-  assert.deepEqual([s.game.gamePort, s.game.queryPort], [server.port - 1, server.port]);
-  for await (const r of queryMany([{ protocol: 'rust', target: `127.0.0.1:${server.port}`, options: { queryPort: server.port } }])) {
-    assert.deepEqual([r.status.game.gamePort, r.status.game.queryPort], [server.port - 1, server.port], 'queryMany alike');
-  }
   const { stderr } = await run('rustt', '127.0.0.1').catch((err) => err);
   assert.match(stderr, /did you mean rust[,?]/);
   const { stdout } = await run('games', 'gamespy1');

@@ -271,7 +271,6 @@ impl Call {
             None => None,
         };
         let mut hint = None;
-        let mut asked = None;
         let mut call = match protocol.query()? {
             crate::spec::Query::Race => {
                 // A game's own default port (Bedrock's 19132 for `mbe`), where it is not
@@ -284,7 +283,6 @@ impl Call {
             }
             crate::spec::Query::Plan(_) | crate::spec::Query::Parts(_) => {
                 let (options, query_port) = take_query_port(game.with_options(options))?;
-                asked = query_port;
                 let ports = game.candidates(t.port, query_port)?;
                 hint = unasked_query_port(game, t.port, &ports);
                 let mut calls = Vec::with_capacity(ports.len());
@@ -356,7 +354,7 @@ impl Call {
         }
         call.target = text;
         call.host = t.host.clone();
-        call.game = Some((game, game.connect_port(t.port, asked)));
+        call.game = Some((game, game.connect_port(t.port)));
         call.hint = hint;
         Ok(call)
     }

@@ -206,13 +206,9 @@ impl Game {
             .unwrap_or(query_port)
     }
 
-    /// The port players connect to: the one given, else the game's default. A given port
-    /// that is the `queryPort` given too is the query's: the game port is then the rule's.
-    pub fn connect_port(&self, given: Option<u16>, query_port: Option<u16>) -> Option<u16> {
-        match (given, query_port) {
-            (Some(g), Some(q)) if g == q => Some(self.game_port_at(q)),
-            _ => given.or(self.game_port),
-        }
+    /// The port players connect to: the one given, else the game's default.
+    pub fn connect_port(&self, given: Option<u16>) -> Option<u16> {
+        given.or(self.game_port)
     }
 }
 

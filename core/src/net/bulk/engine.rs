@@ -593,7 +593,7 @@ impl Engine {
                     port: *port,
                     game: Some(Member {
                         game,
-                        game_port: game.connect_port(t.port, query_port),
+                        game_port: game.connect_port(t.port),
                         k,
                     }),
                 }),
