@@ -88,7 +88,9 @@ pub struct GameMatch {
     #[cfg_attr(feature = "ts", ts(type = "GameId"))]
     pub id: &'static str,
     pub name: &'static str,
-    /// The port players connect to, as given or the game's default; `null` if neither.
+    /// The port players connect to: the target's port, unless it answered the query itself
+    /// (then the game's offset back from it: `rust` at `host:28016` is 28015); without one,
+    /// by that rule from `queryPort`, else the game's default; `null` if none.
     pub game_port: Option<u16>,
     /// The candidate that answered.
     pub query_port: u16,

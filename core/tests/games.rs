@@ -42,6 +42,27 @@ fn the_given_port_is_the_game_port_and_its_query_ports_come_first() {
 }
 
 #[test]
+fn the_game_port_follows_from_what_answered() {
+    let rust = game("rust");
+    // The game port given, its offset answered: the port given.
+    assert_eq!(rust.connect_port(Some(28015), None, 28016), Some(28015));
+    // The port given answered itself: it was the query port (#48, 18).
+    assert_eq!(rust.connect_port(Some(28016), None, 28016), Some(28015));
+    // `queryPort` beside a target port: the target's is the game port, even the same one.
+    assert_eq!(rust.connect_port(Some(28016), Some(28016), 28016), Some(28016));
+    assert_eq!(rust.connect_port(Some(1), Some(28016), 28016), Some(1));
+    // `queryPort` alone: the rule back from it; nothing: the default.
+    assert_eq!(rust.connect_port(None, Some(28116), 28116), Some(28115));
+    assert_eq!(rust.connect_port(None, None, 28016), Some(28015));
+    // A fixed query port says nothing of the game port: the one given, else the default.
+    let ark = game("ase");
+    assert_eq!(ark.connect_port(Some(7779), None, 7779), Some(7779));
+    assert_eq!(ark.connect_port(None, Some(27015), 27015), Some(7777));
+    // Queried on the game port itself.
+    assert_eq!(game("csgo").connect_port(Some(27016), None, 27016), Some(27016));
+}
+
+#[test]
 fn every_rule_gives_a_few_valid_ports() {
     for g in GAMES {
         for given in [None, Some(1), Some(27015), Some(65535)] {

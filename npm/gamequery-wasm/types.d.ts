@@ -150,7 +150,9 @@ export type GameMatch = {
  */
 id: GameId, name: string, 
 /**
- * The port players connect to, as given or the game's default; `null` if neither.
+ * The port players connect to: the target's port, unless it answered the query itself
+ * (then the game's offset back from it: `rust` at `host:28016` is 28015); without one,
+ * by that rule from `queryPort`, else the game's default; `null` if none.
  */
 gamePort: number | null, 
 /**

@@ -90,6 +90,24 @@ test('connect: the game port given, when the server advertises none; queryPort a
   assert.equal(status.connect, `localhost:${server.port - 1}`, 'the host as given, the game port');
   const direct = await query('rust', '127.0.0.1:1', { queryPort: server.port, timeout: 3000 });
   assert.deepEqual(direct.game, { id: 'rust', name: 'Rust', gamePort: 1, queryPort: server.port });
+  // The query port given as the target's (the last candidate answered): the game port is
+  // the rule's back from it, not the query port (#48, 18); so with queryPort and no target
+  // port. A target port given with queryPort stays the game port, equal or not.
+  const asQuery = await query('rust', `127.0.0.1:${server.port}`, { timeout: 3000 });
+  assert.deepEqual([asQuery.game.gamePort, asQuery.game.queryPort], [server.port - 1, server.port]);
+  assert.equal(asQuery.connect, `127.0.0.1:${server.port - 1}`);
+  const noPort = await query('rust', '127.0.0.1', { queryPort: server.port, timeout: 3000 });
+  assert.deepEqual([noPort.game.gamePort, noPort.game.queryPort], [server.port - 1, server.port]);
+  const twice = await query('rust', `127.0.0.1:${server.port}`, { queryPort: server.port, timeout: 3000 });
+  assert.deepEqual([twice.game.gamePort, twice.game.queryPort], [server.port, server.port]);
+  const many = [
+    { protocol: 'rust', target: `127.0.0.1:${server.port}` },
+    { protocol: 'rust', target: '127.0.0.1', options: { queryPort: server.port } },
+    { protocol: 'rust', target: `127.0.0.1:${server.port}`, options: { queryPort: server.port } },
+  ];
+  const gamePorts = new Map();
+  for await (const r of queryMany(many, { timeout: 3000 })) gamePorts.set(r.target, r.status?.game.gamePort ?? r.error);
+  assert.deepEqual(many.map((item) => gamePorts.get(item)), [server.port - 1, server.port - 1, server.port], 'queryMany alike');
   // An old id is the game it became.
   const old = await query('arkse', `127.0.0.1:${server.port}`, { timeout: 3000 });
   assert.equal(old.game.id, 'ase');

@@ -164,8 +164,9 @@ pub struct Call {
     result: Option<Result<Outcome>>,
     /// The calls this call only fronts: `'minecraft'`'s editions, a game's ports.
     front: Option<Box<dyn front::Front>>,
-    /// The game asked for, and its game port (given, or its default): for `Status.game`.
-    game: Option<(&'static Game, Option<u16>)>,
+    /// The game asked for, the target's port and the `queryPort` given: for `Status.game`
+    /// ([`Game::connect_port`]).
+    game: Option<(&'static Game, Option<u16>, Option<u16>)>,
     /// Its status's `connect` is its own to decide: not for a game's candidate, whose
     /// front decides with the game's port.
     settles: bool,
@@ -271,6 +272,7 @@ impl Call {
             None => None,
         };
         let mut hint = None;
+        let mut asked = None;
         let mut call = match protocol.query()? {
             crate::spec::Query::Race => {
                 // A game's own default port (Bedrock's 19132 for `mbe`), where it is not
@@ -283,6 +285,7 @@ impl Call {
             }
             crate::spec::Query::Plan(_) | crate::spec::Query::Parts(_) => {
                 let (options, query_port) = take_query_port(game.with_options(options))?;
+                asked = query_port;
                 let ports = game.candidates(t.port, query_port)?;
                 hint = unasked_query_port(game, t.port, &ports);
                 let mut calls = Vec::with_capacity(ports.len());
@@ -354,7 +357,7 @@ impl Call {
         }
         call.target = text;
         call.host = t.host.clone();
-        call.game = Some((game, game.connect_port(t.port)));
+        call.game = Some((game, t.port, asked));
         call.hint = hint;
         Ok(call)
     }
@@ -552,14 +555,15 @@ impl Call {
             if !self.settles {
                 return outcome;
             }
-            let game = self.game.map(|(game, game_port)| crate::status::GameMatch {
+            let answered = match &outcome {
+                Outcome::Status(s) => s.port(),
+                Outcome::Lines(_) => 0,
+            };
+            let game = self.game.map(|(game, given, asked)| crate::status::GameMatch {
                 id: game.id,
                 name: game.name,
-                game_port,
-                query_port: match &outcome {
-                    Outcome::Status(s) => s.port(),
-                    Outcome::Lines(_) => 0,
-                },
+                game_port: game.connect_port(given, asked, answered),
+                query_port: answered,
             });
             outcome.settle(&self.host, game);
             outcome

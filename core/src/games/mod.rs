@@ -206,9 +206,20 @@ impl Game {
             .unwrap_or(query_port)
     }
 
-    /// The port players connect to: the one given, else the game's default.
-    pub fn connect_port(&self, given: Option<u16>) -> Option<u16> {
-        given.or(self.game_port)
+    /// The port players connect to, once `answered` (the query port that answered) is
+    /// known. `given`: the target's port, the game port (as the README says) unless it is
+    /// what answered without a `queryPort` given: then it was the query port (the last
+    /// candidate, as callers often give it), and the game port is the game's rule from it.
+    /// No target port: the rule's from a `queryPort` given, else the game's default. A
+    /// target port given with `queryPort` is the game port even where the two are one
+    /// (gamedig's `givenPortOnly`, whose `connect` is that port).
+    pub fn connect_port(&self, given: Option<u16>, query_port: Option<u16>, answered: u16) -> Option<u16> {
+        match (given, query_port) {
+            (Some(g), None) if g == answered && self.query_port.is_none() => Some(self.game_port_at(g)),
+            (Some(g), _) => Some(g),
+            (None, Some(q)) => Some(self.game_port_at(q)),
+            (None, None) => self.game_port,
+        }
     }
 }
 

@@ -126,8 +126,9 @@ pub(super) struct Start {
 #[derive(Clone, Copy)]
 struct Member {
     game: &'static Game,
-    /// The port players connect to (given, or the game's default).
-    game_port: Option<u16>,
+    /// The target's port and the `queryPort` given ([`Game::connect_port`]).
+    given: Option<u16>,
+    asked: Option<u16>,
     /// Its place among the item's candidates.
     k: usize,
 }
@@ -593,7 +594,8 @@ impl Engine {
                     port: *port,
                     game: Some(Member {
                         game,
-                        game_port: game.connect_port(t.port),
+                        given: t.port,
+                        asked: query_port,
                         k,
                     }),
                 }),
@@ -840,14 +842,15 @@ impl Engine {
         }
         match result {
             Ok(outcome) => {
+                let answered = match &outcome {
+                    Outcome::Status(s) => s.port(),
+                    Outcome::Lines(_) => 0,
+                };
                 let game = start.game.map(|m| GameMatch {
                     id: m.game.id,
                     name: m.game.name,
-                    game_port: m.game_port,
-                    query_port: match &outcome {
-                        Outcome::Status(s) => s.port(),
-                        Outcome::Lines(_) => 0,
-                    },
+                    game_port: m.game.connect_port(m.given, m.asked, answered),
+                    query_port: answered,
                 });
                 match self.replies.as_mut().and_then(|r| r.remove(&index)) {
                     Some(done) => {
@@ -866,7 +869,7 @@ impl Engine {
                     // A game's one candidate: its fixed query port, if not asked, is named.
                     let hint = start
                         .game
-                        .and_then(|m| crate::call::unasked_query_port(m.game, m.game_port, &[start.port]));
+                        .and_then(|m| crate::call::unasked_query_port(m.game, m.given, &[start.port]));
                     return self.fail(index, crate::call::with_hint(e, hint.as_deref()));
                 };
                 group.errors[member.k] = Some(e);
@@ -880,7 +883,7 @@ impl Engine {
                         .map(|e| e.unwrap_or_else(Error::aborted))
                         .collect();
                     let e = none_answered(group.who, member.game.name, &group.target, &group.ports, errors);
-                    let hint = crate::call::unasked_query_port(member.game, member.game_port, &group.ports);
+                    let hint = crate::call::unasked_query_port(member.game, member.given, &group.ports);
                     self.fail(index, crate::call::with_hint(e, hint.as_deref()));
                 }
             }
