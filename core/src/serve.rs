@@ -102,7 +102,7 @@ impl Server {
                 seed,
             })
         });
-        let (responder, listen) = made?;
+        let (responder, listen) = made.map_err(crate::similar::with_member_suggestion)?;
         Ok((Self { responder, dropped }, listen))
     }
 
@@ -120,7 +120,9 @@ impl Server {
 
     /// Replaces the served state (JSON text of the protocol's state shape).
     pub fn update(&mut self, state: &str) -> Result<()> {
-        self.responder.update(state)
+        self.responder
+            .update(state)
+            .map_err(crate::similar::with_member_suggestion)
     }
 
     /// A datagram from `from`, at `now_ms` on the host's clock (ms since it started).

@@ -124,6 +124,9 @@ test('one error class in both packages, with the call in its fields and message'
     [() => query('samp', '127.0.0.1:7777:1'), /more than one ':'/],
     [() => query('sqp', '127.0.0.1:1', { chunks: ['player'] }), /option chunks must be .*'players'.*got "player"/],
     [() => query('samp', '127.0.0.1:1', { player: 'c' }), /unknown option "player" \(did you mean players\?\) for the SA:MP query; its options are .*players/],
+    // A member of serve's options (or a state's), a slip away from a known one (#48, 18).
+    [async () => serve('a2s', addon.sampleState('a2s'), { ratelimit: false }), /^invalid serve options: ratelimit: unknown member \(did you mean rateLimit\?\); the known ones: host, port, /],
+    [async () => serve('samp', addon.sampleState('samp'), { rateLimit: { burst: 1, perSecond: 1, bursts: 2 } }), /^invalid serve options: rateLimit\.bursts: unknown member \(did you mean burst\?\); the known ones: burst, perSecond$/],
     [() => query('samp', 42), /^target must be 'host:port' or \{ host, port \}; got number 42$/],
     [() => query('samp', 'x', { signal: 'soon' }), /signal must be an AbortSignal/],
     [async () => addon.decodeResponse('samp', [1, 2, 3]), /^bytes must be a Uint8Array \(a Buffer is one\); got an array$/],
