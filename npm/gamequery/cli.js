@@ -3,7 +3,8 @@
 // gamequery CLI: argument parsing and dispatch; output formatting in cli/format.js.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { query, rcon, serve, sampleState, games } = require('./index.js');
+const gamequery = require('./index.js');
+const { query, rcon, serve, sampleState } = gamequery;
 const { QUERY_PROTOCOLS, SERVE_PROTOCOLS, RCON_PROTOCOLS, PROTOCOL_REGISTRY } = require('gamequery-wasm/glue');
 const { printStatus, clean, hexDump } = require('./cli/format.js');
 // Each query's flags and usage line, generated from the core's registry (`npm run build`).
@@ -208,11 +209,11 @@ function gameOrProtocol(name) {
 function gameOf(id, protocols = QUERY_PROTOCOLS) {
   // Ids are lower case: `Rust` is `rust` (as the core's lookup).
   const key = id.toLowerCase();
-  const game = (Object.hasOwn(games, key) ? games[key] : undefined) ?? Object.values(games).find((g) => g.oldIds.includes(key));
+  const game = (Object.hasOwn(gamequery.games, key) ? gamequery.games[key] : undefined) ?? Object.values(gamequery.games).find((g) => g.oldIds.includes(key));
   if (game) return game;
   // Closest first (typing slips, then ids and names that contain it), each once.
   const closeness = (g) => Math.min(...[g.id, ...g.oldIds].map((n) => distance(n, key)));
-  const like = new Set([...Object.values(games).filter((g) => closeness(g) <= 2).sort((a, b) => closeness(a) - closeness(b)), ...findGames(key)]);
+  const like = new Set([...Object.values(gamequery.games).filter((g) => closeness(g) <= 2).sort((a, b) => closeness(a) - closeness(b)), ...findGames(key)]);
   const near = [...like].slice(0, 5).map((g) => g.id);
   const hint = near.length ? `; did you mean ${near.join(', ')}?` : "; 'gamequery games' lists the games";
   throw new UsageError(`unknown protocol or game ${JSON.stringify(id)}; the protocols: ${protocols.join(', ')}${hint}`);
@@ -237,7 +238,7 @@ function omitFlag(flags, name) {
 /** Games whose id, old ids or name contain every word of `search` (any case). */
 function findGames(search = '') {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const found = Object.values(games).filter((g) => {
+  const found = Object.values(gamequery.games).filter((g) => {
     // The protocol too: `gamequery games gamespy1` lists what speaks it.
     const text = [g.id, g.name, ...g.oldIds, g.protocol].join(' ').toLowerCase();
     return words.every((w) => text.includes(w));
@@ -267,7 +268,7 @@ function listGames(search, flags) {
     const note = g.supported ? '' : '  (not yet supported)';
     console.log(`${g.id.padEnd(idWidth)}  ${g.protocol.padEnd(protoWidth)}  ${g.name} — ${portsOf(g)}${note}`);
   }
-  const hidden = Object.values(games).length - found.length;
+  const hidden = Object.values(gamequery.games).length - found.length;
   if (!search && !flags.all && hidden > 0) console.error(`${found.length} games gamequery can query; ${hidden} more wait for their protocol (--all lists them).`);
 }
 
@@ -276,7 +277,7 @@ function servedAs(name) {
   if (name === undefined) throw new UsageError(`needs a protocol or a game; serve takes: ${SERVE_PROTOCOLS.join(', ')}, or a game id ('gamequery games')`);
   // A protocol's name first (`quake2` is a game too); `minecraft`, which races two
   // editions, serves as the game (Java's responder).
-  if (SERVE_PROTOCOLS.includes(name) || (PROTOCOL_REGISTRY.some((p) => p.name === name) && !games[name])) {
+  if (SERVE_PROTOCOLS.includes(name) || (PROTOCOL_REGISTRY.some((p) => p.name === name) && !gamequery.games[name])) {
     return { protocol: protocolOf(name, SERVE_PROTOCOLS, 'serve takes') };
   }
   const game = gameOf(name, SERVE_PROTOCOLS);
@@ -330,7 +331,7 @@ async function serveCommand({ protocol, game }, flags) {
   if (!flags.state) server.update(sampleState(protocol, { game, port: server.port }));
   const host = server.address.includes(':') ? `[${server.address}]` : server.address;
   const rconAt = server.rconPort === undefined ? '' : `, RCON on ${host}:${server.rconPort}`;
-  const as = game ? `${games[game].name} (${protocol})` : protocol;
+  const as = game ? `${gamequery.games[game].name} (${protocol})` : protocol;
   console.log(`serving ${as} on ${host}:${server.port}${rconAt} (Ctrl-C to stop)`);
   // A line when the rate limit drops requests, at most one a second (the limit is silent to
   // the client, which sees a timeout).
