@@ -232,7 +232,12 @@ pub const MAX_CANDIDATES: usize = 4;
 /// there), so an id is a binary search.
 pub fn find(id: &str) -> Option<&'static Game> {
     let exact = |id: &str| by_id(id).or_else(|| GAMES.iter().find(|g| g.old_ids.contains(&id)));
-    exact(id).or_else(|| exact(&id.to_ascii_lowercase()))
+    let lower = || {
+        id.bytes()
+            .any(|b| b.is_ascii_uppercase())
+            .then(|| id.to_ascii_lowercase())
+    };
+    exact(id).or_else(|| exact(&lower()?))
 }
 
 /// Ids like `id`, closest first, for "did you mean": a few typing slips away (edit
