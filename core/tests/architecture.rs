@@ -222,3 +222,20 @@ fn no_two_files_import_each_other() {
     assert!(edges.len() > 50, "read {} files", edges.len());
     assert_eq!(both, Vec::<String>::new(), "files that import each other");
 }
+
+/// Whether a query's name is a protocol's or a game's is told at one site,
+/// `games::named` (issue #49): elsewhere a game's id is resolved only where it is known to
+/// be one (gamedig's ids and `protocol-*` classes).
+#[test]
+fn a_name_is_told_protocol_or_game_in_one_place() {
+    let resolving: Vec<String> = files()
+        .into_iter()
+        .filter(|(_, code)| code.contains("games::resolve("))
+        .map(|(module, _)| module.join("::"))
+        .collect();
+    assert_eq!(
+        resolving,
+        ["gamedig"],
+        "files telling a name apart themselves: use games::named"
+    );
+}

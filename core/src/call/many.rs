@@ -8,7 +8,6 @@ use crate::error::{Error, Result};
 use crate::input::from_serde_json as from_json;
 use crate::input::{self, At, Input, Obj};
 use crate::json::Json;
-use crate::protocol::Protocol;
 
 /// One query of the batch, its options merged.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,9 +64,8 @@ pub fn prepare(items: &str, options: &str) -> Result<Batch> {
     let protocol = match shared.remove("protocol") {
         None | Some(Value::Null) => None,
         // The batch's name is checked up front: a misspelling fails the call, not each item.
-        Some(Value::String(p)) if Protocol::parse(&p).is_ok() => Some(p),
         Some(Value::String(p)) => {
-            crate::games::resolve(&p)?;
+            crate::games::named(&p)?;
             Some(p)
         }
         Some(v) => return Err(Error::invalid(format!("protocol must be a string, got {v}"))),
@@ -106,7 +104,7 @@ fn check_shared(shared: &Map<String, Value>, items: &[Item]) -> Result<()> {
     let mut checked: Vec<&str> = Vec::new();
     for item in items {
         let protocol = item.protocol.as_str();
-        let runs = Protocol::parse(protocol).is_ok() || crate::games::resolve(protocol).is_ok();
+        let runs = crate::games::named(protocol).is_ok();
         if checked.contains(&protocol) || !runs {
             continue;
         }
@@ -142,10 +140,7 @@ fn shared_for(shared: &Map<String, Value>, protocol: &str) -> Map<String, Value>
         .filter(|(k, _)| !names_queries(k))
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
-    let game = match Protocol::parse(protocol) {
-        Ok(_) => None,
-        Err(_) => crate::games::find(protocol),
-    };
+    let game = crate::games::named(protocol).ok().and_then(crate::games::Named::game);
     for name in game.map(|g| g.protocol).into_iter().chain([protocol]) {
         if let Some(Value::Object(block)) = shared.get(name) {
             merged.extend(block.clone());
@@ -164,5 +159,5 @@ fn with_own(mut merged: Map<String, Value>, own: Value) -> Value {
 /// A protocol's name or a game's id: a key of the shared options that holds options for
 /// its items only.
 fn names_queries(key: &str) -> bool {
-    Protocol::parse(key).is_ok() || crate::games::find(key).is_some()
+    crate::games::is_name(key)
 }

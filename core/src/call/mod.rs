@@ -26,7 +26,7 @@ use serde_json::Value;
 
 use crate::error::{Caller, Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::games::Game;
+use crate::games::{Game, Named};
 use crate::options::{parse_target, target_text, Common};
 use crate::protocol::Protocol;
 pub use crate::rng::Rng;
@@ -198,12 +198,9 @@ impl Call {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
-        let call = match Protocol::parse(protocol) {
-            Ok(p) => Self::of_protocol(p, target, options, seed, host_resolves)?,
-            Err(_) => {
-                let (game, p) = crate::games::resolve(protocol)?;
-                Self::of_game(game, p, target, options, seed, host_resolves)?
-            }
+        let call = match crate::games::named(protocol)? {
+            Named::Protocol(p) => Self::of_protocol(p, target, options, seed, host_resolves)?,
+            Named::Game(game, p) => Self::of_game(game, p, target, options, seed, host_resolves)?,
         };
         Ok(call)
     }

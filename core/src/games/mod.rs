@@ -277,6 +277,47 @@ pub fn by_id(id: &str) -> Option<&'static Game> {
 
 /// The game `id` names, ready to query: `GQ_UNSUPPORTED_GAME` when its protocol is not
 /// implemented yet (the message names the protocol).
+/// What a query's name (`query('rust', …)`, an item's `protocol`) names: a protocol, or a
+/// game and the protocol it is asked in. Told apart here, the one place: a protocol's name
+/// wins where a game has it too (`quake2`, `doom3`: the same server either way).
+#[derive(Debug, Clone, Copy)]
+pub enum Named {
+    Protocol(Protocol),
+    Game(&'static Game, Protocol),
+}
+
+impl Named {
+    /// The protocol the query is asked in.
+    pub fn protocol(self) -> Protocol {
+        match self {
+            Self::Protocol(p) | Self::Game(_, p) => p,
+        }
+    }
+
+    /// The game, when the name is a game's.
+    pub fn game(self) -> Option<&'static Game> {
+        match self {
+            Self::Protocol(_) => None,
+            Self::Game(g, _) => Some(g),
+        }
+    }
+}
+
+/// A protocol's name or a (supported) game's id, or the error that says which it is not.
+pub fn named(name: &str) -> Result<Named> {
+    match Protocol::parse(name) {
+        Ok(p) => Ok(Named::Protocol(p)),
+        Err(_) => resolve(name).map(|(g, p)| Named::Game(g, p)),
+    }
+}
+
+/// Whether `name` is a protocol's or any game's (one gamequery does not speak yet too).
+pub fn is_name(name: &str) -> bool {
+    Protocol::parse(name).is_ok() || find(name).is_some()
+}
+
+/// A game's id, as the game and the protocol it is asked in (`named` for a name that may
+/// be a protocol's).
 pub fn resolve(id: &str) -> Result<(&'static Game, Protocol)> {
     let game = find(id).ok_or_else(|| unknown(id))?;
     match game.supported() {

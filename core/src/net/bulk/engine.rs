@@ -32,7 +32,7 @@ use crate::call::port_closed;
 use crate::call::ports::none_answered;
 use crate::error::Error;
 use crate::exchange::Millis;
-use crate::games::Game;
+use crate::games::{Game, Named};
 use crate::net::resolve::resolve;
 use crate::net::trace::{trace, Clock, Direction, Tracer};
 use crate::options::target_text;
@@ -502,12 +502,10 @@ impl Engine {
             let e = Error::invalid("no protocol: give one per item or in the options");
             return self.fail(index, e);
         }
-        let protocol = match Protocol::parse(&item.protocol) {
-            Ok(p) => p,
-            Err(_) => match crate::games::resolve(&item.protocol) {
-                Ok((game, protocol)) => return self.start_game(index, item, game, protocol),
-                Err(e) => return self.fail(index, e),
-            },
+        let protocol = match crate::games::named(&item.protocol) {
+            Ok(Named::Protocol(p)) => p,
+            Ok(Named::Game(game, protocol)) => return self.start_game(index, item, game, protocol),
+            Err(e) => return self.fail(index, e),
         };
         let text = target_text(&item.target);
         match Plan::parse(protocol, &item.target, item.options.clone()) {

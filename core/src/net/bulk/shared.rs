@@ -42,9 +42,7 @@ pub fn shares(name: &str) -> Option<Protocol> {
     if !unreachable::REPORTED {
         return None;
     }
-    let protocol = Protocol::parse(name)
-        .ok()
-        .or_else(|| crate::games::resolve(name).ok().map(|(_, p)| p))?;
+    let protocol = crate::games::named(name).ok()?.protocol();
     let datagrams = matches!(protocol.query(), Ok(Query::Plan(_))) && protocol.spec().transport == Transport::Udp;
     datagrams.then_some(protocol)
 }
