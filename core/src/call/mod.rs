@@ -216,14 +216,29 @@ impl Call {
         let text = target_text(target);
         let in_call = |e: Error| in_call(e, who, &text);
         let t = parse_target(target).map_err(in_call)?;
+        if let crate::spec::Query::Race = protocol.query()? {
+            let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
+            let port = t.port.or(protocol.spec().default_port).unwrap_or(0);
+            return Self::fronting(who, text, t, port, Box::new(race), seed, host_resolves);
+        }
+        Self::of_protocol_at(protocol, t, text, options, seed, host_resolves)
+    }
+
+    /// [`Call::of_protocol`] of a target parsed already (a game's candidate port, its
+    /// console): no JSON written to be read again. Not for the `minecraft` race.
+    fn of_protocol_at(
+        protocol: Protocol,
+        t: Target,
+        text: String,
+        options: Value,
+        seed: u64,
+        host_resolves: bool,
+    ) -> Result<Self> {
+        let who = protocol.caller();
         let spec = protocol.spec();
         let mut plan = match protocol.query()? {
             crate::spec::Query::Plan(plan) | crate::spec::Query::Parts(plan) => plan(options, &t)?,
-            crate::spec::Query::Race => {
-                let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
-                let port = t.port.or(spec.default_port).unwrap_or(0);
-                return Self::fronting(who, text, t, port, Box::new(race), seed, host_resolves);
-            }
+            crate::spec::Query::Race => return Err(Error::invalid("the minecraft race needs its target as given")),
         };
         let port = spec.port(t.port)?;
         if let Some(parts) = plan.parts(&t.host, port) {
@@ -299,9 +314,13 @@ impl Call {
                     )));
                 }
                 for (k, port) in ports.iter().enumerate() {
-                    let at = serde_json::json!({ "host": t.host, "port": port });
+                    let at = Target {
+                        host: t.host.clone(),
+                        port: Some(*port),
+                    };
+                    let text = Target::display(&t.host, *port);
                     let seed = seed.rotate_left(13 * k as u32) ^ k as u64;
-                    let mut call = Self::of_protocol(protocol, &at, options.clone(), seed, host_resolves)?;
+                    let mut call = Self::of_protocol_at(protocol, at, text, options.clone(), seed, host_resolves)?;
                     call.settles = ports.len() == 1;
                     calls.push(call);
                 }
@@ -322,15 +341,17 @@ impl Call {
             }
         };
         if let Some((console, (plan, port))) = console {
-            let at = serde_json::json!({ "host": t.host, "port": port });
-            let ct = parse_target(&at)?;
+            let ct = Target {
+                host: t.host.clone(),
+                port: Some(port),
+            };
             let caller = Caller {
                 title: console.title,
                 protocol: who.protocol,
             };
             let mut beside = Self::new(
                 caller,
-                target_text(&at),
+                Target::display(&t.host, port),
                 ct,
                 port,
                 plan,

@@ -41,6 +41,7 @@ use crate::rng::Rng;
 use crate::spec::Outcome;
 use crate::status::GameMatch;
 use crate::tape::Tape;
+use crate::target::Target;
 
 /// New queries started per turn, so replies keep being read while a big batch starts.
 const STARTS_PER_TURN: usize = 256;
@@ -580,14 +581,17 @@ impl Engine {
         };
         let mut starts = Vec::with_capacity(ports.len());
         for (k, port) in ports.iter().enumerate() {
-            let at = serde_json::json!({ "host": t.host, "port": port });
-            match Plan::parse(protocol, &at, options.clone()) {
+            let at = Target {
+                host: t.host.clone(),
+                port: Some(*port),
+            };
+            match Plan::parse_at(protocol, at, options.clone()) {
                 Some(Ok((plan, _, _))) if plan.binds() => return self.run_alone(index, item),
                 Some(Ok((plan, _, _))) => starts.push(Start {
                     index,
                     plan,
                     origin: self.now(),
-                    target: target_text(&at),
+                    target: Target::display(&t.host, *port),
                     host: t.host.clone(),
                     port: *port,
                     game: Some(Member {

@@ -25,18 +25,29 @@ pub struct Plan {
 impl Plan {
     /// `None`: not a datagram query (it runs as a call of its own).
     pub fn parse(protocol: Protocol, target: &Value, options: Value) -> Option<Result<(Plan, Target, u16)>> {
-        let spec = protocol.spec();
-        let make = match protocol.query() {
-            Err(e) => return Some(Err(e)),
-            Ok(spec::Query::Race | spec::Query::Parts(_)) => return None,
-            Ok(spec::Query::Plan(_)) if spec.transport != Transport::Udp => return None,
-            Ok(spec::Query::Plan(make)) => make,
-        };
-        Some(parse_target(target).and_then(|t| {
-            let plan = make(options, &t)?;
-            let port = spec.port(t.port)?;
-            Ok((Plan { protocol, plan }, t, port))
-        }))
+        Some(Self::maker(protocol)?.and_then(|make| Self::made(protocol, make, parse_target(target)?, options)))
+    }
+
+    /// [`Plan::parse`] of a target parsed already (a game's candidate port): no JSON
+    /// written to be read again.
+    pub fn parse_at(protocol: Protocol, target: Target, options: Value) -> Option<Result<(Plan, Target, u16)>> {
+        Some(Self::maker(protocol)?.and_then(|make| Self::made(protocol, make, target, options)))
+    }
+
+    /// How the protocol's query is made, when it is a datagram exchange of its own.
+    fn maker(protocol: Protocol) -> Option<Result<spec::PlanFn>> {
+        match protocol.query() {
+            Err(e) => Some(Err(e)),
+            Ok(spec::Query::Race | spec::Query::Parts(_)) => None,
+            Ok(spec::Query::Plan(_)) if protocol.spec().transport != Transport::Udp => None,
+            Ok(spec::Query::Plan(make)) => Some(Ok(make)),
+        }
+    }
+
+    fn made(protocol: Protocol, make: spec::PlanFn, t: Target, options: Value) -> Result<(Plan, Target, u16)> {
+        let plan = make(options, &t)?;
+        let port = protocol.spec().port(t.port)?;
+        Ok((Plan { protocol, plan }, t, port))
     }
 
     pub fn common(&self) -> &Common {
