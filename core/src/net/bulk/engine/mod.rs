@@ -26,6 +26,8 @@ use super::jobs::{self, Plan, Query};
 use super::sockets::Sockets;
 use super::unreachable;
 use super::Shared;
+
+mod games;
 use crate::api::Tape as TapeSink;
 use crate::call::many::Item;
 use crate::call::port_closed;
@@ -42,6 +44,7 @@ use crate::spec::Outcome;
 use crate::status::GameMatch;
 use crate::tape::Tape;
 use crate::target::Target;
+use games::{Group, Member};
 
 /// New queries started per turn, so replies keep being read while a big batch starts.
 const STARTS_PER_TURN: usize = 256;
@@ -121,29 +124,6 @@ pub(super) struct Start {
     port: u16,
     /// The game its item named, when it did.
     game: Option<Member>,
-}
-
-/// One candidate port of a game's item.
-#[derive(Clone, Copy)]
-struct Member {
-    game: &'static Game,
-    /// The target's port and the `queryPort` given ([`Game::connect_port`]).
-    given: Option<u16>,
-    asked: Option<u16>,
-    /// Its place among the item's candidates.
-    k: usize,
-}
-
-/// A game's item whose candidate ports run as queries of their own: the first status
-/// wins, the others stop; when none answers, what each did.
-struct Group {
-    who: crate::error::Caller,
-    target: String,
-    ports: Vec<u16>,
-    errors: Vec<Option<Error>>,
-    /// The candidates' jobs, once on a socket.
-    slots: Vec<Option<usize>>,
-    left: usize,
 }
 
 struct Job {
@@ -551,77 +531,6 @@ impl Engine {
         }
     }
 
-    /// A game's item: each candidate query port a query of its own on the shared sockets
-    /// (as `query` runs them at once); a game of a TCP protocol, the `minecraft` race, or
-    /// options that bind a local address run as a call of their own.
-    fn start_game(&mut self, index: u32, item: Item, game: &'static Game, protocol: Protocol) {
-        let text = target_text(&item.target);
-        let who = protocol.caller();
-        let udp = matches!(protocol.query(), Ok(crate::spec::Query::Plan(_)))
-            && protocol.spec().transport == crate::spec::Transport::Udp;
-        // A console beside the query (7 Days to Die's telnet), when asked (or asked wrong: the
-        // call says how), is a connection of its own.
-        let console = game
-            .console
-            .is_some_and(|c| !matches!((c.take)(&mut item.options.clone()), Ok(None)));
-        if !udp || console {
-            return self.run_alone(index, item);
-        }
-        let t = match crate::options::parse_target(&item.target) {
-            Ok(t) => t,
-            Err(e) => return self.fail(index, e),
-        };
-        let (options, query_port) = match crate::call::take_query_port(game.with_options(item.options.clone())) {
-            Ok(split) => split,
-            Err(e) => return self.fail(index, e),
-        };
-        let ports = match game.candidates(t.port, query_port) {
-            Ok(ports) => ports,
-            Err(e) => return self.fail(index, e),
-        };
-        let mut starts = Vec::with_capacity(ports.len());
-        for (k, port) in ports.iter().enumerate() {
-            let at = Target {
-                host: t.host.clone(),
-                port: Some(*port),
-            };
-            match Plan::parse_at(protocol, at, options.clone()) {
-                Some(Ok((plan, _, _))) if plan.binds() => return self.run_alone(index, item),
-                Some(Ok((plan, _, _))) => starts.push(Start {
-                    index,
-                    plan,
-                    origin: self.now(),
-                    target: Target::display(&t.host, *port),
-                    host: t.host.clone(),
-                    port: *port,
-                    game: Some(Member {
-                        game,
-                        given: t.port,
-                        asked: query_port,
-                        k,
-                    }),
-                }),
-                Some(Err(e)) => return self.fail(index, e),
-                None => return self.run_alone(index, item),
-            }
-        }
-        if self.busy(&t.host, &ports) {
-            return self.run_alone(index, item);
-        }
-        if ports.len() > 1 {
-            let group = Group {
-                who,
-                target: text,
-                errors: ports.iter().map(|_| None).collect(),
-                slots: ports.iter().map(|_| None).collect(),
-                left: ports.len(),
-                ports: ports.clone(),
-            };
-            self.groups.insert(index, group);
-        }
-        self.place(starts, t.host);
-    }
-
     /// TCP protocols, and queries that bind a local address, run as tasks of their own
     /// (each with a bounded buffer) and report back. They run on the engine's thread: on
     /// the caller's runtime each finished query woke the engine from another thread, and
@@ -848,12 +757,7 @@ impl Engine {
                     Outcome::Status(s) => s.port(),
                     Outcome::Lines(_) => 0,
                 };
-                let game = start.game.map(|m| GameMatch {
-                    id: m.game.id,
-                    name: m.game.name,
-                    game_port: m.game.connect_port(m.given, m.asked, answered),
-                    query_port: answered,
-                });
+                let game = start.game.map(|m| m.matched(answered));
                 match self.replies.as_mut().and_then(|r| r.remove(&index)) {
                     Some(done) => {
                         let mut outcome = outcome;
@@ -867,40 +771,10 @@ impl Engine {
             }
             Err(e) => {
                 let e = e.in_call(start.plan.caller(), &start.target, addr);
-                let Some((member, group)) = start.game.zip(self.groups.get_mut(&index)) else {
-                    // A game's one candidate: its fixed query port, if not asked, is named.
-                    let hint = start
-                        .game
-                        .and_then(|m| crate::call::unasked_query_port(m.game, m.given, &[start.port]));
-                    return self.fail(index, crate::call::with_hint(e, hint.as_deref()));
-                };
-                group.errors[member.k] = Some(e);
-                group.slots[member.k] = None;
-                group.left -= 1;
-                if group.left == 0 {
-                    let group = self.groups.remove(&index).expect("found above");
-                    let errors = group
-                        .errors
-                        .into_iter()
-                        .map(|e| e.unwrap_or_else(Error::aborted))
-                        .collect();
-                    let e = none_answered(group.who, member.game.name, &group.target, &group.ports, errors);
-                    let hint = crate::call::unasked_query_port(member.game, member.given, &group.ports);
-                    self.fail(index, crate::call::with_hint(e, hint.as_deref()));
+                match start.game {
+                    Some(member) => self.candidate_failed(index, member, start.port, e),
+                    None => self.fail(index, e),
                 }
-            }
-        }
-    }
-
-    /// A game's item answered: its other candidates' queries stop.
-    fn stop_candidates(&mut self, index: u32) {
-        let Some(group) = self.groups.remove(&index) else {
-            return;
-        };
-        for slot in group.slots.into_iter().flatten() {
-            if self.jobs[slot].as_ref().is_some_and(|j| j.start.index == index) {
-                let job = self.release(slot);
-                self.unblock(job.addr);
             }
         }
     }
@@ -1059,149 +933,4 @@ fn normalize(addr: SocketAddr) -> SocketAddr {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::mpsc::channel;
-
-    /// A panic on the engine's thread drops every query it holds: each caller hears
-    /// `GQ_INTERNAL` instead of waiting forever.
-    #[test]
-    fn a_panicking_engine_ends_its_queries_as_internal_errors() {
-        let silent = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
-        let target = format!(
-            r#"{{"host":"127.0.0.1","port":{}}}"#,
-            silent.local_addr().unwrap().port()
-        );
-        let (events, rx) = mpsc::unbounded_channel();
-        let engine_events = events.clone();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let retire = Retire {
-                    idle_ms: 60_000.0,
-                    when_idle: |_, _| None,
-                };
-                Engine::shared(engine_events, retire)
-                    .run(Receiver(rx), CancellationToken::new())
-                    .await;
-            });
-        });
-        let (said, heard) = channel();
-        for index in 0..2 {
-            let item = Item {
-                protocol: "samp".into(),
-                target: serde_json::from_str(&target).unwrap(),
-                options: serde_json::json!({ "timeout": 5000 }),
-            };
-            let said = said.clone();
-            let done = Done::new(move |r| said.send(r.map(|_| ()).map_err(|e| e.code)).unwrap());
-            events.send(Event::Submit(index, item, done)).unwrap();
-        }
-        events.send(Event::Panic).unwrap();
-        for _ in 0..2 {
-            let r = heard
-                .recv_timeout(Duration::from_secs(10))
-                .expect("an answer, not a wait");
-            assert_eq!(r, Err(crate::error::ErrorCode::Internal));
-        }
-        assert!(thread.join().is_err(), "the engine's thread ended in the panic");
-    }
-
-    /// The heap keys whole microseconds: a deadline a fraction of one ahead of the clock
-    /// is due by its key but not by the query's own clock. Firing it must still end the
-    /// turn (it spun forever when the query, told a time before its deadline, set the
-    /// same deadline again) and must time the query out.
-    #[test]
-    fn a_deadline_due_by_its_key_alone_fires_once() {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let (done, finished) = channel();
-        std::thread::spawn(move || {
-            runtime.block_on(async {
-                let items = crate::call::many::prepare(
-                    r#"[{"target":"127.0.0.1:9"}]"#,
-                    r#"{"protocol":"samp","timeout":1000,"retries":0}"#,
-                )
-                .unwrap()
-                .items;
-                let shared = Arc::new(Shared::default());
-                let (mut engine, _rx) = Engine::new(items, 0, shared, CancellationToken::new(), None);
-                engine.start_queued();
-                let job = engine.jobs[0].as_ref().expect("the query runs");
-                let due = job.start.origin + job.deadline.expect("a deadline");
-                let Reverse((heap_key, _, _)) = *engine.timers.peek().expect("its timer");
-                // The earliest clock reading the key calls due: before the deadline itself.
-                let before = (heap_key as f64 + 1e-6) / 1000.0;
-                assert!(before < due && key(before) == heap_key, "the case under test");
-                engine.fire_timers(before);
-                done.send(engine.jobs[0].is_none() && engine.batched == 1).unwrap();
-            });
-        });
-        let timed_out = finished
-            .recv_timeout(Duration::from_secs(10))
-            .expect("fire_timers returns");
-        assert!(timed_out, "the query ended with its timeout");
-    }
-
-    /// The engine's thread is busy from before a reply arrives until well past the query's
-    /// deadline: when the engine runs again, its timer and the reply are both there, and
-    /// the reply wins (it came in time).
-    #[test]
-    fn a_reply_in_time_is_no_timeout_when_the_engine_runs_late() {
-        use crate::minecraft::bedrock::{Advertisement, Ping, Pong};
-        const TIMEOUT_MS: u64 = 300;
-
-        let server = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
-        server.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        let port = server.local_addr().unwrap().port();
-        let (pinged, ping_seen) = channel();
-        let (answer, answer_now) = channel::<()>();
-        let responder = std::thread::spawn(move || {
-            let mut buf = [0u8; 2048];
-            let (n, from) = server.recv_from(&mut buf).expect("the engine's ping");
-            let ping = Ping::decode(&buf[..n]).expect("a ping");
-            pinged.send(()).unwrap();
-            answer_now.recv().unwrap();
-            let pong = Pong {
-                time: ping.time,
-                server_guid: "1".into(),
-                advertisement: Advertisement::parse("MCPE;Late engine;766;1.21.50;1;10;1;w;Survival;1;19132;19133;"),
-                text: String::new(),
-            };
-            server.send_to(&pong.encode().unwrap(), from).unwrap();
-        });
-
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let batch = runtime.block_on(async {
-            let items = crate::call::many::prepare(
-                &format!(r#"[{{"target":"127.0.0.1:{port}"}}]"#),
-                &format!(r#"{{"protocol":"minecraft-bedrock","timeout":{TIMEOUT_MS},"retries":0}}"#),
-            )
-            .unwrap()
-            .items;
-            let shared = Arc::new(Shared::default());
-            let (engine, rx) = Engine::new(items, 0, shared.clone(), CancellationToken::new(), None);
-            let run = tokio::spawn(engine.run(rx, CancellationToken::new()));
-            while ping_seen.try_recv().is_err() {
-                tokio::time::sleep(Duration::from_millis(1)).await;
-            }
-            // The engine shares this thread: blocking it without yielding keeps the engine
-            // from running while the pong arrives, and until past the deadline.
-            answer.send(()).unwrap();
-            std::thread::sleep(Duration::from_millis(2 * TIMEOUT_MS));
-            run.await.unwrap();
-            shared.take(usize::MAX).expect("the result")
-        });
-        responder.join().unwrap();
-        assert!(batch.text.contains("Late engine"), "the pong is the result: {batch:?}");
-        assert!(!batch.text.contains("GQ_TIMEOUT"), "{batch:?}");
-    }
-}
+mod tests;
