@@ -44,7 +44,7 @@ impl Engine {
     pub(super) fn candidate_failed(&mut self, index: u32, member: Member, port: u16, e: Error) {
         let Some(group) = self.groups.get_mut(&index) else {
             // A game's one candidate.
-            let hint = crate::call::unasked_query_port(member.game, member.given, &[port]);
+            let hint = crate::call::game::unasked_query_port(member.game, member.given, &[port]);
             return self.fail(index, crate::call::with_hint(e, hint.as_deref()));
         };
         group.errors[member.k] = Some(e);
@@ -58,7 +58,7 @@ impl Engine {
                 .map(|e| e.unwrap_or_else(Error::aborted))
                 .collect();
             let e = none_answered(group.who, member.game.name, &group.target, &group.ports, errors);
-            let hint = crate::call::unasked_query_port(member.game, member.given, &group.ports);
+            let hint = crate::call::game::unasked_query_port(member.game, member.given, &group.ports);
             self.fail(index, crate::call::with_hint(e, hint.as_deref()));
         }
     }
@@ -83,7 +83,7 @@ impl Engine {
             Ok(t) => t,
             Err(e) => return self.fail(index, e),
         };
-        let (options, query_port) = match crate::call::take_query_port(game.with_options(item.options.clone())) {
+        let (options, query_port) = match crate::call::game::take_query_port(game.with_options(item.options.clone())) {
             Ok(split) => split,
             Err(e) => return self.fail(index, e),
         };
