@@ -7,7 +7,7 @@
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::limit::RateLimit;
-use gamequery_core::unreal2::exchange::{Unreal2Exchange, Unreal2Outcome, COUNTED_QUIET_MS};
+use gamequery_core::unreal2::exchange::{Unreal2Exchange, Unreal2Outcome, COUNTED_QUIET_MIN_MS, COUNTED_QUIET_MS};
 use gamequery_core::unreal2::packets::Datagram;
 use gamequery_core::unreal2::responder::Responder;
 use gamequery_core::unreal2::unified::status;
@@ -156,6 +156,11 @@ fn our_client_reads_our_responder_over_several_datagrams() {
 
 /// Our exchange asking our responder for `s`, every datagram in at 1 ms; the timer it then sets.
 fn quiet_after(s: &Unreal2State) -> (Unreal2Exchange, f64) {
+    quiet_after_at(s, 1.0)
+}
+
+/// [`quiet_after`] with every datagram in at `rtt` ms (the info's round trip).
+fn quiet_after_at(s: &Unreal2State, rtt: f64) -> (Unreal2Exchange, f64) {
     let mut responder = Responder::new(s.clone(), RateLimit::default()).unwrap();
     let from = "127.0.0.1:5000".parse().unwrap();
     let mut ex = Unreal2Exchange::new(Deadline::for_call(2000.0, 1), 0.0);
@@ -164,7 +169,7 @@ fn quiet_after(s: &Unreal2State) -> (Unreal2Exchange, f64) {
         replies.extend(responder.handle(0, from, &request));
     }
     for d in &replies {
-        ex.handle_input(1.0, d);
+        ex.handle_input(rtt, d);
     }
     let at = ex.poll_timeout().unwrap();
     (ex, at)
@@ -172,11 +177,14 @@ fn quiet_after(s: &Unreal2State) -> (Unreal2Exchange, f64) {
 
 #[test]
 fn a_reply_whose_players_match_the_info_ends_without_the_full_quiet() {
-    // The sample: 3 players, and the info says 3 — whole 10 ms after the last datagram.
+    // The sample: 3 players, and the info says 3 — whole one round trip after the last
+    // datagram, 2 ms at least and 10 at most.
     let s = state_of_sample();
     assert_eq!((s.info.num_players, s.players.len()), (3, 3));
     let (mut ex, at) = quiet_after(&s);
-    assert_eq!(at, 1.0 + COUNTED_QUIET_MS);
+    assert_eq!(at, 1.0 + COUNTED_QUIET_MIN_MS);
+    assert_eq!(quiet_after_at(&s, 5.0).1, 5.0 + 5.0);
+    assert_eq!(quiet_after_at(&s, 40.0).1, 40.0 + COUNTED_QUIET_MS);
     ex.handle_timeout(at);
     let outcome = ex.poll_result().unwrap().unwrap();
     assert_eq!(status(outcome, "h".into(), 1).players.list.len(), 3);
@@ -191,7 +199,7 @@ fn a_reply_whose_players_match_the_info_ends_without_the_full_quiet() {
     let mut empty = state_of_sample();
     empty.info.num_players = 0;
     empty.players.clear();
-    assert_eq!(quiet_after(&empty).1, 1.0 + COUNTED_QUIET_MS);
+    assert_eq!(quiet_after(&empty).1, 1.0 + COUNTED_QUIET_MIN_MS);
 }
 
 fn state_of_sample() -> Unreal2State {
