@@ -39,7 +39,7 @@ test('serve(): a state or option mistake names its place and the known members, 
   const cases = [
     [() => serve('samp', {}, { port: 0 }), 'invalid SA:MP state: info: required, but missing'],
     [() => serve('samp', { info: { hostname: 'x' } }, { port: 0 }), 'invalid SA:MP state: info.password: required, but missing'],
-    [() => serve('samp', { info }, { port: 0, ratelimit: 1 }), 'invalid serve options: ratelimit: unknown member; the known ones: host, port, legacy, rcon, rateLimit'],
+    [() => serve('samp', { info }, { port: 0, ratelimit: 1 }), 'invalid serve options: ratelimit: unknown member (did you mean rateLimit?); the known ones: host, port, legacy, rcon, rateLimit'],
   ];
   for (const [call, message] of cases) {
     await assert.rejects(call, (e) => e.code === 'GQ_INVALID_ARGUMENT' && e.message === message && !/`/.test(e.message), message);
