@@ -195,6 +195,28 @@ export async function freeUdpPort() {
   return p;
 }
 
+/**
+ * A port on 127.0.0.1 free for both UDP and TCP now, for a server that listens on both at
+ * one number (murmurd): a port free for UDP alone may be a TCP port in use, and such a
+ * server then answers nothing.
+ */
+export async function freeUdpTcpPort() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const tcp = net.createServer();
+    await new Promise((r) => tcp.listen(0, '127.0.0.1', r));
+    const port = tcp.address().port;
+    const udp = dgram.createSocket('udp4');
+    const bound = await new Promise((r) => {
+      udp.once('error', () => r(false));
+      udp.bind(port, '127.0.0.1', () => r(true));
+    });
+    if (bound) await new Promise((r) => udp.close(r));
+    await new Promise((r) => tcp.close(r));
+    if (bound) return port;
+  }
+  throw new Error('no port free for both UDP and TCP');
+}
+
 /** Stops a server process, then removes the home it writes to until it is gone. */
 export async function stopServer(child, home) {
   if (child && child.exitCode === null) {
