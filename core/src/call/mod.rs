@@ -17,6 +17,7 @@ mod parts;
 pub mod ports;
 pub mod race;
 mod race_result;
+pub mod schedule;
 pub mod session;
 mod subcalls;
 

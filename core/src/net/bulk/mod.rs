@@ -11,7 +11,6 @@
 //! `Status`, or an error object `{ index, code, message, field?, offset?, text? }`.
 
 mod engine;
-mod jobs;
 pub(crate) mod shared;
 mod sockets;
 mod unreachable;

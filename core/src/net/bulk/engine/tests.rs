@@ -48,44 +48,6 @@ fn a_panicking_engine_ends_its_queries_as_internal_errors() {
     assert!(thread.join().is_err(), "the engine's thread ended in the panic");
 }
 
-/// The heap keys whole microseconds: a deadline a fraction of one ahead of the clock
-/// is due by its key but not by the query's own clock. Firing it must still end the
-/// turn (it spun forever when the query, told a time before its deadline, set the
-/// same deadline again) and must time the query out.
-#[test]
-fn a_deadline_due_by_its_key_alone_fires_once() {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let (done, finished) = channel();
-    std::thread::spawn(move || {
-        runtime.block_on(async {
-            let items = crate::call::many::prepare(
-                r#"[{"target":"127.0.0.1:9"}]"#,
-                r#"{"protocol":"samp","timeout":1000,"retries":0}"#,
-            )
-            .unwrap()
-            .items;
-            let shared = Arc::new(Shared::default());
-            let (mut engine, _rx) = Engine::new(items, 0, shared, CancellationToken::new(), None);
-            engine.start_queued();
-            let job = engine.jobs[0].as_ref().expect("the query runs");
-            let due = job.start.origin + job.deadline.expect("a deadline");
-            let Reverse((heap_key, _, _)) = *engine.timers.peek().expect("its timer");
-            // The earliest clock reading the key calls due: before the deadline itself.
-            let before = (heap_key as f64 + 1e-6) / 1000.0;
-            assert!(before < due && key(before) == heap_key, "the case under test");
-            engine.fire_timers(before);
-            done.send(engine.jobs[0].is_none() && engine.batched == 1).unwrap();
-        });
-    });
-    let timed_out = finished
-        .recv_timeout(Duration::from_secs(10))
-        .expect("fire_timers returns");
-    assert!(timed_out, "the query ended with its timeout");
-}
-
 /// The engine's thread is busy from before a reply arrives until well past the query's
 /// deadline: when the engine runs again, its timer and the reply are both there, and
 /// the reply wins (it came in time).

@@ -1,7 +1,10 @@
-//! A game's item in the bulk engine: its candidate query ports, each a query of its own
+//! A game's item in the scheduler: its candidate query ports, each a query of its own
 //! on the shared sockets, the first answer winning (as `call::ports` does for one call).
 
 use super::*;
+use crate::call::ports::none_answered;
+use crate::protocol::Protocol;
+use crate::status::GameMatch;
 
 /// One candidate port of a game's item.
 #[derive(Clone, Copy)]
@@ -38,7 +41,7 @@ impl Member {
     }
 }
 
-impl Engine {
+impl<S: Sockets> Scheduler<S> {
     /// A game's candidate on `port` failed with `e`: the item fails once every candidate
     /// has, with what each did (and the fixed query port not asked, if any).
     pub(super) fn candidate_failed(&mut self, index: u32, member: Member, port: u16, e: Error) {
@@ -102,7 +105,7 @@ impl Engine {
                 Some(Ok((plan, _, _))) => starts.push(Start {
                     index,
                     plan,
-                    origin: self.now(),
+                    origin: self.now,
                     target: Target::display(&t.host, *port),
                     host: t.host.clone(),
                     port: *port,

@@ -1,5 +1,5 @@
-//! The UDP queries the engine multiplexes: the protocols' own plans and exchanges (the
-//! ones a single call runs), and how each outcome becomes a `Status` entry of the batch.
+//! The datagram queries the scheduler multiplexes: the protocols' own plans and exchanges
+//! (the ones a single call runs).
 
 use std::net::SocketAddr;
 
@@ -10,10 +10,7 @@ use crate::exchange::Millis;
 use crate::options::{parse_target, Common};
 use crate::protocol::Protocol;
 use crate::rng::Rng;
-use crate::spec::Outcome;
 use crate::spec::{self, QueryPlan, Running, Start, Transport};
-use crate::status::GameMatch;
-use crate::tape::Tape;
 use crate::target::Target;
 
 /// A parsed UDP query, before its address is known.
@@ -81,11 +78,3 @@ impl Plan {
 
 /// A query's exchange: the same one a single call runs.
 pub type Query = Box<dyn Running>;
-
-/// A finished query's status onto `batch` after its index. `host`: the target's, for
-/// `connect`; `game`: the game the item named.
-pub fn push(batch: &mut Tape, index: u32, mut outcome: Outcome, host: &str, game: Option<GameMatch>) {
-    outcome.settle(host, game);
-    batch.push(&index);
-    outcome.push_to(batch);
-}
