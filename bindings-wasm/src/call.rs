@@ -5,23 +5,16 @@ use gamequery_core::call::{self, Input, Io, SrvAnswer, Transport};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{parse_json, tape, to_js_error};
+use crate::convert::{n, parse_json, s, tape, to_js_error};
 
 #[wasm_bindgen]
 pub struct Call {
     inner: call::Call,
 }
 
-fn seed(hi: u32, lo: u32) -> u64 {
+/// A 64-bit seed from the two halves JavaScript gives.
+pub(crate) fn seed(hi: u32, lo: u32) -> u64 {
     (u64::from(hi) << 32) | u64::from(lo)
-}
-
-fn s(text: &str) -> JsValue {
-    JsValue::from_str(text)
-}
-
-fn n(value: impl Into<f64>) -> JsValue {
-    JsValue::from_f64(value.into())
 }
 
 #[wasm_bindgen]

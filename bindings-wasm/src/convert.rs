@@ -20,6 +20,18 @@ pub fn parse_json(what: &str, text: &str) -> Result<serde_json::Value, JsValue> 
     gamequery_core::api::from_json(what, text).map_err(to_js_error)
 }
 
+/// A string for JavaScript (the `pollIo` and `pollEvent` arrays).
+#[cfg(feature = "engine")]
+pub fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+/// A number for JavaScript.
+#[cfg(feature = "engine")]
+pub fn n(value: impl Into<f64>) -> JsValue {
+    JsValue::from_f64(value.into())
+}
+
 pub fn stringify(value: &JsValue) -> Result<String, JsValue> {
     let text = JSON::stringify(value).map_err(|_| invalid("the argument cannot be converted to JSON".into()))?;
     Ok(text.as_string().unwrap_or_else(|| "null".into()))

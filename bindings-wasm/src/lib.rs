@@ -7,6 +7,8 @@
 mod call;
 mod convert;
 #[cfg(feature = "engine")]
+mod many;
+#[cfg(feature = "engine")]
 mod server;
 #[cfg(feature = "engine")]
 mod session;

@@ -126,3 +126,168 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
   });
 }
 
+
+/**
+ * Runs `queryMany`'s items on the core's scheduler (`wasm.Many`), as the native engine
+ * does: its datagrams go out on connected sockets of the host's, one per pair of scheduler
+ * socket and server (Node reports "port unreachable" on connected ones only), each closed
+ * when the core frees the pair; names are looked up by the host; what the core hands back
+ * as a call of its own (TCP, a race, a console) runs as one. One timer for the whole batch.
+ * `settled(index, status, error)` takes each result; `room()` says whether more may start;
+ * `start(protocol, targetJson, optionsJson)` makes an item's call; `failed(error)` takes a
+ * trap of the core, which ends the run.
+ */
+export function runMany(many, transport, { trace, read, start, settled, room, failed }) {
+  const t0 = performance.now();
+  const now = () => performance.now() - t0;
+  const pairs = new Map();
+  const calls = new Set();
+  let timer;
+  let armedAt;
+  let stopped = false;
+
+  const later = (fn) => (...args) => {
+    if (stopped) return;
+    try {
+      fn(...args);
+    } catch (e) {
+      return fail(e);
+    }
+    pump();
+  };
+
+  function open(socket, address, port) {
+    const pair = { conn: null, queue: [], closed: false };
+    const live = (fn) => later((...args) => pair.closed || fn(...args));
+    const on = {
+      data: live((bytes) => {
+        if (many.received(now(), socket, address, port, bytes)) trace?.({ direction: 'receive', bytes, address, port, time: now() });
+      }),
+      closed: () => {},
+      refused: live(() => many.refused(now(), socket, address, port)),
+      failed: live((message) => many.failed(now(), socket, address, port, String(message), false)),
+    };
+    Promise.resolve()
+      .then(() => transport.open('udp', address, port, {}, on))
+      .then(
+        (conn) => {
+          if (pair.closed || stopped) return conn.close();
+          pair.conn = conn;
+          for (const bytes of pair.queue) conn.send(bytes);
+          pair.queue = null;
+        },
+        live((e) => {
+          if (refusal(e)) return many.refused(now(), socket, address, port);
+          // The transport cannot carry datagrams (no `datagram` given): the caller's mistake.
+          const invalid = isGameQueryError(e) && e.code === 'GQ_INVALID_ARGUMENT';
+          many.failed(now(), socket, address, port, String(e?.message ?? e), invalid);
+        }),
+      );
+    return pair;
+  }
+
+  function io([kind, socket, address, port, bytes]) {
+    const key = `${socket} ${address} ${port}`;
+    let pair = pairs.get(key);
+    if (kind === 'close') {
+      if (!pair) return;
+      pair.closed = true;
+      pair.conn?.close();
+      pairs.delete(key);
+      return;
+    }
+    if (!pair) pairs.set(key, (pair = open(socket, address, port)));
+    trace?.({ direction: 'send', bytes, address, port, time: now() });
+    if (pair.conn) pair.conn.send(bytes);
+    else pair.queue.push(bytes);
+  }
+
+  function alone(index, protocol, target, options) {
+    const end = new AbortController();
+    const ended = (status, error) => {
+      calls.delete(end);
+      if (many.endedAlone(index)) settled(index, status, error);
+    };
+    let wasmCall;
+    try {
+      wasmCall = start(protocol, target, options);
+    } catch (e) {
+      return ended(undefined, e);
+    }
+    calls.add(end);
+    runCall(wasmCall, transport, { signal: end.signal, trace, read }).then(
+      later((status) => ended(status)),
+      later((e) => ended(undefined, fromNative(e))),
+    );
+  }
+
+  function event(e) {
+    switch (e[0]) {
+      case 'done':
+        return settled(e[1], read(e[2]));
+      case 'failed':
+        return settled(e[1], undefined, fromNative(e[2]));
+      case 'lookup': {
+        const [, id, host, family] = e;
+        Promise.resolve()
+          .then(() => transport.lookup(host, family))
+          .then(
+            later((addresses) => many.resolved(now(), id, addresses, undefined)),
+            later((err) => many.resolved(now(), id, [], String(err?.message ?? err))),
+          );
+        return;
+      }
+      case 'alone':
+        return alone(e[1], e[2], e[3], e[4]);
+      default:
+        throw new Error(`unknown event ${e[0]}`);
+    }
+  }
+
+  function pump() {
+    if (stopped) return;
+    try {
+      many.startQueued(now(), room());
+      for (let x = many.pollIo(); x !== undefined; x = many.pollIo()) io(x);
+      for (let e = many.pollEvent(); e !== undefined; e = many.pollEvent()) event(e);
+      const at = many.pollTimeout();
+      if (at === armedAt) return;
+      clearTimeout(timer);
+      armedAt = at;
+      if (at !== undefined) {
+        timer = setTimeout(later(() => {
+          armedAt = undefined;
+          many.handleTimeout(now());
+        }), Math.max(0, at - now()));
+      }
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(timer);
+    for (const pair of pairs.values()) pair.conn?.close();
+    pairs.clear();
+    for (const end of calls) end.abort();
+    calls.clear();
+  }
+
+  function fail(e) {
+    stop();
+    failed(fromNative(e));
+  }
+
+  return {
+    pump,
+    stop,
+    /** Every item without a result, ended (the caller's signal fired): their indexes. */
+    abort() {
+      const live = stopped ? [] : [...many.abortAll()];
+      stop();
+      return live;
+    },
+  };
+}

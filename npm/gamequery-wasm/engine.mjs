@@ -1,12 +1,13 @@
 // The network API of the core compiled to WebAssembly, over sockets the host provides:
 // Node's dgram/net/dns (gamequery's WASM engine), a Worker's `connect()`, a WebSocket
-// relay. One call runs in drive.mjs, an RCON session in session.mjs, responders in
-// responders.mjs; here: the API, queryMany's pacing, and a transport from socket functions.
+// relay. One call and queryMany's scheduler run in drive.mjs, an RCON session in
+// session.mjs, responders in responders.mjs; here: the API, and a transport from socket
+// functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, SERVE_PROTOCOLS, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
 import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json, INTERNALS } from './calls.mjs';
 import { createServe } from './responders.mjs';
-import { runCall } from './drive.mjs';
+import { runCall, runMany } from './drive.mjs';
 import { runSession } from './session.mjs';
 
 /**
@@ -61,50 +62,29 @@ export function createEngine(wasm, transport, readTape) {
 
   async function* queryMany(targets, options) {
     const { given, items, shared, signal, trace, targetOf } = manyArgs(targets, options);
-    const flat = call(() => wasm.prepareMany(json(items), json(shared)));
-    // Each query here has a socket of its own: bound what one batch holds open.
-    const limit = Math.min(flat.pop() || Infinity, 512);
-    // Ends what still runs: the caller's signal, or leaving the loop. Each query has a
-    // signal of its own: hundreds of listeners on one signal make Node warn of a leak.
-    const runs = new AbortController();
-    const ends = new Set();
-    runs.signal.addEventListener('abort', () => ends.forEach((end) => end.abort()), { once: true });
     const finished = [];
+    const ended = new Uint8Array(given.length);
     let wake = null;
-    let next = 0;
-    let running = 0;
     const settled = (i, status, error) => {
-      running--;
+      ended[i] = 1;
       finished.push([i, status, error]);
       wake?.();
       wake = null;
     };
-    const launch = () => {
-      while (running < limit && next < given.length && !runs.signal.aborted) {
-        const i = next++;
-        running++;
-        let wasmCall;
-        try {
-          wasmCall = start(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
-        } catch (e) {
-          settled(i, undefined, e);
-          continue;
-        }
-        const end = new AbortController();
-        ends.add(end);
-        runCall(wasmCall, transport, { signal: end.signal, trace, read }).then(
-          (status) => (ends.delete(end), settled(i, status)),
-          (e) => (ends.delete(end), settled(i, undefined, fromNative(e))),
-        );
-      }
+    // A trap of the core (a bug of ours) ends the scheduler: each item without a result
+    // carries the error, as each does on the addon.
+    const failed = (e) => ended.forEach((done, i) => done || settled(i, undefined, e));
+    // Results not yet taken by the caller, at most, before more start (as the addon's engine).
+    const room = () => finished.length < 512;
+    const run = hostResolves ? eachCall(items, shared, trace, settled) : scheduled(items, shared, trace, settled, room, failed);
+    const onAbort = () => {
+      // As the native engine does: what did not finish ends as aborted.
+      for (const i of run.abort()) settled(i, undefined, abortError(signal));
     };
-    const onAbort = () => runs.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       for (let delivered = 0; delivered < given.length;) {
-        launch();
-        // As the native engine does: what did not start ends as aborted too.
-        if (signal?.aborted) for (; next < given.length; next++) finished.push([next, undefined, abortError(signal)]);
+        run.pump();
         if (!finished.length) await new Promise((r) => (wake = r));
         while (finished.length) {
           const [i, status, error] = finished.shift();
@@ -120,8 +100,67 @@ export function createEngine(wasm, transport, readTape) {
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      runs.abort();
+      run.stop();
     }
+  }
+
+  /** The items on the core's scheduler, over the host's sockets (see drive.mjs). */
+  function scheduled(items, shared, trace, settled, room, failed) {
+    const [hi, lo] = seed();
+    const many = call(() => new wasm.Many(json(items), json(shared), hi, lo));
+    return runMany(many, transport, { trace, read, start, settled, room, failed });
+  }
+
+  /**
+   * Each item a call of its own, when the host opens sockets by name (no `lookup`: a
+   * Worker's `connect()`): the scheduler needs addresses to route replies by.
+   */
+  function eachCall(items, shared, trace, settled) {
+    const flat = call(() => wasm.prepareMany(json(items), json(shared)));
+    // Each query here has a socket of its own: bound what one batch holds open.
+    const limit = Math.min(flat.pop() || Infinity, 512);
+    // Each query has a signal of its own: hundreds of listeners on one signal make Node
+    // warn of a leak.
+    const ends = new Set();
+    let next = 0;
+    let running = 0;
+    let stopped = false;
+    const done = (i, status, error) => {
+      running--;
+      settled(i, status, error);
+    };
+    return {
+      pump() {
+        while (running < limit && next < items.length && !stopped) {
+          const i = next++;
+          running++;
+          let wasmCall;
+          try {
+            wasmCall = start(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+          } catch (e) {
+            done(i, undefined, e);
+            continue;
+          }
+          const end = new AbortController();
+          ends.add(end);
+          runCall(wasmCall, transport, { signal: end.signal, trace, read }).then(
+            (status) => (ends.delete(end), done(i, status)),
+            (e) => (ends.delete(end), done(i, undefined, fromNative(e))),
+          );
+        }
+      },
+      abort() {
+        // Not started: aborted here; started: their calls end as aborted.
+        const never = [];
+        for (; next < items.length; next++) never.push(next);
+        this.stop();
+        return never;
+      },
+      stop() {
+        stopped = true;
+        ends.forEach((end) => end.abort());
+      },
+    };
   }
 
   const serve = createServe(wasm, transport);

@@ -536,19 +536,9 @@ impl Call {
                 }
                 self.resolve();
             }
-            (Step::Resolve, Input::Resolved(found)) => match found {
-                Ok(ips) => match pick(&ips, self.common.family) {
-                    Some(ip) => self.connect(SocketAddr::new(ip, self.port), now),
-                    None => {
-                        let family = if self.common.family == 6 { 6 } else { 4 };
-                        let e = Error::new(ErrorCode::Dns, format!("{} has no IPv{family} address", self.host));
-                        self.fail(e)
-                    }
-                },
-                Err(message) => {
-                    let e = crate::error::dns_failed(&self.host, &message);
-                    self.fail(e)
-                }
+            (Step::Resolve, Input::Resolved(found)) => match address_of(&self.host, self.common.family, found) {
+                Ok(ip) => self.connect(SocketAddr::new(ip, self.port), now),
+                Err(e) => self.fail(e),
             },
             (&Step::Opening { id, .. }, Input::Opened { id: opened }) if id == opened => self.start(now, id),
             (&Step::Opening { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
@@ -719,6 +709,17 @@ pub(crate) fn family_matches(family: u8, ip: &IpAddr) -> bool {
 
 /// The address to use: of the wanted family, IPv4 first when either will do (SA:MP
 /// headers carry IPv4 octets).
+/// The address to query among what a host's lookup of `host` found (IPv4 first, of
+/// `family` when one is asked), or the error: what the resolver said, or no address of
+/// the family.
+pub fn address_of(host: &str, family: u8, found: std::result::Result<Vec<IpAddr>, String>) -> Result<IpAddr> {
+    let ips = found.map_err(|message| crate::error::dns_failed(host, &message))?;
+    pick(&ips, family).ok_or_else(|| {
+        let family = if family == 6 { 6 } else { 4 };
+        Error::new(ErrorCode::Dns, format!("{host} has no IPv{family} address"))
+    })
+}
+
 pub fn pick(ips: &[IpAddr], family: u8) -> Option<IpAddr> {
     let usable = || ips.iter().filter(|ip| family_matches(family, ip));
     usable().find(|ip| ip.is_ipv4()).or_else(|| usable().next()).copied()

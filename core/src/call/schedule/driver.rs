@@ -9,6 +9,28 @@ use crate::error::Result;
 use crate::exchange::Millis;
 use crate::spec::Outcome;
 
+/// Sockets per address family. Each (socket, server) pair carries one query at a time, so
+/// this is also how many queries to one server can run at once.
+pub const PER_FAMILY: usize = 8;
+
+/// What one small datagram costs in a receive buffer (the kernel counts its whole
+/// allocation, several times the payload): a conservative guess for the window.
+const BYTES_PER_DATAGRAM: usize = 4096;
+
+/// The ids of `addr`'s family's sockets: IPv4's first, then IPv6's.
+pub fn family_ids(addr: SocketAddr) -> Range<usize> {
+    if addr.is_ipv4() {
+        0..PER_FAMILY
+    } else {
+        PER_FAMILY..2 * PER_FAMILY
+    }
+}
+
+/// The requests a socket with `receive_buffer` bytes of buffer adds to the window.
+pub fn window_of(receive_buffer: usize) -> usize {
+    (receive_buffer / BYTES_PER_DATAGRAM).max(16)
+}
+
 /// The driver's shared sockets, as the scheduler sees them: ids, a few per address family.
 pub trait Sockets {
     /// The ids of the sockets for `addr`'s family (the driver opens them on first use).
@@ -16,6 +38,11 @@ pub trait Sockets {
     fn ids_for(&mut self, addr: SocketAddr) -> Result<Range<usize>>;
     /// Requests that may be unanswered at once (what the receive buffers hold); 0: no limit.
     fn window(&self) -> usize;
+    /// The pair of `socket` and `to` carries no query now; `sent`: the transmits handed out
+    /// before it was freed (counting from the first), so a host whose "sockets" are
+    /// connected ones, one per pair, closes each after its last datagram and before the
+    /// next query's first.
+    fn released(&mut self, _socket: usize, _to: SocketAddr, _sent: u64) {}
 }
 
 /// A datagram to send.

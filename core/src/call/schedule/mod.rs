@@ -28,7 +28,7 @@ mod games;
 pub mod plan;
 mod timers;
 
-pub use driver::{Event, Sockets, Transmit};
+pub use driver::{family_ids, window_of, Event, Sockets, Transmit, PER_FAMILY};
 use games::{Group, Member};
 use plan::{Plan, Query};
 use timers::Timers;
@@ -94,6 +94,8 @@ pub struct Scheduler<S> {
     timers: Timers,
     /// Requests sent and not answered yet, over every live query.
     outstanding: usize,
+    /// Transmits handed out so far.
+    transmitted: u64,
     transmits: VecDeque<Transmit>,
     events: VecDeque<Event>,
 }
@@ -122,6 +124,7 @@ impl<S: Sockets> Scheduler<S> {
             next_lookup: 0,
             timers: Timers::default(),
             outstanding: 0,
+            transmitted: 0,
             transmits: VecDeque::new(),
             events: VecDeque::new(),
         }
@@ -129,6 +132,10 @@ impl<S: Sockets> Scheduler<S> {
 
     pub fn sockets(&self) -> &S {
         &self.sockets
+    }
+
+    pub fn sockets_mut(&mut self) -> &mut S {
+        &mut self.sockets
     }
 
     /// Items without a result yet.
@@ -191,10 +198,15 @@ impl<S: Sockets> Scheduler<S> {
 
     /// Socket `socket` sent to `to`, which answered "port unreachable".
     pub fn handle_refused(&mut self, now: Millis, socket: usize, to: SocketAddr) {
+        self.handle_failed(now, socket, to, port_closed(to.port(), "udp"));
+    }
+
+    /// Socket `socket`'s pair with `to` failed (a host's connected socket that could not
+    /// open): its query ends with `e`.
+    pub fn handle_failed(&mut self, now: Millis, socket: usize, to: SocketAddr, e: Error) {
         self.now = now;
-        let to = normalize(to);
-        if let Some(&slot) = self.routes.get(&(socket, to)) {
-            self.end(slot, Err(port_closed(to.port(), "udp")));
+        if let Some(&slot) = self.routes.get(&(socket, normalize(to))) {
+            self.end(slot, Err(e));
         }
     }
 
@@ -251,6 +263,17 @@ impl<S: Sockets> Scheduler<S> {
                 Err(e) => self.conclude(start, None, Err(e.clone())),
             }
         }
+    }
+
+    /// What the host's lookup for `id` found (addresses, or what its resolver said), as a
+    /// single call takes it.
+    pub fn handle_found(&mut self, now: Millis, id: u64, found: std::result::Result<Vec<IpAddr>, String>) {
+        let Some(first) = self.lookups.get(&id).and_then(|starts| starts.first()) else {
+            return;
+        };
+        let (host, family) = (first.host.clone(), first.plan.common().family);
+        let addr = crate::call::address_of(&host, family, found).map(|ip| SocketAddr::new(ip, 0));
+        self.handle_resolved(now, id, addr);
     }
 
     /// An item run as a call of its own ([`Event::Alone`]) ended; `true` when its result
@@ -454,6 +477,7 @@ impl<S: Sockets> Scheduler<S> {
         while let Some(payload) = job.query.poll_transmit() {
             job.sent += 1;
             self.outstanding += 1;
+            self.transmitted += 1;
             self.transmits.push_back(Transmit {
                 socket: job.socket,
                 to: job.addr,
@@ -486,6 +510,7 @@ impl<S: Sockets> Scheduler<S> {
         let job = self.jobs[slot].take().expect("live job");
         self.free.push(slot);
         self.routes.remove(&(job.socket, job.addr));
+        self.sockets.released(job.socket, job.addr, self.transmitted);
         self.outstanding = self.outstanding.saturating_sub(job.sent - job.received);
         job
     }

@@ -9,18 +9,13 @@ use socket2::{Domain, Protocol, Socket, Type};
 use tokio::net::UdpSocket;
 
 use super::unreachable;
+pub use crate::call::schedule::PER_FAMILY;
+use crate::call::schedule::{family_ids, window_of};
 use crate::error::Result;
 use crate::net::util::network_error;
 
-/// Sockets per address family. Each (socket, server) pair carries one query at a time, so
-/// this is also how many queries to one server can run at once.
-pub const PER_FAMILY: usize = 8;
-
 const WANTED_RECEIVE_BUFFER: usize = 4 << 20;
 const WANTED_SEND_BUFFER: usize = 1 << 20;
-/// What one small datagram costs in a receive buffer (the kernel counts its whole
-/// allocation, several times the payload): a conservative guess for the window.
-const BYTES_PER_DATAGRAM: usize = 4096;
 
 pub struct Sockets {
     /// `PER_FAMILY` IPv4 sockets, then `PER_FAMILY` IPv6 ones; each made on first use.
@@ -40,15 +35,11 @@ impl Sockets {
 
     /// The socket ids for `addr`'s family, opening them on first use.
     pub fn ids_for(&mut self, addr: SocketAddr) -> Result<std::ops::Range<usize>> {
-        let ids = if addr.is_ipv4() {
-            0..PER_FAMILY
-        } else {
-            PER_FAMILY..2 * PER_FAMILY
-        };
+        let ids = family_ids(addr);
         for id in ids.clone() {
             if self.slots[id].is_none() {
                 let (socket, receive_buffer) = open(addr.is_ipv4())?;
-                self.window += (receive_buffer / BYTES_PER_DATAGRAM).max(16);
+                self.window += window_of(receive_buffer);
                 self.slots[id] = Some(Arc::new(socket));
             }
         }
