@@ -239,3 +239,41 @@ fn a_name_is_told_protocol_or_game_in_one_place() {
         "files telling a name apart themselves: use games::named"
     );
 }
+
+/// Issue #49: the query machinery in files a reader takes in whole.
+#[test]
+fn no_file_of_the_machinery_is_over_600_lines() {
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("src");
+    let mut long = Vec::new();
+    let mut stack = vec![root.join("net"), root.join("call")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let lines = fs::read_to_string(&path).unwrap().lines().count();
+                if lines > 600 {
+                    long.push(format!("{} ({lines})", path.strip_prefix(&root).unwrap().display()));
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "split these: {long:?}");
+}
+
+/// The scheduler every bulk query runs on is sans-IO: no runtime, socket or clock of its
+/// own, so the WASM engine drives it too and its tests run on a virtual clock.
+#[test]
+fn the_scheduler_is_sans_io() {
+    let mut seen = 0;
+    for (module, code) in files() {
+        if module.starts_with(&["call".to_string(), "schedule".to_string()]) {
+            seen += 1;
+            for io in ["tokio", "UdpSocket", "Instant", "std::time", "crate::net"] {
+                assert!(!code.contains(io), "{} names {io}", module.join("::"));
+            }
+        }
+    }
+    assert!(seen >= 5, "the scheduler's files, found: {seen}");
+}

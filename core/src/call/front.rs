@@ -2,10 +2,15 @@
 //! Each runs [`Subcalls`] and decides the one result; the host's events reach them the
 //! same way (the provided methods).
 
+use serde_json::Value;
+
 use super::subcalls::Subcalls;
-use super::{Input, Io, Outcome};
-use crate::error::{Error, Result};
+use super::{Call, Input, Io, Outcome, Step};
+use crate::error::{Caller, Error, Result};
 use crate::exchange::Millis;
+use crate::options::Common;
+use crate::spec::{QueryPlan, Running, Start};
+use crate::target::Target;
 
 pub trait Front: std::fmt::Debug + Send {
     fn subs(&self) -> &Subcalls;
@@ -68,5 +73,39 @@ pub trait Front: std::fmt::Debug + Send {
     /// The first sub-call's address that is known.
     fn address(&self) -> Option<std::net::SocketAddr> {
         self.subs().address()
+    }
+}
+
+/// `'minecraft'`, or a game's candidate ports: other calls run ([`front::Front`]); this
+/// call only fronts them.
+#[derive(Debug)]
+struct Fronting(Common);
+
+impl QueryPlan for Fronting {
+    fn common(&self) -> &Common {
+        &self.0
+    }
+    fn start(&mut self, _: Start<'_>) -> Result<Box<dyn Running>> {
+        Err(Error::invalid("a fronting call opens no connection of its own"))
+    }
+}
+
+impl Call {
+    /// A call that only fronts `front`.
+    pub(super) fn fronting(
+        who: Caller,
+        text: String,
+        t: Target,
+        port: u16,
+        front: Box<dyn Front>,
+        seed: u64,
+        host_resolves: bool,
+    ) -> Result<Self> {
+        let common = Common::read(&mut crate::options::Options::new(who.title, Value::Null)?)?;
+        let mut call = Self::new(who, text, t, port, Box::new(Fronting(common)), seed, host_resolves);
+        call.io.clear();
+        call.step = Step::Done;
+        call.front = Some(front);
+        Ok(call)
     }
 }

@@ -9,9 +9,11 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
+mod address;
 mod console;
 mod front;
 pub(crate) mod game;
+mod io;
 pub mod many;
 mod parts;
 pub mod ports;
@@ -35,83 +37,10 @@ pub use crate::rng::Rng;
 pub use crate::spec::{Outcome, Transport};
 use crate::spec::{QueryPlan, Running, Start};
 use crate::target::Target;
-
-/// What a call asks its host to do.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Io {
-    /// The `_minecraft._tcp` record: answer [`Input::Srv`]. `server`: ask that name server.
-    Srv {
-        name: String,
-        server: Option<SocketAddr>,
-    },
-    /// The host name's addresses (A and AAAA): answer [`Input::Resolved`].
-    Resolve {
-        host: String,
-        family: u8,
-        server: Option<SocketAddr>,
-    },
-    /// A UDP socket connected to `host:port` (its errors, like ICMP unreachable, reported
-    /// as [`Input::Refused`]), or a TCP connection: answer [`Input::Opened`]. `host` is an
-    /// IP address unless the host resolves names itself ([`Call::new`]). `local`: bind it.
-    Open {
-        id: u32,
-        transport: Transport,
-        host: String,
-        port: u16,
-        local: Option<SocketAddr>,
-    },
-    Send {
-        id: u32,
-        bytes: Vec<u8>,
-    },
-    Close {
-        id: u32,
-    },
-}
-
-/// What happened, as the host tells it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Input {
-    /// The records found; none when there is no record or the lookup failed (the name is
-    /// then used as it is).
-    Srv(Vec<SrvAnswer>),
-    /// The addresses, or the resolver's message.
-    Resolved(std::result::Result<Vec<IpAddr>, String>),
-    Opened {
-        id: u32,
-    },
-    /// The peer closed the connection (end of stream, or a reset while reading).
-    Closed {
-        id: u32,
-    },
-    /// Nothing listens there: TCP refused, or ICMP port unreachable.
-    Refused {
-        id: u32,
-    },
-    /// Any other failure of the socket or connection.
-    Failed {
-        id: u32,
-        message: String,
-    },
-}
-
-/// One SRV record as the resolver returned it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SrvAnswer {
-    pub target: String,
-    pub port: u16,
-    pub priority: u16,
-    pub weight: u16,
-}
-
-/// The record to use: the lowest priority, then the highest weight (RFC 2782 without the
-/// random choice: a status query wants one answer, not load spreading).
-fn best(records: &[SrvAnswer]) -> Option<&SrvAnswer> {
-    records
-        .iter()
-        .filter(|r| !r.target.is_empty() && r.target != ".")
-        .min_by_key(|r| (r.priority, std::cmp::Reverse(r.weight)))
-}
+pub(crate) use address::family_matches;
+pub use address::{address_of, pick, port_closed};
+use io::best;
+pub use io::{Input, Io, SrvAnswer};
 
 /// What the call waits for.
 #[derive(Debug)]
@@ -128,20 +57,6 @@ enum Step {
         active: Box<dyn Running>,
     },
     Done,
-}
-
-/// `'minecraft'`, or a game's candidate ports: other calls run ([`front::Front`]); this
-/// call only fronts them.
-#[derive(Debug)]
-struct Fronting(Common);
-
-impl QueryPlan for Fronting {
-    fn common(&self) -> &Common {
-        &self.0
-    }
-    fn start(&mut self, _: Start<'_>) -> Result<Box<dyn Running>> {
-        Err(Error::invalid("a fronting call opens no connection of its own"))
-    }
 }
 
 #[derive(Debug)]
@@ -261,24 +176,6 @@ impl Call {
             return Self::fronting(who, text, t, port, Box::new(front), seed, host_resolves);
         }
         Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
-    }
-
-    /// A call that only fronts `front`.
-    fn fronting(
-        who: Caller,
-        text: String,
-        t: Target,
-        port: u16,
-        front: Box<dyn front::Front>,
-        seed: u64,
-        host_resolves: bool,
-    ) -> Result<Self> {
-        let common = Common::read(&mut crate::options::Options::new(who.title, Value::Null)?)?;
-        let mut call = Self::new(who, text, t, port, Box::new(Fronting(common)), seed, host_resolves);
-        call.io.clear();
-        call.step = Step::Done;
-        call.front = Some(front);
-        Ok(call)
     }
 
     /// An RCON command: the protocol's own RCON, or Source RCON beside it.
@@ -697,42 +594,4 @@ fn in_call(e: Error, who: Caller, target: &str) -> Error {
         ErrorCode::InvalidArgument => e,
         _ => e.in_call(who, target, None),
     }
-}
-
-pub(crate) fn family_matches(family: u8, ip: &IpAddr) -> bool {
-    match family {
-        4 => ip.is_ipv4(),
-        6 => ip.is_ipv6(),
-        _ => true,
-    }
-}
-
-/// The address to use: of the wanted family, IPv4 first when either will do (SA:MP
-/// headers carry IPv4 octets).
-/// The address to query among what a host's lookup of `host` found (IPv4 first, of
-/// `family` when one is asked), or the error: what the resolver said, or no address of
-/// the family.
-pub fn address_of(host: &str, family: u8, found: std::result::Result<Vec<IpAddr>, String>) -> Result<IpAddr> {
-    let ips = found.map_err(|message| crate::error::dns_failed(host, &message))?;
-    pick(&ips, family).ok_or_else(|| {
-        let family = if family == 6 { 6 } else { 4 };
-        Error::new(ErrorCode::Dns, format!("{host} has no IPv{family} address"))
-    })
-}
-
-pub fn pick(ips: &[IpAddr], family: u8) -> Option<IpAddr> {
-    let usable = || ips.iter().filter(|ip| family_matches(family, ip));
-    usable().find(|ip| ip.is_ipv4()).or_else(|| usable().next()).copied()
-}
-
-pub fn port_closed(port: u16, transport: &str) -> Error {
-    let how = if transport == "udp" {
-        "answered that nothing listens there (ICMP port unreachable)"
-    } else {
-        "refused the connection"
-    };
-    Error::new(
-        ErrorCode::PortClosed,
-        format!("port {port}/{transport} is closed: the host {how}"),
-    )
 }
