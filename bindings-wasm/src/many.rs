@@ -18,12 +18,16 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{n, s, tape, to_js_error};
 
-/// The host's sockets as the scheduler sees them: made by the host on first use, their
-/// receive buffers reported when known ([`Many::opened`]).
+/// Queries in flight at most, whatever the caller asked: each holds a socket of the
+/// host's (a connected UDP one, or a TCP connection for an item run as a call of its own).
+const MAX_IN_FLIGHT: usize = 512;
+
+/// The host's sockets as the scheduler sees them. Each is a connected socket with a
+/// receive buffer of its own, which the host does not report: the window is what the
+/// native engine allows for its smallest buffers ([`schedule::window_of`] of nothing).
 struct HostSockets {
-    /// Per socket: asked for, and its receive buffer (0 until reported).
+    /// Per socket: asked for.
     asked: [bool; 2 * PER_FAMILY],
-    buffers: [usize; 2 * PER_FAMILY],
     /// Pairs freed, with the transmits handed out before (see [`schedule::Sockets::released`]).
     released: VecDeque<(usize, SocketAddr, u64)>,
 }
@@ -38,10 +42,7 @@ impl schedule::Sockets for HostSockets {
     }
 
     fn window(&self) -> usize {
-        (0..self.asked.len())
-            .filter(|&id| self.asked[id])
-            .map(|id| schedule::window_of(self.buffers[id]))
-            .sum()
+        self.asked.iter().filter(|&&asked| asked).count() * schedule::window_of(0)
     }
 
     fn released(&mut self, socket: usize, to: SocketAddr, sent: u64) {
@@ -64,24 +65,20 @@ impl Many {
         let batch = prepare(items, options).map_err(to_js_error)?;
         let sockets = HostSockets {
             asked: [false; 2 * PER_FAMILY],
-            buffers: [0; 2 * PER_FAMILY],
             released: VecDeque::new(),
         };
         let seed = crate::call::seed(seed_hi, seed_lo);
-        let inner = Scheduler::new(sockets, batch.items, batch.concurrency, false, seed);
+        let concurrency = match batch.concurrency {
+            0 => MAX_IN_FLIGHT,
+            n => n.min(MAX_IN_FLIGHT),
+        };
+        let inner = Scheduler::new(sockets, batch.items, concurrency, false, seed);
         Ok(Many { inner, taken: 0 })
     }
 
     /// Items without a result yet.
     pub fn live(&self) -> usize {
         self.inner.live()
-    }
-
-    /// Socket `socket` is bound, with `receive_buffer` bytes of receive buffer.
-    pub fn opened(&mut self, socket: usize, receive_buffer: usize) {
-        if let Some(b) = self.inner.sockets_mut().buffers.get_mut(socket) {
-            *b = receive_buffer;
-        }
     }
 
     /// Starts queued items; `room`: the results not taken yet leave room for more.

@@ -106,3 +106,20 @@ test("Node's transport: a UDP socket closed and opened to another server hears o
   await new Promise((r) => setTimeout(r, 100));
   assert.deepEqual(got, ['fresh']);
 });
+
+test('concurrency Infinity: 512 queries at most hold a socket of the host at once', async () => {
+  let opened = 0;
+  // Connections that never open: each query holds its socket until its deadline.
+  const engine = wasm.createEngine({ lookup: async () => ['127.0.0.1'], open: () => (opened++, new Promise(() => {})) });
+  const targets = Array.from({ length: 600 }, () => '127.0.0.1:25565');
+  const run = (async () => {
+    const codes = [];
+    for await (const r of engine.queryMany(targets, { protocol: 'minecraft-java', srv: false, concurrency: Infinity, timeout: 800, retries: 0 })) codes.push(r.error?.code);
+    return codes;
+  })();
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(opened, 512, 'before the first deadline');
+  const codes = await run;
+  assert.equal(codes.length, 600);
+  assert.ok(codes.every((c) => c === 'GQ_TIMEOUT'), JSON.stringify([...new Set(codes)]));
+});

@@ -1,7 +1,7 @@
 //! What passes between the scheduler and its driver: the sockets it is given, the
 //! datagrams and the work it hands back.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::ops::Range;
 
 use crate::call::many::Item;
@@ -71,4 +71,15 @@ pub enum Event {
     Alone { index: u32, item: Item },
     /// An item's result: its status settled with its host and game, or its error.
     Done { index: u32, result: Result<Outcome> },
+}
+
+/// IPv4-mapped IPv6 addresses compare as IPv4 (replies are routed by source address).
+pub fn normalize(addr: SocketAddr) -> SocketAddr {
+    match addr.ip() {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => SocketAddr::new(IpAddr::V4(v4), addr.port()),
+            None => addr,
+        },
+        IpAddr::V4(_) => addr,
+    }
 }

@@ -28,7 +28,7 @@ mod games;
 pub mod plan;
 mod timers;
 
-pub use driver::{family_ids, window_of, Event, Sockets, Transmit, PER_FAMILY};
+pub use driver::{family_ids, normalize, window_of, Event, Sockets, Transmit, PER_FAMILY};
 use games::{Group, Member};
 use plan::{Plan, Query};
 use timers::Timers;
@@ -96,6 +96,9 @@ pub struct Scheduler<S> {
     outstanding: usize,
     /// Transmits handed out so far.
     transmitted: u64,
+    /// The last [`Scheduler::start_queued`] stopped at its share with items still to
+    /// start: the driver comes back at once, not at the next datagram or deadline.
+    more: bool,
     transmits: VecDeque<Transmit>,
     events: VecDeque<Event>,
 }
@@ -125,6 +128,7 @@ impl<S: Sockets> Scheduler<S> {
             timers: Timers::default(),
             outstanding: 0,
             transmitted: 0,
+            more: false,
             transmits: VecDeque::new(),
             events: VecDeque::new(),
         }
@@ -157,8 +161,11 @@ impl<S: Sockets> Scheduler<S> {
     }
 
     /// When the earliest deadline falls (it may be one since dropped: waking early is
-    /// harmless).
+    /// harmless), or now when more items wait to start.
     pub fn poll_timeout(&self) -> Option<Millis> {
+        if self.more {
+            return Some(self.now);
+        }
         self.timers.next()
     }
 
@@ -248,6 +255,7 @@ impl<S: Sockets> Scheduler<S> {
             self.in_flight += 1;
             self.start_item(index);
         }
+        self.more = started == STARTS_PER_TURN && !self.queue.is_empty();
     }
 
     /// The address of lookup `id`'s host, or why there is none.
@@ -578,17 +586,6 @@ fn live_at(jobs: &[Option<Job>], slot: usize, generation: u64) -> bool {
     jobs.get(slot)
         .and_then(Option::as_ref)
         .is_some_and(|j| j.generation == generation)
-}
-
-/// IPv4-mapped IPv6 addresses compare as IPv4 (replies are routed by source address).
-pub fn normalize(addr: SocketAddr) -> SocketAddr {
-    match addr.ip() {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => SocketAddr::new(IpAddr::V4(v4), addr.port()),
-            None => addr,
-        },
-        IpAddr::V4(_) => addr,
-    }
 }
 
 #[cfg(test)]

@@ -223,3 +223,17 @@ fn a_host_name_is_looked_up_once_for_its_queries() {
     let t = scheduler.poll_transmit().expect("the ping, once the address is known");
     assert_eq!(t.to, "127.0.0.1:64738".parse().unwrap());
 }
+
+/// A call of [`Scheduler::start_queued`] starts 256 at most; with more left, the driver is
+/// told to come back at once (items run as calls of their own send nothing that would
+/// wake it, and their first deadline was all that did).
+#[test]
+fn a_turn_that_starts_its_share_asks_to_be_called_again_at_once() {
+    let mut scheduler = Scheduler::new(Fake { window: 0 }, items(300, 300, 1000), 0, false, 9);
+    scheduler.start_queued(5.0, || true);
+    assert_eq!(scheduler.routes.len(), 256);
+    assert_eq!(scheduler.poll_timeout(), Some(5.0));
+    scheduler.start_queued(5.0, || true);
+    assert_eq!(scheduler.routes.len(), 300);
+    assert!(scheduler.poll_timeout().unwrap() > 5.0, "then the first deadline");
+}
