@@ -34,9 +34,66 @@ pub struct Status<R> {
     pub raw: R,
 }
 
+/// What a protocol's reply says of the server: the fields of [`Status`] its mapping (its
+/// `unified.rs`) fills, and only what it knows (`..Known::default()` for the rest). The
+/// others the machinery fills, each at one site: `protocol`, `address` and `port` where the
+/// exchange ends ([`Status::at`], through `spec::Start::report`), `connect` and `game`
+/// once the call is done ([`Status::settle`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Known {
+    pub name: String,
+    pub map: Option<String>,
+    pub mode: Option<String>,
+    pub version: Option<String>,
+    pub password: bool,
+    pub players: StatusPlayers,
+    pub ping_ms: Option<f64>,
+    /// The game port the server advertised (A2S's extra data), for `connect`.
+    pub advertised_port: Option<u16>,
+}
+
 impl<R> Status<R> {
-    /// The same status with `raw`.
-    pub fn with_raw<T>(self, raw: T) -> Status<T> {
+    /// What the protocol knows, and its `raw`: the rest is filled by [`Status::at`] and
+    /// [`Status::settle`].
+    pub fn new(known: Known, raw: R) -> Self {
+        let Known {
+            name,
+            map,
+            mode,
+            version,
+            password,
+            players,
+            ping_ms,
+            advertised_port,
+        } = known;
+        Status {
+            protocol: String::new(),
+            name,
+            map,
+            mode,
+            version,
+            password,
+            players,
+            ping_ms,
+            address: String::new(),
+            port: 0,
+            connect: String::new(),
+            game: None,
+            advertised_port,
+            raw,
+        }
+    }
+
+    /// Queried as `protocol` (the name the query was made under) at `address` and `port`.
+    pub fn at(mut self, protocol: &str, address: String, port: u16) -> Self {
+        self.protocol = protocol.into();
+        self.address = address;
+        self.port = port;
+        self
+    }
+
+    /// The same status with its `raw` made another by `f`.
+    pub fn map_raw<T>(self, f: impl FnOnce(R) -> T) -> Status<T> {
         Status {
             protocol: self.protocol,
             name: self.name,
@@ -51,7 +108,7 @@ impl<R> Status<R> {
             connect: self.connect,
             game: self.game,
             advertised_port: self.advertised_port,
-            raw,
+            raw: f(self.raw),
         }
     }
 
@@ -96,7 +153,7 @@ pub struct GameMatch {
     pub query_port: u16,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StatusPlayers {
@@ -184,18 +241,16 @@ pub fn named(names: &[String]) -> Vec<StatusPlayer> {
         .collect()
 }
 
-/// A status from the settings GameSpy's protocols name alike (`hostname`, `mapname`,
-/// `gametype`, `gamever`, `numplayers`, `maxplayers`, `password`, `hostport`, any case) and
-/// players as records (`name`, `score` or `frags`, `ping`), their text cleaned by `clean`
-/// (a game's colour codes); `raw` given after ([`Status::with_raw`]).
+/// What the settings GameSpy's protocols name alike say (`hostname`, `mapname`,
+/// `gametype`, `gamever`, `numplayers`, `maxplayers`, `password`, `hostport`, any case),
+/// with players as records (`name`, `score` or `frags`, `ping`), their text cleaned by
+/// `clean` (a game's colour codes).
 pub fn from_settings(
-    protocol: &str,
     settings: &crate::values::RuleList,
     players: &[crate::values::RuleList],
     clean: fn(&str) -> String,
-    (address, port): (String, u16),
     ping_ms: f64,
-) -> Status<()> {
+) -> Known {
     let get = |key: &str| settings.get_any_case(key);
     let list: Vec<StatusPlayer> = players
         .iter()
@@ -209,8 +264,7 @@ pub fn from_settings(
     let online = number(get("numplayers")).unwrap_or(list.len() as u32);
     let max = number(get("maxplayers")).unwrap_or(0);
     let text = |key: &str| known(&clean(get(key).unwrap_or_default()));
-    Status {
-        protocol: protocol.into(),
+    Known {
         name: clean(get("hostname").unwrap_or_default()).trim().to_string(),
         map: text("mapname"),
         mode: text("gametype"),
@@ -218,11 +272,6 @@ pub fn from_settings(
         password: matches!(get("password").map(str::trim), Some("1" | "true" | "True" | "TRUE")),
         players: StatusPlayers::new(online, max, list),
         ping_ms: Some(ping_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
         advertised_port: number::<u16>(get("hostport")).filter(|p| *p != 0),
-        raw: (),
     }
 }

@@ -108,12 +108,7 @@ fn our_client_reads_our_responder() {
         .handle(0, "127.0.0.1:5000".parse().unwrap(), &request)
         .unwrap();
     ex.handle_input(12.0, &reply);
-    let s = status(
-        ex.poll_result().unwrap().unwrap(),
-        TextEncoding::Auto,
-        "h".into(),
-        22126,
-    );
+    let s = status(ex.poll_result().unwrap().unwrap(), TextEncoding::Auto);
     assert_eq!(
         (s.name.as_str(), s.map.as_deref(), s.mode.as_deref()),
         ("Café ✓", Some("San Andreas"), Some("Freeroam"))

@@ -277,3 +277,41 @@ fn the_scheduler_is_sans_io() {
     }
     assert!(seen >= 5, "the scheduler's files, found: {seen}");
 }
+
+/// Issue #49: a protocol's mapping says what its reply knows (`status::Known`); the fields
+/// the machinery fills — `protocol`, `address`, `port`, `connect`, `game` — are filled at
+/// one site each (`Status::at`, `Status::settle`), so no file but `status.rs` writes a
+/// whole `Status` out. Found as a struct expression `Status {` whose fields name `connect`.
+#[test]
+fn only_the_status_module_writes_a_whole_status() {
+    let mut writers = BTreeSet::new();
+    let mut literals = 0;
+    for (module, code) in files() {
+        for (i, _) in code.match_indices("Status {") {
+            if code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let mut depth = 0;
+            let body: String = code[i..]
+                .chars()
+                .take_while(|c| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    !(depth == 0 && *c == '}')
+                })
+                .collect();
+            if body.lines().any(|l| l.trim_start().starts_with("connect")) {
+                literals += 1;
+                writers.insert(module.join("::"));
+            }
+        }
+    }
+    assert!(
+        literals >= 2,
+        "the check found {literals} whole statuses: it reads nothing"
+    );
+    assert_eq!(writers, BTreeSet::from(["status".to_string()]));
+}

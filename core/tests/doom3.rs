@@ -173,7 +173,7 @@ fn our_client_reads_our_responder_in_every_dialect() {
                 &request[..request.len() - 4]
             );
             assert_eq!(reply.figures.len(), if etqw { 3 } else { 0 });
-            let s = gamequery_core::doom3::unified::status(outcome, TextEncoding::Auto, "h".into(), 1);
+            let s = gamequery_core::doom3::unified::status(outcome, TextEncoding::Auto);
             assert_eq!((s.name.as_str(), s.map.as_deref()), ("Arena", Some("valley")));
             assert_eq!((s.players.online, s.players.max), (3, 24));
             assert_eq!(s.players.list[0].name, "P0");

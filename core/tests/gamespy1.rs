@@ -76,7 +76,7 @@ fn real_replies_write_back_and_reassemble_in_any_order_to_what_gameq_read() {
             vec![forward]
         };
         for order in orders {
-            let s = status(reassembled(&parts, &order), TextEncoding::Auto, "h".into(), 1);
+            let s = status(reassembled(&parts, &order), TextEncoding::Auto);
             let rule = |k: &str| s.raw.state.rule(k).map(str::to_string);
             assert_eq!(rule("hostname").as_deref(), want["hostname"].as_str(), "{name}");
             assert_eq!(rule("mapname").as_deref(), want["mapname"].as_str(), "{name}");
@@ -110,7 +110,7 @@ fn ut99s_latin1_names_and_leading_spaced_pings_read_as_players_see_them() {
         .find(|v| v["name"].as_str().unwrap().contains("Ut/1"))
         .unwrap();
     let parts = datagrams(&v);
-    let s = status(reassembled(&parts, &[0, 1, 2]), TextEncoding::Auto, "h".into(), 1);
+    let s = status(reassembled(&parts, &[0, 1, 2]), TextEncoding::Auto);
     assert_eq!(s.raw.encoding, "windows-1252");
     assert_eq!(s.players.list[2].name, "Resident\u{a0}Evil±");
     assert_eq!((s.players.list[0].score, s.players.list[0].ping), (Some(1), Some(152)));
@@ -157,7 +157,7 @@ fn our_client_reads_our_responder_split_into_numbered_parts() {
         parts.iter().map(Vec::len).collect::<Vec<_>>()
     );
     let order: Vec<usize> = (0..parts.len()).rev().collect();
-    let s = status(reassembled(&parts, &order), TextEncoding::Auto, "h".into(), 1);
+    let s = status(reassembled(&parts, &order), TextEncoding::Auto);
     assert_eq!(s.raw.state, state());
     assert_eq!(
         (s.name.as_str(), s.players.online, s.players.max, s.password),
@@ -218,7 +218,7 @@ fn a_netpanzer_reply_without_queryid_completes_at_final() {
         1.0,
         b"gamename\\netpanzer\\hostname\\tank\\numplayers\\1\\player_0\\Bo\\kills_0\\3\\final\\",
     );
-    let s = status(ex.poll_result().unwrap().unwrap(), TextEncoding::Auto, "h".into(), 1);
+    let s = status(ex.poll_result().unwrap().unwrap(), TextEncoding::Auto);
     assert_eq!((s.name.as_str(), s.players.list[0].name.as_str()), ("tank", "Bo"));
     let r = GameSpy1Response::decode(b"gamename\\netpanzer\\final\\", None).unwrap();
     assert!(r.bare);

@@ -68,7 +68,7 @@ fn real_replies_write_back_and_joined_read_as_gameq_read_them() {
         }
         // One request for all three: the settings' section, then the tables'.
         let joined = |request: &[u8]| [&[0][..], &request[3..7], &parts[0][5..], &parts[1][5..]].concat();
-        let s = status(ask(joined), TextEncoding::Auto, "h".into(), 1);
+        let s = status(ask(joined), TextEncoding::Auto);
         let rule = |k: &str| s.raw.state.rule(k).map(str::to_string);
         assert_eq!(rule("hostname").as_deref(), want["hostname"].as_str(), "{name}");
         assert_eq!(rule("numplayers").as_deref(), want["numplayers"].as_str(), "{name}");
@@ -107,8 +107,6 @@ fn halos_padded_name_and_odd_scores_read_as_players_see_them() {
     let s = status(
         ask(|rq| [&[0][..], &rq[3..7], &parts[0][5..], &parts[1][5..]].concat()),
         TextEncoding::Auto,
-        "h".into(),
-        1,
     );
     assert_eq!(s.name, "!", "62 bytes of 01 before it are no name");
     assert_eq!(
@@ -140,12 +138,7 @@ fn state() -> GameSpy2State {
 fn our_client_reads_our_responder_and_each_section_alone() {
     let mut responder = Responder::new(state(), RateLimit::default()).unwrap();
     let from = "127.0.0.1:5000".parse().unwrap();
-    let s = status(
-        ask(|rq| responder.handle(0, from, rq).unwrap()),
-        TextEncoding::Auto,
-        "h".into(),
-        1,
-    );
+    let s = status(ask(|rq| responder.handle(0, from, rq).unwrap()), TextEncoding::Auto);
     assert_eq!(s.raw.state, state());
     assert_eq!((s.name.as_str(), s.players.online, s.password), ("Café", 2, true));
     assert_eq!(s.players.list[1].score, None, "Halo's ' :00' is no number");
@@ -200,12 +193,7 @@ fn a_table_of_more_than_64_rows_and_a_server_without_settings_read_back() {
     };
     let mut responder = Responder::new(crowd.clone(), RateLimit::default()).unwrap();
     let from = "127.0.0.1:5000".parse().unwrap();
-    let s = status(
-        ask(|rq| responder.handle(0, from, rq).unwrap()),
-        TextEncoding::Auto,
-        "h".into(),
-        1,
-    );
+    let s = status(ask(|rq| responder.handle(0, from, rq).unwrap()), TextEncoding::Auto);
     // 100 rows: the count byte (100, 'd') is no field name's letter here.
     assert_eq!(s.raw.state.players.len(), 100);
     assert_eq!(s.raw.state.players[99].get("name"), Some("P99"));

@@ -115,7 +115,7 @@ fn real_replies_write_back_and_read_as_gameq_read_them() {
             ex.handle_input(9.0, &d);
         }
         let out = ex.poll_result().expect("a reply").unwrap();
-        let s = status(out, TextEncoding::Auto, jc2mp, "127.0.0.1".into(), 29900).unwrap();
+        let s = status(out, TextEncoding::Auto, jc2mp).unwrap();
         // JC2-MP names no map (GameQ writes Panau, its only one).
         assert_eq!(s.map.as_deref(), want["mapname"].as_str().filter(|_| !jc2mp), "{name}");
         assert_eq!(s.players.list.first().map(|p| p.name.as_str()), gameq, "{name}");
@@ -153,7 +153,7 @@ fn our_query_against_our_responder_with_and_without_a_challenge() {
         }
         let out = ex.poll_result().expect("a reply").unwrap();
         let packets = out.reply.len();
-        let s = status(out, TextEncoding::Auto, false, "127.0.0.1".into(), 29900).unwrap();
+        let s = status(out, TextEncoding::Auto, false).unwrap();
         assert!(s.raw.state == state, "{packets} datagrams read back otherwise");
         assert_eq!(packets, if state.players.len() > 100 { 5 } else { 1 });
         assert_eq!(s.name, "gamequery demo - Battlefield 2");
@@ -179,7 +179,7 @@ fn hostile_replies_end_in_a_typed_error_naming_the_field() {
         }
         ex.handle_timeout(1000.0);
         let out = ex.poll_result().expect("an end")?;
-        status(out, TextEncoding::Auto, false, "127.0.0.1".into(), 1).map(|_| ())
+        status(out, TextEncoding::Auto, false).map(|_| ())
     };
     // A block pointing back: `player_` had rows 0-2, the next datagram rewrites from row 0.
     let back = [

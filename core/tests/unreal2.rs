@@ -85,7 +85,7 @@ fn real_replies_decode_and_make_the_server_gameq_read() {
             0 => vec![info.clone()],
             _ => rest.to_vec(),
         });
-        let s = status(outcome, "h".into(), 1);
+        let s = status(outcome);
         let i = &s.raw.state.info;
         assert_eq!(Some(i.name.as_str()), want["servername"].as_str(), "{name}");
         assert_eq!(Some(i.map.as_str()), want["mapname"].as_str(), "{name}");
@@ -107,11 +107,7 @@ fn killing_floor_reads_its_utf16_names_and_long_server_name() {
         .unwrap();
     let parts = datagrams(&v);
     let (info, rest) = parts.split_first().unwrap();
-    let s = status(
-        run(|rq| if rq[4] == 0 { vec![info.clone()] } else { rest.to_vec() }),
-        "h".into(),
-        1,
-    );
+    let s = status(run(|rq| if rq[4] == 0 { vec![info.clone()] } else { rest.to_vec() }));
     assert!(s.name.starts_with("-<*>Ultimate"), "{}", s.name);
     assert_eq!((s.players.online, s.players.max), (14, 24));
     assert_eq!(s.raw.state.players.len(), 14);
@@ -138,7 +134,7 @@ fn state() -> Unreal2State {
 fn our_client_reads_our_responder_over_several_datagrams() {
     let mut responder = Responder::new(state(), RateLimit::default()).unwrap();
     let from = "127.0.0.1:5000".parse().unwrap();
-    let s = status(run(|rq| responder.handle(0, from, rq)), "h".into(), 1);
+    let s = status(run(|rq| responder.handle(0, from, rq)));
     assert_eq!(s.raw.state, state());
     assert!(s.raw.parts >= 3, "{} parts", s.raw.parts);
     assert_eq!(
@@ -150,7 +146,7 @@ fn our_client_reads_our_responder_over_several_datagrams() {
     let mut empty = state();
     empty.players.clear();
     let mut r = Responder::new(empty, RateLimit::default()).unwrap();
-    let s = status(run(|rq| r.handle(0, from, rq)), "h".into(), 1);
+    let s = status(run(|rq| r.handle(0, from, rq)));
     assert!(s.players.list.is_empty());
 }
 
@@ -187,7 +183,7 @@ fn a_reply_whose_players_match_the_info_ends_without_the_full_quiet() {
     assert_eq!(quiet_after_at(&s, 40.0).1, 40.0 + COUNTED_QUIET_MS);
     ex.handle_timeout(at);
     let outcome = ex.poll_result().unwrap().unwrap();
-    assert_eq!(status(outcome, "h".into(), 1).players.list.len(), 3);
+    assert_eq!(status(outcome).players.list.len(), 3);
     // A count the list does not meet (bots, a player joining, more datagrams to come): the full
     // quiet, four round trips of the info's and at least 50 ms.
     for n in [2, 4] {
@@ -270,7 +266,7 @@ fn a_player_answered_twice_is_listed_once() {
         parts: vec![players(40), players(45)],
         latency_ms: 1.0,
     };
-    let s = status(outcome, "h".into(), 1);
+    let s = status(outcome);
     assert_eq!(s.raw.state.players.len(), 1);
     assert_eq!(s.raw.state.players[0].ping, 45);
 }

@@ -1,12 +1,12 @@
 //! What `query('a2s')` returns: the replies mapped to the unified `Status`.
 
 use super::{apps, A2sQueryResult};
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 
 /// A2S: `players.online` is the reply's count, bots included as in the list A2S_PLAYER
 /// returns (which marks none of them), and `players.bots` how many are bots; counts
 /// above 255 come from the `mp…`/`cp…` keywords where servers put them.
-pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQueryResult> {
+pub fn status(raw: A2sQueryResult) -> Status<A2sQueryResult> {
     let app_id = raw.info.as_ref().map_or(0, |i| i.app_id);
     let list = raw
         .players
@@ -46,25 +46,22 @@ pub fn status(raw: A2sQueryResult, address: String, port: u16) -> Status<A2sQuer
     let (online, max) = (own.online.unwrap_or(online), own.max.unwrap_or(max));
     let password = own.password.unwrap_or(password);
     let version = own.version.as_ref().unwrap_or(version);
-    Status {
-        protocol: "a2s".into(),
-        name: name.clone(),
-        map: known(map),
-        mode: known(mode),
-        version: known(version),
-        password,
-        players: StatusPlayers {
-            bots,
-            ..StatusPlayers::new(online, max, list)
+    Status::new(
+        Known {
+            name: name.clone(),
+            map: known(map),
+            mode: known(mode),
+            version: known(version),
+            password,
+            players: StatusPlayers {
+                bots,
+                ..StatusPlayers::new(online, max, list)
+            },
+            ping_ms: Some(raw.latency_ms),
+            advertised_port: raw.info.as_ref().and_then(|i| i.game_port),
         },
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: raw.info.as_ref().and_then(|i| i.game_port),
         raw,
-    }
+    )
 }
 
 /// A number tagged in the keywords (`mp575` → 575), as Rust servers write their counts.

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::codec::{decode_reply, AllSeeingEyeState};
 use super::exchange::AllSeeingEyeOutcome;
 use super::packets::Reply;
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 use crate::text::TextEncoding;
 
 /// What `query('all-seeing-eye')` returns in `raw`.
@@ -23,12 +23,7 @@ pub struct AllSeeingEyeQueryResult {
     pub latency_ms: f64,
 }
 
-pub fn status(
-    outcome: AllSeeingEyeOutcome,
-    encoding: TextEncoding,
-    address: String,
-    port: u16,
-) -> Status<AllSeeingEyeQueryResult> {
+pub fn status(outcome: AllSeeingEyeOutcome, encoding: TextEncoding) -> Status<AllSeeingEyeQueryResult> {
     let reply = Reply::decode(&outcome.response).expect("the exchange kept only a reply that decodes");
     let (state, encoding) = decode_reply(&reply, encoding);
     let list: Vec<StatusPlayer> = state
@@ -42,24 +37,21 @@ pub fn status(
         })
         .collect();
     let players = StatusPlayers::new(state.num_players, state.max_players, list);
-    Status {
-        protocol: "all-seeing-eye".into(),
-        name: state.name.clone(),
-        map: known(&state.map),
-        mode: known(&state.game_type),
-        version: known(&state.version),
-        password: state.password,
-        players,
-        ping_ms: Some(outcome.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: (state.port != 0).then_some(state.port),
-        raw: AllSeeingEyeQueryResult {
+    Status::new(
+        Known {
+            name: state.name.clone(),
+            map: known(&state.map),
+            mode: known(&state.game_type),
+            version: known(&state.version),
+            password: state.password,
+            players,
+            ping_ms: Some(outcome.latency_ms),
+            advertised_port: (state.port != 0).then_some(state.port),
+        },
+        AllSeeingEyeQueryResult {
             state,
             encoding,
             latency_ms: outcome.latency_ms,
         },
-    }
+    )
 }

@@ -495,6 +495,7 @@ impl Call {
             peer: self.addr,
             host: &self.host,
             port: self.port,
+            protocol: self.who.protocol,
         };
         match self.plan.start(at) {
             Ok(active) => {

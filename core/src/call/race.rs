@@ -273,77 +273,37 @@ fn merged(
     query: Option<QueryResult>,
     errors: Map<String, Value>,
 ) -> Status<RaceResult> {
-    let mut editions = vec![];
-    if java.is_some() {
-        editions.push("java".to_string());
+    let mut raw = RaceResult {
+        editions: vec![],
+        java: None,
+        bedrock: None,
+        query,
+        errors,
+    };
+    let java = java.map(|s| s.map_raw(|r| raw.java = Some(r)));
+    let bedrock = bedrock.map(|s| s.map_raw(|r| raw.bedrock = Some(r)));
+    for (edition, answered) in [("java", java.is_some()), ("bedrock", bedrock.is_some())] {
+        if answered {
+            raw.editions.push(edition.to_string());
+        }
     }
-    if bedrock.is_some() {
-        editions.push("bedrock".to_string());
-    }
-    let (name, map, mode, version, password, mut players, ping_ms, address, port) = java
-        .as_ref()
-        .map(head)
-        .or_else(|| bedrock.as_ref().map(head))
-        .expect("merged only when an edition answered");
-    let map = map.or_else(|| bedrock.as_ref().and_then(|b| b.map.clone()));
-    // Where players join: as the edition that answered says (Java's after SRV).
-    let connect = java
-        .as_ref()
-        .map(|s| s.connect.clone())
-        .or_else(|| bedrock.as_ref().map(|s| s.connect.clone()))
-        .unwrap_or_default();
-    if let Some(q) = &query {
+    // As the edition that answered says (Java's, after SRV, where both did): where players
+    // join, the address, the round trip; the map from Bedrock, which alone has one.
+    let mut status = match (java, bedrock) {
+        (Some(java), bedrock) => Status {
+            map: java.map.clone().or_else(|| bedrock.and_then(|b| b.map)),
+            ..java
+        },
+        (None, Some(bedrock)) => bedrock,
+        (None, None) => unreachable!("merged only when an edition answered"),
+    };
+    status.protocol = "minecraft".into();
+    status.advertised_port = None;
+    status.game = None;
+    if let Some(q) = &raw.query {
         let list = crate::status::named(&q.stat.players);
         // The full stat counts what it lists, at the same moment: its numbers win.
-        players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
+        status.players = StatusPlayers::new(count(q.stat.online), count(q.stat.max), list);
     }
-    Status {
-        protocol: "minecraft".into(),
-        name,
-        map,
-        mode,
-        version,
-        password,
-        players,
-        ping_ms,
-        address,
-        port,
-        connect,
-        game: None,
-        advertised_port: None,
-        raw: RaceResult {
-            editions,
-            java: java.map(|s| s.raw),
-            bedrock: bedrock.map(|s| s.raw),
-            query,
-            errors,
-        },
-    }
-}
-
-type Head = (
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    bool,
-    StatusPlayers,
-    Option<f64>,
-    String,
-    u16,
-);
-
-/// The fields every edition's status has, whichever edition it is.
-fn head<R>(s: &Status<R>) -> Head {
-    (
-        s.name.clone(),
-        s.map.clone(),
-        s.mode.clone(),
-        s.version.clone(),
-        s.password,
-        s.players.clone(),
-        s.ping_ms,
-        s.address.clone(),
-        s.port,
-    )
+    status.map_raw(|()| raw)
 }

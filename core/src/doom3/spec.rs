@@ -112,11 +112,9 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Ask::exchange(self.dialect, at.budget, at.now, at.rng.next_u64());
-        let (address, port) = at.status_address();
         let (dialect, encoding) = (self.dialect, self.encoding);
-        Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            let status = super::unified::status(Doom3Outcome::new(dialect, out), encoding, address, port);
-            Ok(spec::Outcome::status(status))
+        Ok(at.report(exchange, move |out| {
+            Ok(super::unified::status(Doom3Outcome::new(dialect, out), encoding))
         }))
     }
 }

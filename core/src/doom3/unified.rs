@@ -7,7 +7,7 @@ use super::codec::decode_reply;
 use super::exchange::Doom3Outcome;
 use super::packets::Dialect;
 use super::state::Doom3State;
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 use crate::text::carets::{render_codes, strip, Codes, Coloured};
 use crate::text::TextEncoding;
 
@@ -54,7 +54,7 @@ pub fn setting<'a>(state: &'a Doom3State, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-pub fn status(outcome: Doom3Outcome, encoding: TextEncoding, address: String, port: u16) -> Status<Doom3QueryResult> {
+pub fn status(outcome: Doom3Outcome, encoding: TextEncoding) -> Status<Doom3QueryResult> {
     let reply = outcome.reply();
     let dialect = reply.dialect;
     let (state, encoding) = decode_reply(&reply, encoding);
@@ -85,26 +85,23 @@ pub fn status(outcome: Doom3Outcome, encoding: TextEncoding, address: String, po
     });
     let map = known(map_name(get("si_map")));
     let version = known(get("si_version"));
-    Status {
-        protocol: "doom3".into(),
-        name: name.plain.clone(),
-        map,
-        mode,
-        version,
-        password,
-        players,
-        ping_ms: Some(outcome.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
-        raw: Doom3QueryResult {
+    Status::new(
+        Known {
+            name: name.plain.clone(),
+            map,
+            mode,
+            version,
+            password,
+            players,
+            ping_ms: Some(outcome.latency_ms),
+            ..Known::default()
+        },
+        Doom3QueryResult {
             state,
             dialect: dialect.name().to_string(),
             encoding,
             name,
             latency_ms: outcome.latency_ms,
         },
-    }
+    )
 }

@@ -67,26 +67,25 @@ impl QueryPlan for FivemPlan {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let (address, port) = at.status_address();
         if self.udp {
             let probe = super::exchange::Info::new(self.get_status);
             let exchange = GetInfo::new(probe, at.budget, at.now, at.rng.next_u64());
-            return Ok(Mapped::boxed(exchange, move |out| {
+            return Ok(at.report(exchange, move |out| {
                 let mut info = out.response.info.info;
                 // The echo of our own challenge: no setting of the server's.
                 info.0.retain(|(k, _)| k != "challenge");
-                let mut status = unified::status(info, out.latency_ms, address, port);
+                let mut status = unified::status(info, out.latency_ms);
                 if let Some(reply) = out.response.status {
                     unified::with_status_reply(&mut status, reply);
                 }
-                Ok(Outcome::status(status))
+                Ok(status)
             }));
         }
         let limits = Limits { body: MAX_DYNAMIC };
         let exchange = HttpGet::new(at.host, at.port, "/dynamic.json", &[], limits, at.now, at.budget.end);
-        Ok(Mapped::boxed(exchange, move |reply| {
+        Ok(at.report(exchange, move |reply| {
             let info = read_dynamic(&reply.body)?;
-            Ok(Outcome::status(unified::status(info, reply.latency_ms, address, port)))
+            Ok(unified::status(info, reply.latency_ms))
         }))
     }
 

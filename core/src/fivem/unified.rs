@@ -9,7 +9,7 @@ use super::endpoints::{FivemInfo, FivemPlayer};
 use super::packets::FivemResponse;
 use crate::idtech::colours::plain;
 use crate::idtech::Dialect;
-use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, Known, PlayerId, Status, StatusPlayer, StatusPlayers};
 use crate::values::RuleList;
 
 /// What `query('fivem')` returns in `raw`.
@@ -44,34 +44,29 @@ fn number(info: &RuleList, key: &str) -> i64 {
     info.get(key).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
 }
 
-/// The status of `info` (getinfo's pairs) at `address:port`; the HTTP parts fill in more
+/// The status of `info` (getinfo's pairs); the HTTP parts fill in more
 /// ([`with_players`], [`with_info`]).
-pub fn status(info: RuleList, latency_ms: f64, address: String, port: u16) -> Status<FivemQueryResult> {
+pub fn status(info: RuleList, latency_ms: f64) -> Status<FivemQueryResult> {
     let rendered = crate::text::carets::render(info.get("hostname").unwrap_or_default());
     let name = rendered.plain.clone();
     let text = |k: &str| info.get(k).and_then(known);
     let (online, max) = (count(number(&info, "clients")), count(number(&info, "sv_maxclients")));
-    Status {
-        protocol: "fivem".into(),
-        name,
-        map: text("mapname"),
-        mode: text("gametype"),
-        version: None,
-        password: false,
-        players: StatusPlayers::new(online, max, vec![]),
-        ping_ms: Some(latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
-        raw: FivemQueryResult {
+    Status::new(
+        Known {
+            name,
+            map: text("mapname"),
+            mode: text("gametype"),
+            players: StatusPlayers::new(online, max, vec![]),
+            ping_ms: Some(latency_ms),
+            ..Known::default()
+        },
+        FivemQueryResult {
             name: rendered,
             info,
             latency_ms,
             ..Default::default()
         },
-    }
+    )
 }
 
 /// `getstatus`'s reply into the status: its players are the list (names without colour

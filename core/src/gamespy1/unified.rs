@@ -41,12 +41,7 @@ pub fn gather(datagrams: &[Vec<u8>], encoding: TextEncoding) -> (GameSpy1State, 
     (GameSpy1State::gather(pairs), encoding_name(texts.encoding))
 }
 
-pub fn status(
-    outcome: GameSpy1Outcome,
-    encoding: TextEncoding,
-    address: String,
-    port: u16,
-) -> Status<GameSpy1QueryResult> {
+pub fn status(outcome: GameSpy1Outcome, encoding: TextEncoding) -> Status<GameSpy1QueryResult> {
     let parts = outcome.response.len() as u32;
     let (mut state, encoding) = gather(&outcome.response, encoding);
     let online: Option<u32> = number(state.rule("numplayers"));
@@ -55,19 +50,15 @@ pub fn status(
         stale = (state.players.len() - n as usize) as u32;
         state.players.truncate(n as usize);
     }
-    let status = from_settings(
-        "gamespy1",
-        &state.rules,
-        &state.players,
-        plain,
-        (address, port),
-        outcome.latency_ms,
-    );
-    status.with_raw(GameSpy1QueryResult {
-        state,
-        stale_players: stale,
-        parts,
-        encoding,
-        latency_ms: outcome.latency_ms,
-    })
+    let status = from_settings(&state.rules, &state.players, plain, outcome.latency_ms);
+    Status::new(
+        status,
+        GameSpy1QueryResult {
+            state,
+            stale_players: stale,
+            parts,
+            encoding,
+            latency_ms: outcome.latency_ms,
+        },
+    )
 }

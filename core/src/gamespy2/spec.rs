@@ -93,12 +93,8 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Status::exchange(at.budget, at.now, at.rng.next_u64());
-        Ok(spec::query::reporting_text(
-            exchange,
-            &at,
-            self.encoding,
-            super::unified::status,
-        ))
+        let encoding = self.encoding;
+        Ok(at.report(exchange, move |out| Ok(super::unified::status(out, encoding))))
     }
 }
 

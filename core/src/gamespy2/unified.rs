@@ -24,12 +24,7 @@ pub struct GameSpy2QueryResult {
     pub latency_ms: f64,
 }
 
-pub fn status(
-    outcome: GameSpy2Outcome,
-    encoding: TextEncoding,
-    address: String,
-    port: u16,
-) -> Status<GameSpy2QueryResult> {
+pub fn status(outcome: GameSpy2Outcome, encoding: TextEncoding) -> Status<GameSpy2QueryResult> {
     let reply = Reply::decode(&outcome.response).expect("the exchange kept only a reply that decodes");
     let r = decode_reply(&reply, encoding);
     let rows = |t: &Option<GameSpy2Table>, kind| t.as_ref().map_or(vec![], |t| records(&t.fields, &t.rows, kind));
@@ -38,17 +33,13 @@ pub fn status(
         players: rows(&r.players, Kind::Players),
         teams: rows(&r.teams, Kind::Teams),
     };
-    let status = from_settings(
-        "gamespy2",
-        &state.rules,
-        &state.players,
-        plain,
-        (address, port),
-        outcome.latency_ms,
-    );
-    status.with_raw(GameSpy2QueryResult {
-        state,
-        encoding: r.encoding,
-        latency_ms: outcome.latency_ms,
-    })
+    let status = from_settings(&state.rules, &state.players, plain, outcome.latency_ms);
+    Status::new(
+        status,
+        GameSpy2QueryResult {
+            state,
+            encoding: r.encoding,
+            latency_ms: outcome.latency_ms,
+        },
+    )
 }

@@ -129,12 +129,8 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Status::exchange(self.jc2mp, at.rng.next_u64() as u32, at.budget, at.now);
-        let (address, port) = at.status_address();
         let (jc2mp, encoding) = (self.jc2mp, self.encoding);
-        Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            let status = super::unified::status(out, encoding, jc2mp, address, port)?;
-            Ok(spec::Outcome::status(status))
-        }))
+        Ok(at.report(exchange, move |out| super::unified::status(out, encoding, jc2mp)))
     }
 }
 

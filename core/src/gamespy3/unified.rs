@@ -46,22 +46,9 @@ fn clean(s: &str) -> String {
     plain(s).trim().to_string()
 }
 
-pub fn status(
-    outcome: GameSpy3Outcome,
-    encoding: TextEncoding,
-    jc2mp: bool,
-    address: String,
-    port: u16,
-) -> Result<Status<GameSpy3QueryResult>> {
+pub fn status(outcome: GameSpy3Outcome, encoding: TextEncoding, jc2mp: bool) -> Result<Status<GameSpy3QueryResult>> {
     let (state, encoding) = read(&outcome.reply, Some(jc2mp), encoding)?;
-    let mut status = from_settings(
-        "gamespy3",
-        &state.rules,
-        &state.players,
-        clean,
-        (address, port),
-        outcome.latency_ms,
-    );
+    let mut status = from_settings(&state.rules, &state.players, clean, outcome.latency_ms);
     let rule = |k: &str| state.rule(k).map(clean).as_deref().and_then(known);
     // UT3: `mapname` holds its settings dump; the map and mode are property keys.
     if let Some(map) = rule("p1073741825") {
@@ -71,10 +58,13 @@ pub fn status(
     if status.version.is_none() {
         status.version = rule("version");
     }
-    Ok(status.with_raw(GameSpy3QueryResult {
-        packets: outcome.reply.len(),
-        state,
-        encoding,
-        latency_ms: outcome.latency_ms,
-    }))
+    Ok(Status::new(
+        status,
+        GameSpy3QueryResult {
+            packets: outcome.reply.len(),
+            state,
+            encoding,
+            latency_ms: outcome.latency_ms,
+        },
+    ))
 }

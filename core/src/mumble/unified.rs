@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::exchange::MumbleOutcome;
 use super::packets::MumbleState;
-use crate::status::{Status, StatusPlayers};
+use crate::status::{Known, Status, StatusPlayers};
 
 /// What `query('mumble')` returns in `raw`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -18,27 +18,20 @@ pub struct MumbleQueryResult {
     pub latency_ms: f64,
 }
 
-pub fn status(outcome: MumbleOutcome, address: String, port: u16) -> Status<MumbleQueryResult> {
+pub fn status(outcome: MumbleOutcome) -> Status<MumbleQueryResult> {
     let r = outcome.response;
     let raw = MumbleQueryResult {
         state: r.state,
         form: r.form,
         latency_ms: outcome.latency_ms,
     };
-    Status {
-        protocol: "mumble".into(),
-        name: String::new(),
-        map: None,
-        mode: None,
-        version: Some(raw.state.version.clone()),
-        password: false,
-        players: StatusPlayers::new(raw.state.users, raw.state.max_users, vec![]),
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            version: Some(raw.state.version.clone()),
+            players: StatusPlayers::new(raw.state.users, raw.state.max_users, vec![]),
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }

@@ -154,16 +154,9 @@ impl QueryPlan for QueryRequest {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = Ask::exchange(self.dialect, self.status, at.budget, at.now, at.rng.next_u64());
-        let (address, port) = at.status_address();
         let (encoding, dialect) = (self.encoding, self.dialect);
-        let protocol = match dialect {
-            Dialect::Quake3 => "quake3",
-            Dialect::Quake2 => "quake2",
-            Dialect::QuakeWorld => "quakeworld",
-        };
-        Ok(spec::query::Mapped::boxed(exchange, move |out| {
-            let status = super::unified::status(QuakeOutcome::new(dialect, out), encoding, protocol, address, port);
-            Ok(spec::Outcome::status(status))
+        Ok(at.report(exchange, move |out| {
+            Ok(super::unified::status(QuakeOutcome::new(dialect, out), encoding))
         }))
     }
 }

@@ -7,7 +7,7 @@ use super::colours::{plain, quake_charset};
 use super::exchange::QuakeOutcome;
 use super::packets::{Reply, ReplyKind};
 use super::state::{QuakePlayer, QuakeState, QuakeWorldPlayer};
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 use crate::text::{encoding_name, TextEncoding};
 use crate::values::RuleList;
 
@@ -88,14 +88,7 @@ pub fn decode_reply(reply: &Reply<'_>, encoding: TextEncoding) -> (QuakeState, S
     (QuakeState { info, players }, encoding_name(decoded.encoding))
 }
 
-/// `protocol`: the name the query was made under.
-pub fn status(
-    outcome: QuakeOutcome,
-    encoding: TextEncoding,
-    protocol: &str,
-    address: String,
-    port: u16,
-) -> Status<QuakeQueryResult> {
+pub fn status(outcome: QuakeOutcome, encoding: TextEncoding) -> Status<QuakeQueryResult> {
     let dialect = outcome.dialect;
     let reply = outcome.reply();
     let info_only = reply.kind == ReplyKind::Info;
@@ -136,25 +129,22 @@ pub fn status(
     }
     let password = matches!(get(&["g_needpass", "needpass", "pswrd"]).trim(), "1");
     let name = world_name.unwrap_or_else(|| plain(get(&["sv_hostname", "hostname"]), dialect));
-    Status {
-        protocol: protocol.into(),
-        name,
-        map: known(get(&["mapname", "map"])),
-        mode: known(game_type(
-            get(&["gamename"]),
-            get(&["g_gametype", "gametype", "*progs"]),
-        )),
-        version: known(get(&["version", "shortversion", "*version"])),
-        password,
-        players,
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name,
+            map: known(get(&["mapname", "map"])),
+            mode: known(game_type(
+                get(&["gamename"]),
+                get(&["g_gametype", "gametype", "*progs"]),
+            )),
+            version: known(get(&["version", "shortversion", "*version"])),
+            password,
+            players,
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }
 
 /// Quake 3's `g_gametype` as its name where the game is known to number them so (ioquake3's
@@ -205,13 +195,7 @@ mod tests {
     #[test]
     fn a_status_maps_names_without_colours_and_keeps_them_in_raw() {
         let reply = b"\xff\xff\xff\xffstatusResponse\n\\sv_hostname\\^1Caf\xe9 ^7Arena\\mapname\\q3dm17\\sv_maxclients\\16\\g_needpass\\1\\version\\ioq3 1.36\n3 40 \"^2Jos\xe9\"\n0 0 \"Bot\"\n";
-        let s = status(
-            outcome(Dialect::Quake3, true, reply),
-            TextEncoding::Auto,
-            "quake3",
-            "127.0.0.1".into(),
-            27960,
-        );
+        let s = status(outcome(Dialect::Quake3, true, reply), TextEncoding::Auto);
         assert_eq!(s.name, "Café Arena");
         let name = s.raw.name.as_ref().unwrap();
         assert_eq!(
@@ -238,13 +222,7 @@ mod tests {
     #[test]
     fn quakeworld_names_read_in_its_charset_raw_one_byte_each() {
         let reply = b"\xff\xff\xff\xffn\\hostname\\\x90QW\x91 arena\\maxclients\\8\n1 3 10 40 \"\xf4\xe8\xe5\x1cNeWb\" \"base\" 4 4\n\0";
-        let s = status(
-            outcome(Dialect::QuakeWorld, true, reply),
-            TextEncoding::Auto,
-            "quakeworld",
-            "h".into(),
-            1,
-        );
+        let s = status(outcome(Dialect::QuakeWorld, true, reply), TextEncoding::Auto);
         assert_eq!(
             (s.name.as_str(), s.players.list[0].name.as_str()),
             ("[QW] arena", "the.NeWb")
@@ -259,13 +237,7 @@ mod tests {
     #[test]
     fn an_info_reply_counts_players_and_bots() {
         let reply = b"\xff\xff\xff\xffinfoResponse\n\\hostname\\Arena\\mapname\\q3dm6\\clients\\5\\g_humanplayers\\2\\sv_maxclients\\12\n";
-        let s = status(
-            outcome(Dialect::Quake3, false, reply),
-            TextEncoding::Auto,
-            "quake3",
-            "h".into(),
-            1,
-        );
+        let s = status(outcome(Dialect::Quake3, false, reply), TextEncoding::Auto);
         assert_eq!((s.players.online, s.players.max, s.players.bots), (5, 12, Some(3)));
         assert!(s.players.partial);
         assert_eq!(s.raw.encoding, "utf-8");

@@ -1,10 +1,10 @@
 //! What `query('samp')` returns: the server's replies mapped to the unified `Status`.
 
 use super::ServerState;
-use crate::status::{known, PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, PlayerId, Status, StatusPlayer, StatusPlayers};
 
 /// The list is partial when the server withheld it (above 100 players).
-pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerState> {
+pub fn status(raw: ServerState) -> Status<ServerState> {
     let rule = |name: &str| raw.rules.get(name).and_then(known);
     // VC:MP's list is names only.
     let scored = raw.dialect.is_samp();
@@ -20,20 +20,17 @@ pub fn status(raw: ServerState, address: String, port: u16) -> Status<ServerStat
         .collect();
     let mut players = StatusPlayers::new(raw.info.players.into(), raw.info.max_players.into(), list);
     players.partial |= raw.players_withheld.is_some();
-    Status {
-        protocol: "samp".into(),
-        name: raw.info.hostname.clone(),
-        map: rule("mapname"),
-        mode: known(&raw.info.gamemode),
-        version: rule("version").or_else(|| raw.info.version.as_deref().and_then(known)),
-        password: raw.info.password,
-        players,
-        ping_ms: raw.latency_ms,
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name: raw.info.hostname.clone(),
+            map: rule("mapname"),
+            mode: known(&raw.info.gamemode),
+            version: rule("version").or_else(|| raw.info.version.as_deref().and_then(known)),
+            password: raw.info.password,
+            players,
+            ping_ms: raw.latency_ms,
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }

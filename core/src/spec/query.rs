@@ -23,12 +23,25 @@ pub struct Start<'a> {
     /// The name (after SRV, the record's target) and port the call connects to.
     pub host: &'a str,
     pub port: u16,
+    /// The protocol the query was made under: `Status.protocol`.
+    pub protocol: &'static str,
 }
 
 impl Start<'_> {
-    /// `Status.address` and `Status.port`.
-    pub fn status_address(&self) -> (String, u16) {
-        peer(self.peer, self.host, self.port)
+    /// `exchange`, its output mapped to a `Status` by `map` (a protocol's `unified.rs`:
+    /// what it knows), queried here: the one site that fills `protocol`, `address`
+    /// and `port` ([`Status::at`]).
+    pub fn report<E, R, F>(&self, exchange: E, map: F) -> Box<dyn Running>
+    where
+        E: Exchange + Send + 'static,
+        R: serde::Serialize + Send + 'static,
+        F: FnOnce(E::Output) -> Result<Status<R>> + Send + 'static,
+    {
+        let (address, port) = peer(self.peer, self.host, self.port);
+        let protocol = self.protocol;
+        Mapped::boxed(exchange, move |out| {
+            Ok(Outcome::status(map(out)?.at(protocol, address, port)))
+        })
     }
 }
 
@@ -104,32 +117,13 @@ pub trait Running: Send {
     fn poll_result(&mut self) -> Option<Result<Outcome>>;
 }
 
-/// The common case: `exchange`'s output mapped to the protocol's `Status` (its
-/// `unified::status`) at the peer `at` names.
-pub fn reporting<E, R>(exchange: E, at: &Start<'_>, status: fn(E::Output, String, u16) -> Status<R>) -> Box<dyn Running>
+/// The common case of [`Start::report`]: a mapping that cannot fail.
+pub fn reporting<E, R>(exchange: E, at: &Start<'_>, status: fn(E::Output) -> Status<R>) -> Box<dyn Running>
 where
     E: Exchange + Send + 'static,
     R: serde::Serialize + Send + 'static,
 {
-    let (address, port) = at.status_address();
-    Mapped::boxed(exchange, move |out| Ok(Outcome::status(status(out, address, port))))
-}
-
-/// [`reporting`] for a protocol whose status reads its text in the caller's `encoding`.
-pub fn reporting_text<E, R>(
-    exchange: E,
-    at: &Start<'_>,
-    encoding: crate::text::TextEncoding,
-    status: fn(E::Output, crate::text::TextEncoding, String, u16) -> Status<R>,
-) -> Box<dyn Running>
-where
-    E: Exchange + Send + 'static,
-    R: serde::Serialize + Send + 'static,
-{
-    let (address, port) = at.status_address();
-    Mapped::boxed(exchange, move |out| {
-        Ok(Outcome::status(status(out, encoding, address, port)))
-    })
+    at.report(exchange, move |out| Ok(status(out)))
 }
 
 /// An [`Exchange`] and what makes its output the call's outcome.

@@ -3,9 +3,9 @@
 
 use super::exchange::{SqpOutcome, SqpQueryResult};
 use super::{Field, Scalar};
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 
-pub fn status(outcome: SqpOutcome, address: String, port: u16) -> Status<SqpQueryResult> {
+pub fn status(outcome: SqpOutcome) -> Status<SqpQueryResult> {
     let raw = SqpQueryResult {
         chunks: outcome.chunks,
         version: outcome.version,
@@ -38,22 +38,18 @@ pub fn status(outcome: SqpOutcome, address: String, port: u16) -> Status<SqpQuer
                 .collect()
         })
         .unwrap_or_default();
-    Status {
-        protocol: "sqp".into(),
-        name: info.server_name.clone(),
-        map: known(&info.map),
-        mode: known(&info.game_type),
-        version: known(&info.build_id),
-        password: false,
-        players: StatusPlayers::new(info.current_players.into(), info.max_players.into(), list),
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name: info.server_name.clone(),
+            map: known(&info.map),
+            mode: known(&info.game_type),
+            version: known(&info.build_id),
+            players: StatusPlayers::new(info.current_players.into(), info.max_players.into(), list),
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }
 
 fn field(record: &[Scalar], fields: &[Field], names: &[&str]) -> Option<Scalar> {

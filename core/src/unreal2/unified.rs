@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::codec::{gather_rules, Unreal2Info, Unreal2Player, Unreal2State};
 use super::exchange::Unreal2Outcome;
 use super::packets::{Body, Datagram};
-use crate::status::{known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{known, Known, Status, StatusPlayer, StatusPlayers};
 use crate::text::unreal::plain;
 
 /// What `query('unreal2')` returns in `raw`.
@@ -60,7 +60,7 @@ pub fn gather(outcome: &Unreal2Outcome) -> Unreal2State {
     }
 }
 
-pub fn status(outcome: Unreal2Outcome, address: String, port: u16) -> Status<Unreal2QueryResult> {
+pub fn status(outcome: Unreal2Outcome) -> Status<Unreal2QueryResult> {
     let state = gather(&outcome);
     let list: Vec<StatusPlayer> = state
         .players
@@ -80,24 +80,21 @@ pub fn status(outcome: Unreal2Outcome, address: String, port: u16) -> Status<Unr
     let version = state.rules.get("ServerVersion").and_then(known);
     let password = state.rules.get("GamePassword") == Some("True");
     let advertised_port = u16::try_from(i.port).ok().filter(|p| *p != 0);
-    Status {
-        protocol: "unreal2".into(),
-        name,
-        map,
-        mode,
-        version,
-        password,
-        players,
-        ping_ms: Some(outcome.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port,
-        raw: Unreal2QueryResult {
+    Status::new(
+        Known {
+            name,
+            map,
+            mode,
+            version,
+            password,
+            players,
+            ping_ms: Some(outcome.latency_ms),
+            advertised_port,
+        },
+        Unreal2QueryResult {
             state,
             parts: outcome.parts.len() as u32,
             latency_ms: outcome.latency_ms,
         },
-    }
+    )
 }

@@ -72,6 +72,7 @@ impl Plan {
             peer: Some(addr),
             host: "",
             port: addr.port(),
+            protocol: self.protocol.name(),
         })
     }
 }

@@ -11,8 +11,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::legacy::{self, LegacyExchange};
 use crate::options::{Common, Options, COMMON};
-use crate::spec::query::Mapped;
-use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
+use crate::spec::{QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +149,6 @@ impl QueryPlan for Minecraft {
     /// port go into the handshake (after SRV: the record's).
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let end = at.budget.attempt_end(at.now);
-        let (address, port) = at.status_address();
         let record = self.record.clone();
         Ok(match self.mode {
             Mode::Status => {
@@ -163,7 +161,7 @@ impl QueryPlan for Minecraft {
                     self.max_frame,
                     at.now,
                 )?;
-                Mapped::boxed(exchange, move |out| {
+                at.report(exchange, move |out| {
                     let raw = JavaQueryResult {
                         status: out.status,
                         latency_ms: out.latency_ms,
@@ -171,26 +169,24 @@ impl QueryPlan for Minecraft {
                         srv: record,
                         legacy: false,
                     };
-                    Ok(Outcome::status(super::unified::status(raw, address, port)))
+                    Ok(super::unified::status(raw))
                 })
             }
             Mode::Legacy => {
                 let request = legacy_request(self.variant, at.host, at.port);
                 let exchange = LegacyExchange::new(&request, end, at.now)?;
-                let legacy_only = self.legacy_only;
-                Mapped::boxed(exchange, move |(reply, rtt)| {
-                    Ok(if legacy_only {
-                        Outcome::status(super::unified::legacy_status(reply, rtt, address, port))
-                    } else {
-                        let raw = JavaQueryResult {
-                            status: JavaStatus::from_legacy(reply),
-                            latency_ms: rtt,
-                            latency_source: JavaLatencySource::Status,
-                            srv: record,
-                            legacy: true,
-                        };
-                        Outcome::status(super::unified::status(raw, address, port))
-                    })
+                if self.legacy_only {
+                    return Ok(at.report(exchange, |(reply, rtt)| Ok(super::unified::legacy_status(reply, rtt))));
+                }
+                at.report(exchange, move |(reply, rtt)| {
+                    let raw = JavaQueryResult {
+                        status: JavaStatus::from_legacy(reply),
+                        latency_ms: rtt,
+                        latency_source: JavaLatencySource::Status,
+                        srv: record,
+                        legacy: true,
+                    };
+                    Ok(super::unified::status(raw))
                 })
             }
         })

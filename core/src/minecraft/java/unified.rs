@@ -4,9 +4,9 @@
 
 use super::{JavaQueryResult, LegacyQueryResult};
 use crate::minecraft::legacy;
-use crate::status::{count, known, PlayerId, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, Known, PlayerId, Status, StatusPlayer, StatusPlayers};
 
-pub fn status(raw: JavaQueryResult, address: String, port: u16) -> Status<JavaQueryResult> {
+pub fn status(raw: JavaQueryResult) -> Status<JavaQueryResult> {
     let s = &raw.status;
     let players = match &s.players {
         Some(p) => {
@@ -25,41 +25,29 @@ pub fn status(raw: JavaQueryResult, address: String, port: u16) -> Status<JavaQu
         }
         None => StatusPlayers::new(0, 0, vec![]),
     };
-    Status {
-        protocol: "minecraft-java".into(),
-        name: s.motd.plain.clone(),
-        map: None,
-        mode: None,
-        version: s.version.as_ref().and_then(|v| known(&v.name)),
-        password: false,
-        players,
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name: s.motd.plain.clone(),
+            version: s.version.as_ref().and_then(|v| known(&v.name)),
+            players,
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }
 
-pub fn legacy_status(reply: legacy::Response, rtt: f64, address: String, port: u16) -> Status<LegacyQueryResult> {
+pub fn legacy_status(reply: legacy::Response, rtt: f64) -> Status<LegacyQueryResult> {
     let raw = LegacyQueryResult { reply, latency_ms: rtt };
     let players = StatusPlayers::new(count(raw.reply.online), count(raw.reply.max), vec![]);
-    Status {
-        protocol: "minecraft-legacy".into(),
-        name: raw.reply.motd.plain.clone(),
-        map: None,
-        mode: None,
-        version: raw.reply.version.clone(),
-        password: false,
-        players,
-        ping_ms: Some(rtt),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name: raw.reply.motd.plain.clone(),
+            version: raw.reply.version.clone(),
+            players,
+            ping_ms: Some(rtt),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }

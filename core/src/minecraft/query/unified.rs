@@ -1,9 +1,9 @@
 //! What `query('minecraft-query')` returns: the stat mapped to the unified `Status`.
 
 use super::{QueryResult, StatOutcome};
-use crate::status::{count, known, named, Status, StatusPlayers};
+use crate::status::{count, known, named, Known, Status, StatusPlayers};
 
-pub fn status(outcome: StatOutcome, address: String, port: u16) -> Status<QueryResult> {
+pub fn status(outcome: StatOutcome) -> Status<QueryResult> {
     let raw = QueryResult {
         stat: outcome.reply,
         latency_ms: outcome.latency_ms,
@@ -12,20 +12,16 @@ pub fn status(outcome: StatOutcome, address: String, port: u16) -> Status<QueryR
     let mut players = StatusPlayers::new(count(s.online), count(s.max), named(&s.players));
     // A basic stat names nobody.
     players.partial |= !s.full && s.online > 0;
-    Status {
-        protocol: "minecraft-query".into(),
-        name: s.motd.plain.clone(),
-        map: known(&s.map),
-        mode: known(&s.game_type),
-        version: s.version.as_deref().and_then(known),
-        password: false,
-        players,
-        ping_ms: Some(raw.latency_ms),
-        address,
-        port,
-        connect: String::new(),
-        game: None,
-        advertised_port: None,
+    Status::new(
+        Known {
+            name: s.motd.plain.clone(),
+            map: known(&s.map),
+            mode: known(&s.game_type),
+            version: s.version.as_deref().and_then(known),
+            players,
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
         raw,
-    }
+    )
 }
