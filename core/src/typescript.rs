@@ -249,7 +249,7 @@ pub fn cli_table() -> String {
             Some(port) => format!("default port {port}"),
             None => "no default port".to_string(),
         };
-        let usage = [cli.usage, &format!("({port})")].join(" ").trim().to_string();
+        let usage = [cli.usage(), format!("({port})")].join(" ").trim().to_string();
         table.insert(p.name().into(), serde_json::json!({ "usage": usage, "flags": flags }));
     }
     let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(table)).expect("JSON");

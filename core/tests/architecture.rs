@@ -315,3 +315,27 @@ fn only_the_status_module_writes_a_whole_status() {
     );
     assert_eq!(writers, BTreeSet::from(["status".to_string()]));
 }
+
+/// Issue #49: each protocol's query options are declared once (`options::declare!`: the
+/// reader, the names an unknown one is checked against, the CLI's flags and the
+/// TypeScript type), so no protocol's folder lists the common options' names, reads them,
+/// nor writes a TypeScript type that flattens them in.
+#[test]
+fn protocols_declare_their_options_once() {
+    let protocols = protocols();
+    let mut declared = BTreeSet::new();
+    for (module, code) in files() {
+        let Some(folder) = module.first().filter(|m| protocols.contains(*m)) else {
+            continue;
+        };
+        if code.contains("options::declare!") {
+            declared.insert(folder.clone());
+        }
+        for by_hand in ["COMMON", "Common::read", "NetworkOptions"] {
+            assert!(!code.contains(by_hand), "{} names {by_hand}", module.join("::"));
+        }
+    }
+    assert!(protocols.len() >= 14, "{protocols:?}");
+    let missing: Vec<_> = protocols.iter().filter(|p| !declared.contains(*p)).collect();
+    assert!(missing.is_empty(), "not declared: {missing:?}");
+}

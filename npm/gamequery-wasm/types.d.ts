@@ -564,6 +564,14 @@ export type SrvRecord = { target: string, port: number, };
 
 export type MinecraftJavaQueryOptions = { 
 /**
+ * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
+ */
+srv?: 'auto' | boolean, 
+/**
+ * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
+ */
+dnsServer?: string, 
+/**
  * Handshake protocol version (default 47).
  */
 protocolVersion?: number, 
@@ -603,15 +611,7 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, 
-/**
- * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
- */
-srv?: 'auto' | boolean, 
-/**
- * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
- */
-dnsServer?: string, };
+trace?: (event: TraceEvent) => void, };
 
 export type MinecraftServeOptions = { 
 /**
@@ -670,6 +670,14 @@ export type MinecraftLegacyQueryOptions = {
  */
 variant?: 'beta' | '1.4' | '1.6', 
 /**
+ * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
+ */
+srv?: 'auto' | boolean, 
+/**
+ * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
+ */
+dnsServer?: string, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -697,15 +705,7 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, 
-/**
- * Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
- */
-srv?: 'auto' | boolean, 
-/**
- * Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
- */
-dnsServer?: string, };
+trace?: (event: TraceEvent) => void, };
 
 export type BedrockRequest = { 
 /**
@@ -802,6 +802,37 @@ portV6: number | null,
  * Fields after the twelfth (PocketMine 5 adds three).
  */
 extra: Array<string>, };
+
+export type MinecraftBedrockQueryOptions = { 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
 
 export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & { motd?: string | Motd; levelName?: string | Motd | null; serverGuid?: string };
 
@@ -1469,10 +1500,46 @@ export type QuakeQueryOptions = {
  */
 encoding?: string, 
 /**
- * Quake 3 only: `'status'` (default: settings and players) or `'info'` (a short
- * summary with bot counts, no player list).
+ * `'status'` (default: settings and players) or `'info'` (a short summary with bot
+ * counts, no player list).
  */
-request: 'status' | 'info', 
+request?: 'status' | 'info', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type Quake2QueryOptions = { 
+/**
+ * A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
+ * the whole reply; old games send Latin-1, newer ones UTF-8).
+ */
+encoding?: string, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -1714,15 +1781,15 @@ info?: boolean,
  */
 playersToken?: string, 
 /**
- * `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
- */
-udp?: boolean, 
-/**
  * Ask `getstatus` too (default false): a server with `sv_enableGetStatus` answers
  * with its players (name, ping) and settings (`raw.statusResponse`), the list until
  * `/players.json`'s come. Most servers have it off and ignore it.
  */
 getStatus?: boolean, 
+/**
+ * `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
+ */
+udp?: boolean, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -3612,15 +3679,15 @@ export interface NetworkTypes {
   samp: { queryOptions: SampQueryOptions; serveOptions: SampServeOptions; state: SampServeState; raw: SampServerState };
   'minecraft-java': { queryOptions: MinecraftJavaQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: JavaQueryResult };
   'minecraft-legacy': { queryOptions: MinecraftLegacyQueryOptions; serveOptions: MinecraftServeOptions; state: JavaServeState; raw: LegacyQueryResult };
-  'minecraft-bedrock': { queryOptions: NetworkOptions; serveOptions: UdpServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
+  'minecraft-bedrock': { queryOptions: MinecraftBedrockQueryOptions; serveOptions: UdpServeOptions; state: BedrockServeState; raw: BedrockQueryResult };
   'minecraft-query': { queryOptions: MinecraftQueryStatOptions; serveOptions: UdpServeOptions; state: MinecraftQueryServeState; raw: MinecraftQueryResult };
   sqp: { queryOptions: SqpQueryOptions; serveOptions: SqpServeOptions; state: SqpChunks; raw: SqpQueryResult };
   a2s: { queryOptions: A2sQueryOptions; serveOptions: A2sServeOptions; state: A2sServeState; raw: A2sQueryResult };
   'source-rcon': { queryOptions: never; serveOptions: never; state: never; raw: never };
   minecraft: { queryOptions: MinecraftRaceOptions; serveOptions: never; state: never; raw: MinecraftRaceResult };
   quake3: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quake2: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
-  quakeworld: { queryOptions: QuakeQueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quake2: { queryOptions: Quake2QueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
+  quakeworld: { queryOptions: Quake2QueryOptions; serveOptions: UdpServeOptions; state: QuakeState; raw: QuakeQueryResult };
   mumble: { queryOptions: MumbleQueryOptions; serveOptions: UdpServeOptions; state: MumbleState; raw: MumbleQueryResult };
   fivem: { queryOptions: FivemQueryOptions; serveOptions: FivemServeOptions; state: FivemState; raw: FivemQueryResult };
   doom3: { queryOptions: Doom3QueryOptions; serveOptions: Doom3ServeOptions; state: Doom3State; raw: Doom3QueryResult };

@@ -1,38 +1,24 @@
 //! What `query('a2s')` takes (which steps follow A2S_INFO) and what `serve('a2s')` takes.
 
-use serde_json::Value;
-
 use crate::error::Result;
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::options::{Common, Options, COMMON};
 
-/// A Valve A2S call's options: `players` (default true) and `rules` (default false) add
-/// A2S_PLAYER and A2S_RULES after A2S_INFO.
-#[derive(Debug, Clone)]
-pub struct A2sRequest {
-    pub common: Common,
-    pub players: bool,
-    pub rules: bool,
-    /// Frontlines: Fuel of War's dialect (`dialect: 'ffow'`; the `ffow` game id sets it).
-    pub ffow: bool,
-}
-
-impl A2sRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("A2S query", options)?;
-        let common = Common::read(&mut o)?;
-        let players = o.boolean("players", true)?;
-        let rules = o.boolean("rules", false)?;
-        let ffow = dialect(o.string("dialect")?.as_deref())?;
-        o.finish(&[COMMON, &["players", "rules", "dialect"]].concat())?;
-        Ok(Self {
-            common,
-            players,
-            rules,
-            ffow,
-        })
-    }
+crate::options::declare! {
+    /// `query('a2s', target, options)`: `players` and `rules` add A2S_PLAYER and A2S_RULES
+    /// after A2S_INFO.
+    pub struct A2sRequest("A2S query"), ts A2sQueryOptions, cli "Valve A2S";
+    /// Ask A2S_PLAYER after A2S_INFO (default true).
+    players: bool = "players" by boolean(true), ts "boolean", flag("no-players", Set("false"), "");
+    /// Ask A2S_RULES too (default false); the rules land in `raw.rules`.
+    rules: bool = "rules" by boolean(false), ts "boolean", flag("rules", Set("true"), "");
+    /// `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
+    ffow: bool = "dialect" by text(dialect), ts "'source' | 'ffow'";
+    /// 7 Days to Die's console beside the query, for the `sdtd` game id only: its telnet
+    /// port and password; `more` asks the day, time, version and mods too. What it said
+    /// lands in `raw.console` and its players' names in `players.list`.
+    telnet: () = "telnet" by refused("is for the sdtd game id only (its console)"),
+        ts "{ port: number; password: string; more?: boolean }";
 }
 
 /// `dialect`: `'source'` (the default) or `'ffow'` (Frontlines: Fuel of War's).
@@ -124,25 +110,4 @@ impl Input for DecodeOptions {
         o.deny_unknown()?;
         Ok(options)
     }
-}
-
-/// `query('a2s', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "A2sQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// Ask A2S_PLAYER after A2S_INFO (default true).
-    pub players: Option<bool>,
-    /// Ask A2S_RULES too (default false); the rules land in `raw.rules`.
-    pub rules: Option<bool>,
-    /// `'ffow'`: Frontlines: Fuel of War's dialect (the `ffow` game id sets it). Default `'source'`.
-    #[ts(optional, type = "'source' | 'ffow'")]
-    pub dialect: Option<()>,
-    /// 7 Days to Die's console beside the query, for the `sdtd` game id only: its telnet
-    /// port and password; `more` asks the day, time, version and mods too. What it said
-    /// lands in `raw.console` and its players' names in `players.list`.
-    #[ts(optional, type = "{ port: number; password: string; more?: boolean }")]
-    pub telnet: Option<()>,
 }

@@ -126,14 +126,7 @@ pub fn take(options: &mut Value) -> Result<Option<crate::spec::ConsolePlan>> {
         .ok_or_else(|| Error::invalid("option telnet.password is required: the console's TelnetPassword"))?;
     let more = o.boolean("more", false)?;
     o.finish(&["port", "password", "more"])?;
-    let mut shared = serde_json::Map::new();
-    for key in ["timeout", "family", "localAddress"] {
-        if let Some(v) = options.get(key) {
-            shared.insert(key.into(), v.clone());
-        }
-    }
-    let mut o = Options::new("7 Days to Die console", Value::Object(shared))?;
-    let common = Common::read(&mut o)?;
+    let common = Common::shared("7 Days to Die console", options, &["timeout", "family", "localAddress"])?;
     let plan = ConsolePlan { common, password, more };
     Ok(Some((Box::new(plan), port)))
 }

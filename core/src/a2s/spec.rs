@@ -39,18 +39,12 @@ impl spec::Protocol for A2s {
         response: "A2sResponse",
         decode_options: "A2sDecodeOptions",
         raw: "A2sQueryResult",
-        query_options: "A2sQueryOptions",
+        query_options: A2sRequest::TS,
         serve_options: "A2sServeOptions",
         rcon_options: "MinecraftRconOptions",
         state: "A2sServeState",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "Valve A2S [--rules] [--no-players]",
-        flags: &[
-            spec::Flag::new("rules", "rules", spec::Takes::Set("true")),
-            spec::Flag::new("no-players", "players", spec::Takes::Set("false")),
-        ],
-    };
+    const CLI: spec::Cli = A2sRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<A2s>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -70,7 +64,7 @@ impl spec::Protocol for A2s {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, Info, TheShip, SourceTv, GoldSrcInfo, GoldSrcMod, Player, A2sQueryResult, A2sState,
-            DecodeOptions, ServeOptions, super::options::QueryOptions,
+            DecodeOptions, ServeOptions, super::options::A2sQueryOptions,
             bohemia::ServerBrowser, bohemia::Dlc, bohemia::Difficulty, bohemia::Mod, bohemia::CreatorDlc, ffow::Ffow,
             sdtd::SdtdConsole, sdtd::ConsolePlayer, sdtd::ConsoleMod, sdtd::ConsoleResponse,
         ]
@@ -110,7 +104,7 @@ impl spec::Frames for Joiner {
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(A2sRequest::parse(options)?))
+    Ok(Box::new(A2sRequest::read(options)?))
 }
 
 impl QueryPlan for A2sRequest {

@@ -8,7 +8,7 @@ use super::exchange::Status;
 use super::responder::Responder;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 use crate::text::TextEncoding;
@@ -42,15 +42,12 @@ impl spec::Protocol for AllSeeingEye {
         response: "AllSeeingEyeResponse",
         decode_options: "EncodingOptions",
         raw: "AllSeeingEyeQueryResult",
-        query_options: "AllSeeingEyeQueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "UdpServeOptions",
         state: "AllSeeingEyeState",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--encoding X]",
-        flags: &[spec::Flag::new("encoding", "encoding", spec::Takes::Text)],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<AllSeeingEye>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -67,23 +64,21 @@ impl spec::Protocol for AllSeeingEye {
         use super::*;
         crate::spec::decls![cfg;
             AllSeeingEyeRequest, AllSeeingEyeResponse, AllSeeingEyeState, AllSeeingEyePlayer,
-            unified::AllSeeingEyeQueryResult, QueryOptions,
+            unified::AllSeeingEyeQueryResult, AllSeeingEyeQueryOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    encoding: TextEncoding,
+crate::options::declare! {
+    /// `query('all-seeing-eye', target, options)`.
+    struct QueryRequest("All-Seeing Eye query"), ts AllSeeingEyeQueryOptions, cli "";
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, as MTA's; else one guess over all of its text).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("All-Seeing Eye query", options)?;
-    let common = Common::read(&mut o)?;
-    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-    o.finish(&[COMMON, &["encoding"]].concat())?;
-    Ok(Box::new(QueryRequest { common, encoding }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -96,18 +91,6 @@ impl QueryPlan for QueryRequest {
         let encoding = self.encoding;
         Ok(at.report(exchange, move |out| Ok(super::unified::status(out, encoding))))
     }
-}
-
-/// `query('all-seeing-eye', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "AllSeeingEyeQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, as MTA's; else one guess over all of its text).
-    pub encoding: Option<String>,
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {

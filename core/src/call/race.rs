@@ -58,7 +58,12 @@ fn split(options: &Value) -> Result<Split> {
         ));
     }
     // Checked here, so the message lists the race's options, not only Java's.
-    let known = [OWN, crate::options::COMMON, crate::minecraft::java::plan::JAVA_OPTIONS].concat();
+    let known = [
+        OWN,
+        crate::options::COMMON,
+        crate::minecraft::java::options::JavaOptions::KEYS,
+    ]
+    .concat();
     if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(Error::invalid(format!(
             "unknown option {}{} for the Minecraft query (Java and Bedrock); its options are {}, signal, trace",

@@ -46,7 +46,7 @@ impl SessionArgs {
         };
         let text = target_text(target);
         let t = parse_target(target)?;
-        let request = SourceRconRequest::parse(options)?;
+        let request = SourceRconRequest::read(options)?;
         Ok(Self {
             who: crate::error::Caller {
                 title: rcon.title,

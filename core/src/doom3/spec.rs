@@ -10,7 +10,7 @@ use super::responder::Responder;
 use super::state::Doom3State;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, COMMON};
+use crate::options::Common;
 use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 use crate::text::TextEncoding;
@@ -56,18 +56,12 @@ impl spec::Protocol for Doom3 {
         response: "Doom3Response",
         decode_options: "Doom3DecodeOptions",
         raw: "Doom3QueryResult",
-        query_options: "Doom3QueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "Doom3ServeOptions",
         state: "Doom3State",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--dialect doom3|quake4|etqw|prey|wolfenstein] [--encoding X]",
-        flags: &[
-            spec::Flag::new("dialect", "dialect", spec::Takes::Text),
-            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
-        ],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Doom3>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -80,29 +74,27 @@ impl spec::Protocol for Doom3 {
         use super::*;
         crate::spec::decls![cfg;
             codec::Doom3Request, codec::Doom3Response, DecodeOptions, Doom3State, state::Doom3Player,
-            packets::EtqwServer, unified::Doom3QueryResult, QueryOptions, ServeOptions,
+            packets::EtqwServer, unified::Doom3QueryResult, Doom3QueryOptions, ServeOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    dialect: Option<Dialect>,
-    encoding: TextEncoding,
+crate::options::declare! {
+    /// `query('doom3', target, options)`.
+    pub struct QueryRequest("id Tech 4 query"), ts Doom3QueryOptions, cli "";
+    /// The game whose layout the reply has: `'auto'` (default: told from the reply) or one
+    /// of `'doom3'`, `'quake4'`, `'etqw'` (asked `getInfoEx`, for the players' campaign
+    /// figures), `'prey'`, `'wolfenstein'`. A query by game id sets it.
+    dialect: Option<Dialect> = "dialect" by text(dialect_option),
+        ts "'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto'",
+        flag("dialect", Text, "doom3|quake4|etqw|prey|wolfenstein");
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252, the engine's own charset).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("id Tech 4 query", options)?;
-    let common = Common::read(&mut o)?;
-    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-    let dialect = dialect_option(o.string("dialect")?.as_deref())?;
-    o.finish(&[COMMON, &["encoding", "dialect"]].concat())?;
-    Ok(Box::new(QueryRequest {
-        common,
-        dialect,
-        encoding,
-    }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -117,23 +109,6 @@ impl QueryPlan for QueryRequest {
             Ok(super::unified::status(Doom3Outcome::new(dialect, out), encoding))
         }))
     }
-}
-
-/// `query('doom3', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "Doom3QueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// The game whose layout the reply has: `'auto'` (default: told from the reply) or one
-    /// of `'doom3'`, `'quake4'`, `'etqw'` (asked `getInfoEx`, for the players' campaign
-    /// figures), `'prey'`, `'wolfenstein'`. A query by game id sets it.
-    #[ts(type = "'doom3' | 'quake4' | 'etqw' | 'prey' | 'wolfenstein' | 'auto'", optional)]
-    pub dialect: Option<()>,
-    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, else windows-1252, the engine's own charset).
-    pub encoding: Option<String>,
 }
 
 /// `serve('doom3', state, options)`.

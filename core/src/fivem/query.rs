@@ -13,42 +13,44 @@ use super::exchange::GetInfo;
 use super::unified::{self, FivemQueryResult};
 use crate::error::{Error, Result};
 use crate::http::{HttpGet, Limits};
-use crate::options::{Common, Options, COMMON};
+use crate::options::Common;
 use crate::spec::query::Mapped;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
-pub const OPTIONS: &[&str] = &["players", "info", "udp", "playersToken", "getStatus"];
+crate::options::declare! {
+    /// `query('fivem', target, options)`.
+    pub struct FivemPlan("FiveM query"), ts FivemQueryOptions, cli "";
+    /// `GET /players.json` for the names (default true). Newer servers anonymise the rows
+    /// unless asked with `playersToken`; the count is always `getinfo`'s.
+    players: bool = "players" by boolean(true), ts "boolean", flag("no-players", Set("false"), "");
+    /// `GET /info.json` for resources, settings and version (default true); kept per server
+    /// while its `iv` stays the same.
+    info: bool = "info" by boolean(true), ts "boolean", flag("no-info", Set("false"), "");
+    /// The server's `sv_playersToken`, sent as `X-Players-Token`.
+    token: Option<String> = "playersToken" by text(token), ts "string", flag("players-token", Text, "T");
+    /// Ask `getstatus` too (default false): a server with `sv_enableGetStatus` answers
+    /// with its players (name, ping) and settings (`raw.statusResponse`), the list until
+    /// `/players.json`'s come. Most servers have it off and ignore it.
+    get_status: bool = "getStatus" by boolean(false), ts "boolean", flag("get-status", Set("true"), "");
+    /// `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
+    udp: bool = "udp" by boolean(true), ts "boolean", flag("http-only", Set("false"), "");
+}
 
-#[derive(Debug)]
-pub struct FivemPlan {
-    common: Common,
-    udp: bool,
-    players: bool,
-    info: bool,
-    token: Option<String>,
-    get_status: bool,
+/// `playersToken`: a header's value, so no line end in it.
+fn token(given: Option<&str>) -> Result<Option<String>> {
+    match given {
+        Some(t) if t.contains(['\r', '\n']) => Err(Error::invalid("option playersToken cannot hold a line end")),
+        t => Ok(t.map(str::to_string)),
+    }
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("FiveM query", options)?;
-    let common = Common::read(&mut o)?;
-    let plan = FivemPlan {
-        common,
-        udp: o.boolean("udp", true)?,
-        players: o.boolean("players", true)?,
-        info: o.boolean("info", true)?,
-        token: o.string("playersToken")?,
-        get_status: o.boolean("getStatus", false)?,
-    };
-    o.finish(&[COMMON, OPTIONS].concat())?;
+    let plan = FivemPlan::read(options)?;
     if plan.common.local_port != 0 && (plan.players || plan.info) {
         return Err(Error::invalid(
             "option localPort cannot be used with a FiveM query's HTTP parts: give players: false, info: false",
         ));
-    }
-    if plan.token.as_deref().is_some_and(|t| t.contains(['\r', '\n'])) {
-        return Err(Error::invalid("option playersToken cannot hold a line end"));
     }
     Ok(Box::new(plan))
 }

@@ -29,21 +29,12 @@ impl spec::Protocol for Fivem {
         response: "FivemResponse",
         decode_options: "Record<string, never>",
         raw: "FivemQueryResult",
-        query_options: "FivemQueryOptions",
+        query_options: super::query::FivemPlan::TS,
         serve_options: "FivemServeOptions",
         state: "FivemState",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--no-players] [--no-info] [--players-token T] [--get-status] [--http-only]",
-        flags: &[
-            spec::Flag::new("no-players", "players", spec::Takes::Set("false")),
-            spec::Flag::new("no-info", "info", spec::Takes::Set("false")),
-            spec::Flag::new("players-token", "playersToken", spec::Takes::Text),
-            spec::Flag::new("get-status", "getStatus", spec::Takes::Set("true")),
-            spec::Flag::new("http-only", "udp", spec::Takes::Set("false")),
-        ],
-    };
+    const CLI: spec::Cli = super::query::FivemPlan::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Fivem>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Parts(super::query::plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(describe);
@@ -56,32 +47,9 @@ impl spec::Protocol for Fivem {
         crate::spec::decls![cfg;
             FivemRequest, FivemResponse, super::packets::FivemStatusPlayer, FivemState,
             super::endpoints::FivemPlayer, super::endpoints::FivemInfo,
-            super::unified::FivemQueryResult, QueryOptions, ServeOptions,
+            super::unified::FivemQueryResult, super::query::FivemQueryOptions, ServeOptions,
         ]
     }
-}
-
-/// `query('fivem', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "FivemQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// `GET /players.json` for the names (default true). Newer servers anonymise the rows
-    /// unless asked with `playersToken`; the count is always `getinfo`'s.
-    pub players: Option<bool>,
-    /// `GET /info.json` for resources, settings and version (default true); kept per server
-    /// while its `iv` stays the same.
-    pub info: Option<bool>,
-    /// The server's `sv_playersToken`, sent as `X-Players-Token`.
-    pub players_token: Option<String>,
-    /// `false`: no UDP (`/dynamic.json` instead of `getinfo`), for hosts without it.
-    pub udp: Option<bool>,
-    /// Ask `getstatus` too (default false): a server with `sv_enableGetStatus` answers
-    /// with its players (name, ping) and settings (`raw.statusResponse`), the list until
-    /// `/players.json`'s come. Most servers have it off and ignore it.
-    pub get_status: Option<bool>,
 }
 
 /// `serve('fivem', state, options)`: datagrams and HTTP on one port, as FXServer.

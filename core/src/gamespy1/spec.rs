@@ -9,7 +9,7 @@ use super::responder::Responder;
 use super::state::GameSpy1State;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 use crate::text::TextEncoding;
@@ -43,18 +43,12 @@ impl spec::Protocol for GameSpy1 {
         response: "GameSpy1Response",
         decode_options: "EncodingOptions",
         raw: "GameSpy1QueryResult",
-        query_options: "GameSpy1QueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "UdpServeOptions",
         state: "GameSpy1State",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--encoding X] [--query status|info|players|…]",
-        flags: &[
-            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
-            spec::Flag::new("query", "query", spec::Takes::Text),
-        ],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> =
         Some(Packets::of::<GameSpy1>().with_frames(|_, _| Box::<super::gather::Gather>::default()));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
@@ -71,33 +65,33 @@ impl spec::Protocol for GameSpy1 {
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::*;
         crate::spec::decls![cfg;
-            GameSpy1Request, GameSpy1Response, GameSpy1State, unified::GameSpy1QueryResult, QueryOptions,
+            GameSpy1Request, GameSpy1Response, GameSpy1State, unified::GameSpy1QueryResult, GameSpy1QueryOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    encoding: TextEncoding,
-    request: Vec<u8>,
+crate::options::declare! {
+    /// `query('gamespy1', target, options)`.
+    struct QueryRequest("GameSpy 1 query"), ts GameSpy1QueryOptions, cli "";
+    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252, the games' own charset).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
+    /// The word asked (default `'status'`: settings, players and teams; `'info'`,
+    /// `'basic'`, `'rules'`, `'players'` ask for less).
+    request: Vec<u8> = "query" by text(request), ts "string", flag("query", Text, "status|info|players|…");
+}
+
+/// The request that asks `query` (`\\status\\` by default).
+fn request(query: Option<&str>) -> Result<Vec<u8>> {
+    let query = query.unwrap_or("status").to_string();
+    GameSpy1Request {
+        query: crate::values::RuleList(vec![(query, String::new())]),
+    }
+    .encode()
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("GameSpy 1 query", options)?;
-    let common = Common::read(&mut o)?;
-    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-    let query = o.string("query")?.unwrap_or_else(|| "status".into());
-    o.finish(&[COMMON, &["encoding", "query"]].concat())?;
-    let request = GameSpy1Request {
-        query: crate::values::RuleList(vec![(query, String::new())]),
-    }
-    .encode()?;
-    Ok(Box::new(QueryRequest {
-        common,
-        encoding,
-        request,
-    }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -110,21 +104,6 @@ impl QueryPlan for QueryRequest {
         let encoding = self.encoding;
         Ok(at.report(exchange, move |out| Ok(super::unified::status(out, encoding))))
     }
-}
-
-/// `query('gamespy1', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "GameSpy1QueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, else windows-1252, the games' own charset).
-    pub encoding: Option<String>,
-    /// The word asked (default `'status'`: settings, players and teams; `'info'`,
-    /// `'basic'`, `'rules'`, `'players'` ask for less).
-    pub query: Option<String>,
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {

@@ -9,7 +9,7 @@ use super::responder::Responder;
 use super::state::GameSpy2State;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 use crate::text::TextEncoding;
@@ -43,15 +43,12 @@ impl spec::Protocol for GameSpy2 {
         response: "GameSpy2Response",
         decode_options: "EncodingOptions",
         raw: "GameSpy2QueryResult",
-        query_options: "GameSpy2QueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "UdpServeOptions",
         state: "GameSpy2State",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--encoding X]",
-        flags: &[spec::Flag::new("encoding", "encoding", spec::Takes::Text)],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<GameSpy2>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -67,23 +64,21 @@ impl spec::Protocol for GameSpy2 {
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::*;
         crate::spec::decls![cfg;
-            GameSpy2Request, GameSpy2Response, GameSpy2Table, GameSpy2State, unified::GameSpy2QueryResult, QueryOptions,
+            GameSpy2Request, GameSpy2Response, GameSpy2Table, GameSpy2State, unified::GameSpy2QueryResult, GameSpy2QueryOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    encoding: TextEncoding,
+crate::options::declare! {
+    /// `query('gamespy2', target, options)`.
+    struct QueryRequest("GameSpy 2 query"), ts GameSpy2QueryOptions, cli "";
+    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252, the games' own charset).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("GameSpy 2 query", options)?;
-    let common = Common::read(&mut o)?;
-    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-    o.finish(&[COMMON, &["encoding"]].concat())?;
-    Ok(Box::new(QueryRequest { common, encoding }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -96,18 +91,6 @@ impl QueryPlan for QueryRequest {
         let encoding = self.encoding;
         Ok(at.report(exchange, move |out| Ok(super::unified::status(out, encoding))))
     }
-}
-
-/// `query('gamespy2', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "GameSpy2QueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, else windows-1252, the games' own charset).
-    pub encoding: Option<String>,
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {

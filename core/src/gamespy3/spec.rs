@@ -10,7 +10,7 @@ use super::responder::Responder;
 use super::state::GameSpy3State;
 use crate::error::{Error, Result};
 use crate::input;
-use crate::options::{Common, Options, COMMON};
+use crate::options::Common;
 use crate::spec::{self, Codec, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 use crate::text::TextEncoding;
@@ -56,18 +56,12 @@ impl spec::Protocol for GameSpy3 {
         response: "GameSpy3Response",
         decode_options: "GameSpy3DecodeOptions",
         raw: "GameSpy3QueryResult",
-        query_options: "GameSpy3QueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "GameSpy3ServeOptions",
         state: "GameSpy3State",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--encoding X] [--layout split|jc2mp]",
-        flags: &[
-            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
-            spec::Flag::new("layout", "layout", spec::Takes::Text),
-        ],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> =
         Some(Packets::of::<GameSpy3>().with_frames(|_, _| Box::<super::frames::Frames>::default()));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
@@ -85,7 +79,7 @@ impl spec::Protocol for GameSpy3 {
         use super::*;
         crate::spec::decls![cfg;
             GameSpy3Request, GameSpy3Response, codec::GameSpy3Section, codec::GameSpy3Field, codec::Jc2mpPlayer,
-            DecodeOptions, GameSpy3State, unified::GameSpy3QueryResult, QueryOptions, ServeOptions,
+            DecodeOptions, GameSpy3State, unified::GameSpy3QueryResult, GameSpy3QueryOptions, ServeOptions,
         ]
     }
 }
@@ -102,24 +96,19 @@ fn jc2mp_layout(layout: Option<&str>) -> Result<bool> {
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    encoding: TextEncoding,
-    jc2mp: bool,
+crate::options::declare! {
+    /// `query('gamespy3', target, options)`.
+    struct QueryRequest("GameSpy 3 query"), ts GameSpy3QueryOptions, cli "";
+    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
+    /// whole reply is, else windows-1252).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
+    /// `'split'` (default) or `'jc2mp'`: JC2-MP's own reply (a query by game id `jc2m`
+    /// sets it).
+    jc2mp: bool = "layout" by text(jc2mp_layout), ts "'split' | 'jc2mp'", flag("layout", Text, "split|jc2mp");
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("GameSpy 3 query", options)?;
-    let common = Common::read(&mut o)?;
-    let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-    let jc2mp = jc2mp_layout(o.string("layout")?.as_deref())?;
-    o.finish(&[COMMON, &["encoding", "layout"]].concat())?;
-    Ok(Box::new(QueryRequest {
-        common,
-        encoding,
-        jc2mp,
-    }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -132,22 +121,6 @@ impl QueryPlan for QueryRequest {
         let (jc2mp, encoding) = (self.jc2mp, self.encoding);
         Ok(at.report(exchange, move |out| super::unified::status(out, encoding, jc2mp)))
     }
-}
-
-/// `query('gamespy3', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "GameSpy3QueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1251`, `utf-8` …) or `'auto'` (default: UTF-8 where the
-    /// whole reply is, else windows-1252).
-    pub encoding: Option<String>,
-    /// `'split'` (default) or `'jc2mp'`: JC2-MP's own reply (a query by game id `jc2m`
-    /// sets it).
-    #[ts(type = "'split' | 'jc2mp'", optional)]
-    pub layout: Option<()>,
 }
 
 /// `serve('gamespy3', state, options)`.

@@ -21,13 +21,15 @@ impl spec::Protocol for Race {
         query_options: "MinecraftRaceOptions",
         ..Types::NONE
     };
+    // The race's own options, read by `call::race`, then Java's lookups.
     const CLI: spec::Cli = spec::Cli {
-        usage: "Java and Bedrock at once [--bedrock-port N] [--full-players] [--no-srv] [--dns-server ip:port]",
+        about: "Java and Bedrock at once",
         flags: &[
-            spec::Flag::new("bedrock-port", "bedrockPort", spec::Takes::Number),
-            spec::Flag::new("full-players", "fullPlayers", spec::Takes::Set("true")),
-            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
-            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
+            spec::Flag::new("bedrock-port", "bedrockPort", spec::Takes::Number, "N"),
+            spec::Flag::new("full-players", "fullPlayers", spec::Takes::Set("true"), ""),
+            // `--no-srv` and `--dns-server`: the first two of Java's.
+            JAVA_FLAGS[0],
+            JAVA_FLAGS[1],
         ],
     };
     const QUERY: Option<spec::Query> = Some(spec::Query::Race);
@@ -53,3 +55,5 @@ impl spec::Protocol for Race {
     type = "Omit<MinecraftJavaQueryOptions, 'localPort'> & { bedrockPort?: number; fullPlayers?: boolean; queryPort?: number }"
 )]
 pub struct RaceOptions;
+
+const JAVA_FLAGS: &[spec::Flag] = super::java::options::JavaOptions::CLI.flags;

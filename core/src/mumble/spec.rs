@@ -7,7 +7,7 @@ use super::packets::{MumbleRequest, MumbleResponse, MumbleState, DEFAULT_PORT};
 use super::responder::Responder;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 
@@ -37,15 +37,12 @@ impl spec::Protocol for Mumble {
         response: "MumbleResponse",
         decode_options: "Record<string, never>",
         raw: "MumbleQueryResult",
-        query_options: "MumbleQueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "UdpServeOptions",
         state: "MumbleState",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--protobuf]",
-        flags: &[spec::Flag::new("protobuf", "protobuf", spec::Takes::Set("true"))],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Mumble>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
@@ -55,23 +52,21 @@ impl spec::Protocol for Mumble {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         crate::spec::decls![cfg;
-            MumbleRequest, MumbleResponse, MumbleState, super::unified::MumbleQueryResult, QueryOptions,
+            MumbleRequest, MumbleResponse, MumbleState, super::unified::MumbleQueryResult, MumbleQueryOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
-    protobuf: bool,
+crate::options::declare! {
+    /// `query('mumble', target, options)`.
+    struct QueryRequest("Mumble ping"), ts MumbleQueryOptions, cli "";
+    /// Mumble 1.5's protobuf ping instead of the legacy one (which every server since 1.2
+    /// answers; 1.3 and older ignore the protobuf one).
+    protobuf: bool = "protobuf" by boolean(false), ts "boolean", flag("protobuf", Set("true"), "");
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("Mumble ping", options)?;
-    let common = Common::read(&mut o)?;
-    let protobuf = o.boolean("protobuf", false)?;
-    o.finish(&[COMMON, &["protobuf"]].concat())?;
-    Ok(Box::new(QueryRequest { common, protobuf }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -83,18 +78,6 @@ impl QueryPlan for QueryRequest {
         let exchange = MumbleExchange::ping(self.protobuf, at.budget, at.now, at.rng.next_u64());
         Ok(spec::query::reporting(exchange, &at, super::unified::status))
     }
-}
-
-/// `query('mumble', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "MumbleQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// Mumble 1.5's protobuf ping instead of the legacy one (which every server since 1.2
-    /// answers; 1.3 and older ignore the protobuf one).
-    pub protobuf: Option<bool>,
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {

@@ -4,9 +4,40 @@
 use serde_json::Value;
 
 use super::packets::Dialect;
-use crate::error::Result;
-use crate::options::{Common, Options, COMMON};
+use crate::error::{Error, Result};
+use crate::options::Common;
 use crate::text::TextEncoding;
+
+crate::options::declare! {
+    /// `query('quake3', target, options)`.
+    pub struct Quake3Options("Quake 3 query"), ts QuakeQueryOptions, cli "";
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
+    /// the whole reply; old games send Latin-1, newer ones UTF-8).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
+    /// `'status'` (default: settings and players) or `'info'` (a short summary with bot
+    /// counts, no player list).
+    status: bool = "request" by text(request), ts "'status' | 'info'", flag("request", Text, "status|info");
+}
+
+crate::options::declare! {
+    /// `query('quake2' | 'quakeworld', target, options)`.
+    pub struct Quake2Options("Quake 2 query"), ts Quake2QueryOptions, cli "";
+    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
+    /// the whole reply; old games send Latin-1, newer ones UTF-8).
+    encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
+}
+
+/// Quake 3's `request`: `getstatus` (`'status'`, the default) or `getinfo`.
+fn request(given: Option<&str>) -> Result<bool> {
+    match given {
+        None | Some("status") => Ok(true),
+        Some("info") => Ok(false),
+        Some(other) => Err(Error::invalid(format!(
+            "option request must be one of 'status', 'info', got {}",
+            crate::error::quoted(other)
+        ))),
+    }
+}
 
 /// A query's checked options.
 #[derive(Debug, Clone)]
@@ -20,39 +51,25 @@ pub struct QueryRequest {
 
 impl QueryRequest {
     pub fn parse(options: Value, dialect: Dialect, what: &'static str) -> Result<Self> {
-        let mut o = Options::new(what, options)?;
-        let common = Common::read(&mut o)?;
-        let encoding = TextEncoding::from_option(o.string("encoding")?.as_deref())?;
-        let status = match dialect {
-            Dialect::Quake3 => o.choice("request", &["status", "info"], "status")? == "status",
-            _ => true,
-        };
-        let own: &[&str] = match dialect {
-            Dialect::Quake3 => &["encoding", "request"],
-            _ => &["encoding"],
-        };
-        o.finish(&[COMMON, own].concat())?;
-        Ok(Self {
-            common,
-            dialect,
-            encoding,
-            status,
+        Ok(match dialect {
+            Dialect::Quake3 => {
+                let o = Quake3Options::read(options)?;
+                Self {
+                    common: o.common,
+                    dialect,
+                    encoding: o.encoding,
+                    status: o.status,
+                }
+            }
+            _ => {
+                let o = Quake2Options::read_as(what, options)?;
+                Self {
+                    common: o.common,
+                    dialect,
+                    encoding: o.encoding,
+                    status: true,
+                }
+            }
         })
     }
-}
-
-/// `query('quake3', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "QuakeQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
-    /// the whole reply; old games send Latin-1, newer ones UTF-8).
-    pub encoding: Option<String>,
-    /// Quake 3 only: `'status'` (default: settings and players) or `'info'` (a short
-    /// summary with bot counts, no player list).
-    #[ts(type = "'status' | 'info'")]
-    pub request: Option<()>,
 }

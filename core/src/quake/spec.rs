@@ -43,14 +43,14 @@ const TYPES: Types = Types {
     response: "QuakeResponse",
     decode_options: "QuakeDecodeOptions",
     raw: "QuakeQueryResult",
-    query_options: "QuakeQueryOptions",
+    query_options: super::options::Quake3Options::TS,
     serve_options: "UdpServeOptions",
     state: "QuakeState",
     rcon_options: "never",
 };
 
 macro_rules! dialect {
-    ($type:ident, $dialect:expr, $name:literal, $title:literal, $label:literal, $port:literal, $usage:literal, $plan:ident, $serve:ident, $decls:expr) => {
+    ($type:ident, $dialect:expr, $name:literal, $title:literal, $label:literal, $port:literal, $options:ty, $plan:ident, $serve:ident, $decls:expr) => {
         pub struct $type;
 
         impl spec::Protocol for $type {
@@ -64,14 +64,11 @@ macro_rules! dialect {
                 rcon: None,
                 alone: "",
             };
-            const TYPES: Types = TYPES;
-            const CLI: spec::Cli = spec::Cli {
-                usage: $usage,
-                flags: &[
-                    spec::Flag::new("encoding", "encoding", spec::Takes::Text),
-                    spec::Flag::new("request", "request", spec::Takes::Text),
-                ],
+            const TYPES: Types = Types {
+                query_options: <$options>::TS,
+                ..TYPES
             };
+            const CLI: spec::Cli = <$options>::CLI;
             const PACKETS: Option<Packets> = Some(Packets::of::<QuakeCodec>());
             const QUERY: Option<spec::Query> = Some(spec::Query::Plan($plan));
             const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -102,7 +99,7 @@ dialect!(
     "Quake 3 query",
     "Quake 3",
     27960,
-    "[--encoding X] [--request status|info]",
+    super::options::Quake3Options,
     plan_quake3,
     serve_quake3,
     declarations
@@ -114,7 +111,7 @@ dialect!(
     "Quake 2 query",
     "Quake 2",
     27910,
-    "[--encoding X]",
+    super::options::Quake2Options,
     plan_quake2,
     serve_quake2,
     no_declarations
@@ -126,7 +123,7 @@ dialect!(
     "QuakeWorld query",
     "QuakeWorld",
     27500,
-    "[--encoding X]",
+    super::options::Quake2Options,
     plan_quakeworld,
     serve_quakeworld,
     no_declarations
@@ -138,7 +135,7 @@ fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
     use super::*;
     crate::spec::decls![cfg;
         codec::QuakeRequest, codec::QuakeResponse, codec::DecodeOptions, QuakeState, QuakePlayer, QuakeWorldPlayer,
-        unified::QuakeQueryResult, options::QueryOptions, colours::Coloured,
+        unified::QuakeQueryResult, options::QuakeQueryOptions, options::Quake2QueryOptions, colours::Coloured,
     ]
 }
 

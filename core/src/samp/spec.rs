@@ -39,18 +39,12 @@ impl spec::Protocol for Samp {
         response: "SampResponse",
         decode_options: "SampDecodeOptions",
         raw: "SampServerState",
-        query_options: "SampQueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "SampServeOptions",
-        rcon_options: "RconOptions",
+        rcon_options: RconRequest::TS,
         state: "SampServeState",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--encoding X] [--players auto|c|d|none]",
-        flags: &[
-            spec::Flag::new("encoding", "encoding", spec::Takes::Text),
-            spec::Flag::new("players", "players", spec::Takes::TextOrNone),
-        ],
-    };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Samp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -65,8 +59,8 @@ impl spec::Protocol for Samp {
         crate::spec::decls![cfg;
             Request, RequestBody, Response, ResponseBody, Info, OpenMpInfo, Player, PlayerList, super::Rules,
             super::RconLine, super::ReplyText, DecodeOptions, ServerState, super::RawStrings, super::PlayersSource,
-            super::LatencySource, Address, super::options::QueryOptionsDecl, ServeOptions,
-            super::options::ServeStateDecl, super::options::RconOptionsDecl, super::Dialect,
+            super::LatencySource, Address, super::options::SampQueryOptions, ServeOptions,
+            super::options::ServeStateDecl, super::options::RconOptions, super::Dialect,
         ]
     }
 }
@@ -92,7 +86,7 @@ impl Codec for Samp {
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(QueryRequest::parse(options)?))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -119,7 +113,7 @@ impl QueryPlan for QueryRequest {
 
 fn rcon(options: Value, command: &str) -> Result<Box<dyn QueryPlan>> {
     Ok(Box::new(RconPlan {
-        request: RconRequest::parse(options)?,
+        request: RconRequest::read(options)?,
         command: command.to_string(),
     }))
 }

@@ -34,7 +34,7 @@ impl spec::Protocol for SourceRcon {
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        crate::spec::decls![cfg; Packet, super::options::RconOptionsDecl]
+        crate::spec::decls![cfg; Packet, super::options::MinecraftRconOptions]
     }
 }
 
@@ -48,7 +48,7 @@ fn frames(max_frame: Option<u32>, _gold_src: bool) -> Box<dyn spec::Frames> {
 /// `rcon(name, target, options, command)` for a protocol whose servers run Source RCON.
 pub fn rcon(options: Value, command: &str) -> Result<Box<dyn QueryPlan>> {
     Ok(Box::new(RconPlan {
-        request: SourceRconRequest::parse(options)?,
+        request: SourceRconRequest::read(options)?,
         command: command.to_string(),
     }))
 }

@@ -21,6 +21,8 @@ pub use outcome::{Outcome, Report};
 pub use packets::{Codec, Decoders, Frames, NoCodec, Packets};
 pub use query::{Parts, QueryPlan, Running, Start};
 pub use serve::{Listen, Reply, Responder, ServeArgs};
+// How the CLI takes a protocol's options: declared with them.
+pub use crate::options::cli::{Cli, Flag, Takes};
 
 /// A game's console beside its query (7 Days to Die's telnet): both run at once within the
 /// call's deadline, and the status takes in what the console said.
@@ -175,46 +177,6 @@ impl Types {
         state: "never",
         rcon_options: "never",
     };
-}
-
-/// How the CLI takes a protocol's own query options; read by the generation of the CLI's
-/// table (`npm/gamequery/cli/protocols.json`) only.
-#[derive(Debug, Clone, Copy)]
-pub struct Cli {
-    /// What the usage's line says after the name: `[--rules] [--no-players]`.
-    pub usage: &'static str,
-    pub flags: &'static [Flag],
-}
-
-impl Cli {
-    pub const NONE: Cli = Cli { usage: "", flags: &[] };
-}
-
-/// `--name` sets the query option `option`.
-#[derive(Debug, Clone, Copy)]
-pub struct Flag {
-    pub name: &'static str,
-    pub option: &'static str,
-    pub takes: Takes,
-}
-
-/// What a flag's value becomes.
-#[derive(Debug, Clone, Copy)]
-pub enum Takes {
-    Text,
-    Number,
-    /// Comma-separated.
-    List,
-    /// No value: the flag alone sets the option to this JSON value.
-    Set(&'static str),
-    /// Text, except `none`, which is `false`.
-    TextOrNone,
-}
-
-impl Flag {
-    pub const fn new(name: &'static str, option: &'static str, takes: Takes) -> Self {
-        Self { name, option, takes }
-    }
 }
 
 /// How a protocol answers `query`.

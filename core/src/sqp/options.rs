@@ -6,30 +6,22 @@ use super::ChunkSet;
 use crate::error::{Error, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
-use crate::options::{Common, Options, COMMON};
 
-/// An SQP query's options.
-#[derive(Debug, Clone)]
-pub struct SqpRequest {
-    pub common: Common,
-    /// The chunk mask.
-    pub chunks: u8,
+crate::options::declare! {
+    /// `query('sqp', target, options)`.
+    pub struct SqpRequest("SQP query"), ts SqpQueryOptions, cli "";
+    /// Chunks to request: names or the bit mask (default all five).
+    chunks: u8 = "chunks" by value(chunks), ts "SqpChunk[] | number",
+        flag("chunks", List, "info,rules,players,teams,metrics");
 }
 
-impl SqpRequest {
-    pub fn parse(options: Value) -> Result<Self> {
-        let mut o = Options::new("SQP query", options)?;
-        let common = Common::read(&mut o)?;
-        let chunks = match o.raw("chunks") {
-            None => ChunkSet::default(),
-            Some(v) => ChunkSet::from_json(&crate::json::Json::from_value(&v))
-                .map_err(|e| Error::invalid(format!("option {e}")))?,
-        };
-        o.finish(&[COMMON, &["chunks"]].concat())?;
-        Ok(Self {
-            common,
-            chunks: chunks.0,
-        })
+/// `chunks`: the mask of the chunk names or the number given (all five by default).
+fn chunks(given: Option<Value>) -> Result<u8> {
+    match given {
+        None => Ok(ChunkSet::default().0),
+        Some(v) => ChunkSet::from_json(&crate::json::Json::from_value(&v))
+            .map(|set| set.0)
+            .map_err(|e| Error::invalid(format!("option {e}"))),
     }
 }
 
@@ -95,16 +87,4 @@ impl Input for DecodeOptions {
         o.deny_unknown()?;
         Ok(options)
     }
-}
-
-/// `query('sqp', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "SqpQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    /// Chunks to request: names or the bit mask (default all five).
-    #[ts(optional, type = "SqpChunk[] | number")]
-    pub chunks: Option<()>,
 }

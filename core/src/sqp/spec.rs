@@ -32,15 +32,12 @@ impl spec::Protocol for Sqp {
         response: "SqpResponse",
         decode_options: "SqpDecodeOptions",
         raw: "SqpQueryResult",
-        query_options: "SqpQueryOptions",
+        query_options: SqpRequest::TS,
         serve_options: "SqpServeOptions",
         state: "SqpChunks",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--chunks info,rules,players,teams,metrics]",
-        flags: &[spec::Flag::new("chunks", "chunks", spec::Takes::List)],
-    };
+    const CLI: spec::Cli = SqpRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Sqp>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -52,7 +49,7 @@ impl spec::Protocol for Sqp {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, ChunkKind, ChunkSet, Chunks, ServerInfo, Rules, Records, Field, Typed, ValueType, Scalar,
-            super::exchange::SqpQueryResult, DecodeOptions, ServeOptions, super::options::QueryOptions,
+            super::exchange::SqpQueryResult, DecodeOptions, ServeOptions, super::options::SqpQueryOptions,
         ]
     }
 }
@@ -78,7 +75,7 @@ impl Codec for Sqp {
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(SqpRequest::parse(options)?))
+    Ok(Box::new(SqpRequest::read(options)?))
 }
 
 impl QueryPlan for SqpRequest {

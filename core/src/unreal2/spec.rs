@@ -8,7 +8,7 @@ use super::exchange::Unreal2Exchange;
 use super::responder::Responder;
 use crate::error::Result;
 use crate::input;
-use crate::options::{Common, Options, UdpServeOptions, COMMON};
+use crate::options::{Common, UdpServeOptions};
 use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
 use crate::target::Target;
 
@@ -41,12 +41,12 @@ impl spec::Protocol for Unreal2 {
         response: "Unreal2Response",
         decode_options: "Record<string, never>",
         raw: "Unreal2QueryResult",
-        query_options: "Unreal2QueryOptions",
+        query_options: QueryRequest::TS,
         serve_options: "UdpServeOptions",
         state: "Unreal2State",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli { usage: "", flags: &[] };
+    const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Unreal2>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -63,21 +63,18 @@ impl spec::Protocol for Unreal2 {
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::*;
         crate::spec::decls![cfg;
-            Unreal2Request, Unreal2Response, Unreal2Info, Unreal2Player, Unreal2State, unified::Unreal2QueryResult, QueryOptions,
+            Unreal2Request, Unreal2Response, Unreal2Info, Unreal2Player, Unreal2State, unified::Unreal2QueryResult, Unreal2QueryOptions,
         ]
     }
 }
 
-#[derive(Debug)]
-struct QueryRequest {
-    common: Common,
+crate::options::declare! {
+    /// `query('unreal2', target, options)`: the options every call takes.
+    struct QueryRequest("Unreal 2 query"), ts Unreal2QueryOptions, cli "";
 }
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    let mut o = Options::new("Unreal 2 query", options)?;
-    let common = Common::read(&mut o)?;
-    o.finish(COMMON)?;
-    Ok(Box::new(QueryRequest { common }))
+    Ok(Box::new(QueryRequest::read(options)?))
 }
 
 impl QueryPlan for QueryRequest {
@@ -89,15 +86,6 @@ impl QueryPlan for QueryRequest {
         let exchange = Unreal2Exchange::new(at.budget, at.now);
         Ok(spec::query::reporting(exchange, &at, super::unified::status))
     }
-}
-
-/// `query('unreal2', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "Unreal2QueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
 }
 
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {

@@ -31,12 +31,12 @@ impl spec::Protocol for Bedrock {
         response: "BedrockResponse",
         decode_options: "Record<string, never>",
         raw: "BedrockQueryResult",
-        query_options: "NetworkOptions",
+        query_options: BedrockRequest::TS,
         serve_options: "UdpServeOptions",
         state: "BedrockServeState",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli { usage: "", flags: &[] };
+    const CLI: spec::Cli = BedrockRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Bedrock>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -50,14 +50,14 @@ impl spec::Protocol for Bedrock {
 
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        crate::spec::decls![cfg; Ping, Pong, super::Advertisement, super::BedrockQueryResult, super::options::ServeStateDecl]
+        crate::spec::decls![cfg; Ping, Pong, super::Advertisement, super::BedrockQueryResult, super::options::MinecraftBedrockQueryOptions, super::options::ServeStateDecl]
     }
 }
 
 crate::spec::packets::plain_codec!(Bedrock, Ping, "Bedrock ping", Pong, "Bedrock pong");
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(BedrockRequest::parse(options)?))
+    Ok(Box::new(BedrockRequest::read(options)?))
 }
 
 impl QueryPlan for BedrockRequest {

@@ -1,7 +1,12 @@
 //! What `serve('minecraft-java')` takes: the status responder's limits and RCON beside it.
 //! Members it does not know are refused: a misspelt option must not pass silently.
 
-use crate::error::Result;
+use std::net::SocketAddr;
+
+use serde_json::Value;
+
+use super::{DEFAULT_FRAME_CAP, DEFAULT_PROTOCOL};
+use crate::error::{Error, Result};
 use crate::input::{At, Input, Obj};
 use crate::json::Json;
 
@@ -72,47 +77,60 @@ impl Input for ServeRcon {
     }
 }
 
-/// `query('minecraft-java', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "MinecraftJavaQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct QueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    #[ts(flatten)]
-    pub lookup: Lookup,
-    /// Handshake protocol version (default 47).
-    pub protocol_version: Option<f64>,
-    /// Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true).
-    pub legacy_fallback: Option<bool>,
-    /// Refuse a status frame above this many bytes (default 256 KiB).
-    pub max_frame: Option<f64>,
-}
-
-/// `query('minecraft-legacy', target, options)`: its TypeScript shape.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "MinecraftLegacyQueryOptions", rename_all = "camelCase", optional_fields)]
-pub struct LegacyQueryOptions {
-    #[ts(flatten)]
-    pub network: crate::options::NetworkOptions,
-    #[ts(flatten)]
-    pub lookup: Lookup,
-    /// Which legacy ping to send (default `'1.6'`).
-    #[ts(optional, type = "'beta' | '1.4' | '1.6'")]
-    pub variant: Option<()>,
-}
-
-/// The name lookups of both Java queries.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename_all = "camelCase", optional_fields)]
-pub struct Lookup {
+crate::options::declare! {
+    /// `query('minecraft-java', target, options)`.
+    pub struct JavaOptions("Minecraft status query"), ts MinecraftJavaQueryOptions, cli "";
     /// Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
-    #[ts(optional, type = "'auto' | boolean")]
-    pub srv: Option<()>,
+    srv: Option<bool> = "srv" by value(srv), ts "'auto' | boolean", flag("no-srv", Set("false"), "");
     /// Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
-    pub dns_server: Option<String>,
+    dns_server: Option<SocketAddr> = "dnsServer" by text(dns_server), ts "string",
+        flag("dns-server", Text, "ip:port");
+    /// Handshake protocol version (default 47).
+    protocol_version: u64 = "protocolVersion" by integer(0, i32::MAX as u64, DEFAULT_PROTOCOL as u64),
+        ts "number", flag("protocol-version", Number, "n");
+    /// Fall back to the legacy 1.6 ping when the server answers like a pre-1.7 server (default true).
+    legacy_fallback: bool = "legacyFallback" by boolean(true), ts "boolean";
+    /// Refuse a status frame above this many bytes (default 256 KiB).
+    max_frame: u64 = "maxFrame" by integer(64, 16 << 20, DEFAULT_FRAME_CAP as u64), ts "number";
+}
+
+crate::options::declare! {
+    /// `query('minecraft-legacy', target, options)`.
+    pub struct LegacyOptions("Minecraft legacy ping"), ts MinecraftLegacyQueryOptions, cli "";
+    /// Which legacy ping to send (default `'1.6'`).
+    variant: &'static str = "variant" by choice(&["beta", "1.4", "1.6"], "1.6"), ts "'beta' | '1.4' | '1.6'",
+        flag("variant", Text, "beta|1.4|1.6");
+    /// Look up `_minecraft._tcp.<host>`: `'auto'` (default: when no port is given), `true`, `false`.
+    srv: Option<bool> = "srv" by value(srv), ts "'auto' | boolean", flag("no-srv", Set("false"), "");
+    /// Name server for SRV and address lookups, e.g. `'127.0.0.1:5353'` (default: the system's).
+    dns_server: Option<SocketAddr> = "dnsServer" by text(dns_server), ts "string",
+        flag("dns-server", Text, "ip:port");
+}
+
+/// `srv`: `'auto'` (`None`) or a boolean.
+fn srv(given: Option<Value>) -> Result<Option<bool>> {
+    match given {
+        None => Ok(None),
+        Some(Value::String(s)) if s == "auto" => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(b)),
+        Some(v) => Err(Error::invalid(format!(
+            "option srv must be 'auto', true or false, got {v}"
+        ))),
+    }
+}
+
+/// `dnsServer`: `ip:port`.
+fn dns_server(given: Option<&str>) -> Result<Option<SocketAddr>> {
+    given
+        .map(|s| {
+            s.parse::<SocketAddr>().map_err(|_| {
+                Error::invalid(format!(
+                    "option dnsServer must be 'ip:port', got {}",
+                    crate::error::quoted(s)
+                ))
+            })
+        })
+        .transpose()
 }
 
 /// What `serve('minecraft-java')` accepts: a status (e.g. `query(...).raw`); `motd` may be a

@@ -6,11 +6,12 @@ use std::net::{IpAddr, SocketAddr};
 use serde_json::Value;
 
 use super::exchange::{JavaLatencySource, StatusExchange};
+use super::options::{JavaOptions, LegacyOptions};
 use super::{JavaQueryResult, JavaStatus, SrvRecord, DEFAULT_FRAME_CAP, DEFAULT_PROTOCOL};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
 use crate::minecraft::legacy::{self, LegacyExchange};
-use crate::options::{Common, Options, COMMON};
+use crate::options::Common;
 use crate::spec::{QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
@@ -43,48 +44,33 @@ pub struct Minecraft {
     has_port: bool,
 }
 
-/// Options of the Java status beyond the common ones (the `minecraft` race checks them too).
-pub const JAVA_OPTIONS: &[&str] = &["srv", "dnsServer", "protocolVersion", "legacyFallback", "maxFrame"];
-const LEGACY_OPTIONS: &[&str] = &["srv", "dnsServer", "variant"];
-
 impl Minecraft {
     pub fn parse(options: Value, legacy: bool, target: &Target) -> Result<Self> {
-        let what = if legacy {
-            "Minecraft legacy ping"
-        } else {
-            "Minecraft status query"
+        let java = |o: JavaOptions| {
+            (
+                o.common,
+                o.srv,
+                o.dns_server,
+                o.protocol_version as i32,
+                o.legacy_fallback,
+                o.max_frame as usize,
+                "1.6",
+            )
         };
-        let mut o = Options::new(what, options)?;
-        let common = Common::read(&mut o)?;
-        let srv = match o.raw("srv") {
-            None => None,
-            Some(Value::String(s)) if s == "auto" => None,
-            Some(Value::Bool(b)) => Some(b),
-            Some(v) => {
-                return Err(Error::invalid(format!(
-                    "option srv must be 'auto', true or false, got {v}"
-                )))
+        let (common, srv, dns_server, protocol_version, legacy_fallback, max_frame, variant) = match legacy {
+            false => java(JavaOptions::read(options)?),
+            true => {
+                let o = LegacyOptions::read(options)?;
+                (
+                    o.common,
+                    o.srv,
+                    o.dns_server,
+                    DEFAULT_PROTOCOL,
+                    false,
+                    DEFAULT_FRAME_CAP,
+                    o.variant,
+                )
             }
-        };
-        let dns_server = match o.string("dnsServer")? {
-            None => None,
-            Some(s) => Some(s.parse::<SocketAddr>().map_err(|_| {
-                Error::invalid(format!(
-                    "option dnsServer must be 'ip:port', got {}",
-                    crate::error::quoted(&s)
-                ))
-            })?),
-        };
-        let (protocol_version, legacy_fallback, max_frame, variant) = if legacy {
-            let variant = o.choice("variant", &["beta", "1.4", "1.6"], "1.6")?;
-            o.finish(&[COMMON, LEGACY_OPTIONS].concat())?;
-            (DEFAULT_PROTOCOL, false, DEFAULT_FRAME_CAP, variant)
-        } else {
-            let version = o.integer("protocolVersion", 0, i32::MAX as u64, DEFAULT_PROTOCOL as u64)? as i32;
-            let fallback = o.boolean("legacyFallback", true)?;
-            let max_frame = o.integer("maxFrame", 64, 16 << 20, DEFAULT_FRAME_CAP as u64)? as usize;
-            o.finish(&[COMMON, JAVA_OPTIONS].concat())?;
-            (version, fallback, max_frame, "1.6")
         };
         Ok(Self {
             common,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::options::ServeOptions;
+use super::options::{JavaOptions, LegacyOptions, ServeOptions};
 use super::plan::Minecraft;
 use super::responder::{Connection, Served};
 use super::{JavaStatus, Request, Response, DEFAULT_FRAME_CAP, DEFAULT_PORT};
@@ -44,19 +44,12 @@ impl spec::Protocol for Java {
         response: "JavaResponse",
         decode_options: "Record<string, never>",
         raw: "JavaQueryResult",
-        query_options: "MinecraftJavaQueryOptions",
+        query_options: JavaOptions::TS,
         serve_options: "MinecraftServeOptions",
         rcon_options: "MinecraftRconOptions",
         state: "JavaServeState",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--no-srv] [--dns-server ip:port] [--protocol-version n]",
-        flags: &[
-            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
-            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
-            spec::Flag::new("protocol-version", "protocolVersion", spec::Takes::Number),
-        ],
-    };
+    const CLI: spec::Cli = JavaOptions::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Java>().with_frames(frames));
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -70,7 +63,7 @@ impl spec::Protocol for Java {
         use super::*;
         crate::spec::decls![cfg;
             Request, Response, JavaStatus, Version, Players, SamplePlayer, Favicon, ForgeData, ForgeMod, ForgeChannel,
-            JavaQueryResult, JavaLatencySource, SrvRecord, options::QueryOptions, ServeOptions,
+            JavaQueryResult, JavaLatencySource, SrvRecord, options::MinecraftJavaQueryOptions, ServeOptions,
             options::ServeStateDecl,
         ]
     }
@@ -103,18 +96,11 @@ impl spec::Protocol for Legacy {
         request: "LegacyRequest",
         response: "LegacyResponse",
         raw: "LegacyQueryResult",
-        query_options: "MinecraftLegacyQueryOptions",
+        query_options: LegacyOptions::TS,
         rcon_options: "never",
         ..<Java as spec::Protocol>::TYPES
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--variant beta|1.4|1.6] [--no-srv] [--dns-server ip:port]",
-        flags: &[
-            spec::Flag::new("variant", "variant", spec::Takes::Text),
-            spec::Flag::new("no-srv", "srv", spec::Takes::Set("false")),
-            spec::Flag::new("dns-server", "dnsServer", spec::Takes::Text),
-        ],
-    };
+    const CLI: spec::Cli = LegacyOptions::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Legacy>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(legacy_plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -124,7 +110,7 @@ impl spec::Protocol for Legacy {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         crate::spec::decls![cfg;
-            legacy::Request, legacy::Response, super::LegacyQueryResult, super::options::LegacyQueryOptions,
+            legacy::Request, legacy::Response, super::LegacyQueryResult, super::options::MinecraftLegacyQueryOptions,
         ]
     }
 }

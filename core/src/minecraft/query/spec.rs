@@ -31,15 +31,12 @@ impl spec::Protocol for MinecraftQuery {
         response: "MinecraftQueryResponse",
         decode_options: "Record<string, never>",
         raw: "MinecraftQueryResult",
-        query_options: "MinecraftQueryStatOptions",
+        query_options: StatRequest::TS,
         serve_options: "UdpServeOptions",
         state: "MinecraftQueryServeState",
         rcon_options: "never",
     };
-    const CLI: spec::Cli = spec::Cli {
-        usage: "[--basic] GameSpy4, every player's name",
-        flags: &[spec::Flag::new("basic", "full", spec::Takes::Set("false"))],
-    };
+    const CLI: spec::Cli = StatRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<MinecraftQuery>());
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::describe::describe);
@@ -53,7 +50,7 @@ impl spec::Protocol for MinecraftQuery {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::*;
-        crate::spec::decls![cfg; Request, RequestKind, Response, ResponseKind, Stat, QueryResult, super::options::QueryOptions, super::options::ServeStateDecl]
+        crate::spec::decls![cfg; Request, RequestKind, Response, ResponseKind, Stat, QueryResult, super::options::MinecraftQueryStatOptions, super::options::ServeStateDecl]
     }
 }
 
@@ -66,7 +63,7 @@ crate::spec::packets::plain_codec!(
 );
 
 fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(StatRequest::parse(options)?))
+    Ok(Box::new(StatRequest::read(options)?))
 }
 
 impl QueryPlan for StatRequest {

@@ -3,6 +3,12 @@
 //! message names the option and what it accepts; an option a protocol does not know is
 //! an error that lists the ones it does.
 
+pub mod cli;
+mod declare;
+pub mod read;
+
+pub(crate) use declare::declare;
+
 use std::net::IpAddr;
 
 use serde_json::{Map, Value};
@@ -228,6 +234,16 @@ impl Common {
             local_address,
             local_port,
         })
+    }
+
+    /// Those of `keys` that `options` holds, for a part of a call that shares them (7 Days
+    /// to Die's console beside its query: the budget, not the query's local port).
+    pub fn shared(what: &'static str, options: &Value, keys: &[&str]) -> Result<Self> {
+        let shared = keys
+            .iter()
+            .filter_map(|k| Some((k.to_string(), options.get(*k)?.clone())))
+            .collect();
+        Self::read(&mut Options::new(what, Value::Object(shared))?)
     }
 
     pub fn deadline(&self) -> Deadline {
