@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::packets::Dialect;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::options::Common;
 use crate::text::TextEncoding;
 
@@ -16,7 +16,8 @@ crate::options::declare! {
     encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
     /// `'status'` (default: settings and players) or `'info'` (a short summary with bot
     /// counts, no player list).
-    status: bool = "request" by text(request), ts "'status' | 'info'", flag("request", Text, "status|info");
+    request: &'static str = "request" by choice(&["status", "info"], "status"), ts "'status' | 'info'",
+        flag("request", Text, "status|info");
 }
 
 crate::options::declare! {
@@ -25,18 +26,6 @@ crate::options::declare! {
     /// A WHATWG label (`windows-1252`, `utf-8` …) or `'auto'` (default: detected over
     /// the whole reply; old games send Latin-1, newer ones UTF-8).
     encoding: TextEncoding = "encoding" by encoding(), ts "string", flag("encoding", Text, "X");
-}
-
-/// Quake 3's `request`: `getstatus` (`'status'`, the default) or `getinfo`.
-fn request(given: Option<&str>) -> Result<bool> {
-    match given {
-        None | Some("status") => Ok(true),
-        Some("info") => Ok(false),
-        Some(other) => Err(Error::invalid(format!(
-            "option request must be one of 'status', 'info', got {}",
-            crate::error::quoted(other)
-        ))),
-    }
 }
 
 /// A query's checked options.
@@ -58,7 +47,7 @@ impl QueryRequest {
                     common: o.common,
                     dialect,
                     encoding: o.encoding,
-                    status: o.status,
+                    status: o.request == "status",
                 }
             }
             _ => {
