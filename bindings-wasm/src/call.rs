@@ -92,7 +92,12 @@ impl Call {
                 local.map_or(JsValue::UNDEFINED, |l| s(&l.ip().to_string())),
                 n(local.map_or(0, |l| l.port())),
             ],
-            Io::Send { id, bytes } => vec![s("send"), n(id), Uint8Array::from(&bytes[..]).into()],
+            // Then what a trace shows, when it differs (a request's credentials hidden).
+            Io::Send { id, bytes } => {
+                let shown = gamequery_core::http::redacted(&bytes)
+                    .map_or(JsValue::UNDEFINED, |b| Uint8Array::from(&b[..]).into());
+                vec![s("send"), n(id), Uint8Array::from(&bytes[..]).into(), shown]
+            }
             Io::Close { id } => vec![s("close"), n(id)],
         };
         items.into_iter().collect::<Array>().into()

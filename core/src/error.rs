@@ -50,6 +50,9 @@ pub enum ErrorCode {
     /// The server refused to answer this client (HTTP 403: a token is needed, or the
     /// request was taken for a proxy's).
     Forbidden,
+    /// The server refused the credentials given, or wanted some (HTTP 401: the message says
+    /// which option to check).
+    Auth,
     /// A bug in gamequery ended the call (a panic in its core): the process goes on.
     Internal,
 }
@@ -76,6 +79,7 @@ impl ErrorCode {
         Self::UnsupportedGame,
         Self::RateLimited,
         Self::Forbidden,
+        Self::Auth,
         Self::Internal,
     ];
 
@@ -101,6 +105,7 @@ impl ErrorCode {
             Self::UnsupportedGame => "GQ_UNSUPPORTED_GAME",
             Self::RateLimited => "GQ_RATE_LIMITED",
             Self::Forbidden => "GQ_FORBIDDEN",
+            Self::Auth => "GQ_AUTH",
             Self::Internal => "GQ_INTERNAL",
         }
     }

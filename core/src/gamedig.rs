@@ -29,6 +29,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("gamespy2", "gamespy2"),
     ("gamespy3", "gamespy3"),
     ("unreal2", "unreal2"),
+    ("palworld", "palworld"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -259,6 +259,18 @@ impl serde::ser::Error for SerializeError {
     }
 }
 
+/// What a value is, for a message (`an array`, `null` …).
+pub fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 /// `value["key"]`: the member, or null (as `serde_json::Value` indexes).
 impl std::ops::Index<&str> for Json {
     type Output = Json;

@@ -37,6 +37,7 @@ pub mod mumble;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod options;
+pub mod palworld;
 pub mod protocol;
 pub mod quake;
 pub mod resend;

@@ -54,6 +54,7 @@ registry![
     crate::gamespy2::spec::GameSpy2,
     crate::gamespy3::spec::GameSpy3,
     crate::unreal2::spec::Unreal2,
+    crate::palworld::spec::Palworld,
 ];
 
 /// A protocol of the registry (its index there).

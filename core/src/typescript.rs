@@ -20,7 +20,8 @@ pub fn declarations() -> String {
     // The shared vocabulary, then each protocol's own types.
     let mut all = decls![&cfg;
         Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
-        crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::limit::RateLimit,
+        crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::options::TcpServeOptions,
+        crate::limit::RateLimit,
         crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
         crate::spec::describe::TableCell, GameMatch, crate::text::EncodingOptions,
     ];

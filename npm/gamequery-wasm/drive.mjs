@@ -103,10 +103,10 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
           return;
         }
         case 'send': {
-          const [, id, bytes] = io;
+          const [, id, bytes, shown] = io;
           const c = conns.get(id);
           if (!c) return;
-          trace?.({ direction: 'send', bytes, address: c.host, port: c.port, time: now() });
+          trace?.({ direction: 'send', bytes: shown ?? bytes, address: c.host, port: c.port, time: now() });
           c.send(bytes);
           return;
         }

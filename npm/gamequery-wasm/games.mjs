@@ -225,7 +225,7 @@ const ROWS = [
   ["openarena", "OpenArena", 2005, "quake3", true, null, 27960, [], [], null, null, "quake3"],
   ["openttd", "OpenTTD", 2004, "openttd", false, 3979, null, [], [], null, null, null],
   ["painkiller", "Painkiller", 2004, "all-seeing-eye", true, 3455, null, [123], [], null, null, "all-seeing-eye"],
-  ["palworld", "Palworld", 2024, "palworld", false, 8212, null, [], [], null, null, null],
+  ["palworld", "Palworld", 2024, "palworld", true, 8212, null, [], [], null, null, "palworld"],
   ["pce", "Primal Carnage: Extinction", 2015, "a2s", true, 7777, 27015, [], ["primalcarnage"], null, null, "a2s"],
   ["pixark", "PixARK", 2018, "a2s", true, 7777, 27015, [], [], null, null, "a2s"],
   ["plutonium", "Plutonium", 2017, "quake3", true, 28960, null, [], [], null, null, "quake3"],

@@ -96,6 +96,25 @@ port?: number,
  */
 rateLimit?: RateLimit, };
 
+export type TcpServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * TCP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Per-connection deadline in ms (default 5000).
+ */
+connectionTimeout?: number, 
+/**
+ * Connections open at once (default 64); a new one past it closes the connection that
+ * has waited longest without an answer, so idle connections cannot lock clients out.
+ */
+maxConnections?: number, };
+
 export type RateLimit = { burst: number, perSecond: number, };
 
 export type NetworkOptions = { 
@@ -2598,12 +2617,185 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type PalworldState = { 
+/**
+ * `servername`.
+ */
+name: string, description: string, 
+/**
+ * `v0.3.11.64207` …
+ */
+version: string, 
+/**
+ * `worldguid`: 32 hex digits.
+ */
+worldGuid: string, 
+/**
+ * `maxplayernum` (default 32, Palworld's most).
+ */
+maxPlayers: number, 
+/**
+ * `serverfps`.
+ */
+fps: number, 
+/**
+ * `serverframetime`, ms.
+ */
+frameTime: number, 
+/**
+ * `uptime`, seconds.
+ */
+uptime: bigint, 
+/**
+ * In-game days passed (`days`).
+ */
+days: number, 
+/**
+ * Base camps built (`basecampnum`).
+ */
+baseCamps: number, players: Array<PalworldPlayerState>, 
+/**
+ * `/v1/api/settings`' body: `PalWorldSettings.ini`'s keys as the server runs them.
+ */
+settings: Record<string, unknown>, 
+/**
+ * The `AdminPassword` every endpoint asks for (user `admin`); none: any request is
+ * answered.
+ */
+password?: string, };
+
+export type PalworldPlayerState = { 
+/**
+ * The character's name.
+ */
+name: string, 
+/**
+ * The platform account's name.
+ */
+accountName: string, 
+/**
+ * The character's id in the world (hex).
+ */
+playerId: string, 
+/**
+ * `steam_76561198…`.
+ */
+userId: string, ip: string, 
+/**
+ * Milliseconds (a float on the wire).
+ */
+ping: number, locationX: number, locationY: number, level: number, buildingCount: number, };
+
+export type PalworldQueryResult = { 
+/**
+ * `/v1/api/info` as sent: `servername`, `version`, `description`, `worldguid`.
+ */
+serverInfo: PalworldInfo, 
+/**
+ * `/v1/api/players`' rows as sent (none when not asked or not answered).
+ */
+players: Array<PalworldPlayer>, 
+/**
+ * `/v1/api/metrics` as sent, when answered.
+ */
+metrics?: PalworldMetrics, 
+/**
+ * `/v1/api/settings` as sent (`PalWorldSettings.ini`'s keys), when asked and answered.
+ */
+settings?: Record<string, unknown>, 
+/**
+ * `/v1/api/info`'s round trip, ms.
+ */
+latencyMs: number, 
+/**
+ * Parts that failed while the status did not: `/v1/api/players: …`.
+ */
+warnings: Array<string>, };
+
+export type PalworldInfo = { servername: string, 
+/**
+ * `v0.3.11.64207` …
+ */
+version: string, description: string, worldguid: string, };
+
+export type PalworldPlayer = { name: string, accountName: string, playerId: string, 
+/**
+ * `steam_76561198…`.
+ */
+userId: string, ip: string, 
+/**
+ * Milliseconds, a float.
+ */
+ping: number, location_x: number, location_y: number, level: number, building_count: number, };
+
+export type PalworldMetrics = { serverfps: number, currentplayernum: number, 
+/**
+ * Milliseconds.
+ */
+serverframetime: number, maxplayernum: number, 
+/**
+ * Seconds.
+ */
+uptime: number, 
+/**
+ * In-game days.
+ */
+days: number, basecampnum: number, };
+
+export type PalworldQueryOptions = { 
+/**
+ * The REST API's user (default `admin`, the only one Palworld has).
+ */
+username?: string, 
+/**
+ * The server's `AdminPassword`: every endpoint asks for it. Sent as HTTP Basic auth;
+ * never in a trace, a `--debug` dump or an error.
+ */
+password?: string, 
+/**
+ * `GET /v1/api/players` for the list (default true).
+ */
+players?: boolean, 
+/**
+ * `GET /v1/api/settings` into `raw.settings` (default true).
+ */
+settings?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2627,6 +2819,7 @@ export interface ProtocolTypes {
   gamespy2: { request: GameSpy2Request; response: GameSpy2Response; decodeOptions: EncodingOptions; raw: GameSpy2QueryResult };
   gamespy3: { request: GameSpy3Request; response: GameSpy3Response; decodeOptions: GameSpy3DecodeOptions; raw: GameSpy3QueryResult };
   unreal2: { request: Unreal2Request; response: Unreal2Response; decodeOptions: Record<string, never>; raw: Unreal2QueryResult };
+  palworld: { request: never; response: never; decodeOptions: never; raw: PalworldQueryResult };
 }
 
 /**
@@ -2658,6 +2851,7 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_UNSUPPORTED_GAME'
   | 'GQ_RATE_LIMITED'
   | 'GQ_FORBIDDEN'
+  | 'GQ_AUTH'
   | 'GQ_INTERNAL';
 
 /**
@@ -3328,6 +3522,7 @@ export type GamedigProtocolClass =
   | 'minecraftbedrock'
   | 'minecraftvanilla'
   | 'mumbleping'
+  | 'palworld'
   | 'quake1'
   | 'quake2'
   | 'quake3'
@@ -3528,6 +3723,7 @@ export interface GameProtocols {
   onset: 'a2s';
   openarena: 'quake3';
   painkiller: 'all-seeing-eye';
+  palworld: 'palworld';
   pce: 'a2s';
   pixark: 'a2s';
   plutonium: 'quake3';
@@ -3696,6 +3892,7 @@ export interface NetworkTypes {
   gamespy2: { queryOptions: GameSpy2QueryOptions; serveOptions: UdpServeOptions; state: GameSpy2State; raw: GameSpy2QueryResult };
   gamespy3: { queryOptions: GameSpy3QueryOptions; serveOptions: GameSpy3ServeOptions; state: GameSpy3State; raw: GameSpy3QueryResult };
   unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: UdpServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
+  palworld: { queryOptions: PalworldQueryOptions; serveOptions: TcpServeOptions; state: PalworldState; raw: PalworldQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

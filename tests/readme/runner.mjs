@@ -35,6 +35,7 @@ async function startServers() {
     serve('gamespy2', sampleState('gamespy2'), { host, port: 2302 }),
     serve('gamespy3', sampleState('gamespy3'), { host, port: 29900 }),
     serve('unreal2', sampleState('unreal2'), { host, port: 7708 }),
+    serve('palworld', sampleState('palworld'), { host, port: 8212 }),
   ]);
 }
 

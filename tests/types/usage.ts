@@ -407,6 +407,20 @@ export async function unreal2Usage(): Promise<void> {
   void [mutators, statsId, extra, server, command, request];
 }
 
+// Palworld (#50): its REST API's bodies as sent, the options that hold the credentials.
+export async function palworldUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const s = await query('palworld', 'pal.example.org', { password: 'p', username: 'admin', settings: false });
+  const fps: number | undefined = s.raw.metrics?.serverfps;
+  const level: number | undefined = s.raw.players[0]?.level;
+  const world: string | undefined = s.raw.serverInfo.worldguid;
+  const warnings: string[] = s.raw.warnings;
+  await using server = await serve('palworld', { ...sampleState('palworld'), password: 'p' }, { port: 0, maxConnections: 8 });
+  // @ts-expect-error the option is password
+  await query('palworld', 'h', { adminPassword: 'p' });
+  void [fps, level, world, warnings, server];
+}
+
 // #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type UdpServe = import('gamequery').UdpServeOptions;

@@ -14,7 +14,6 @@ use super::unified::{self, FivemQueryResult};
 use crate::error::{Error, Result};
 use crate::http::{HttpGet, Limits};
 use crate::options::Common;
-use crate::spec::query::Mapped;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
 
@@ -109,31 +108,6 @@ impl QueryPlan for FivemPlan {
     }
 }
 
-/// One `GET` on the query's host and port.
-struct HttpPart {
-    common: Common,
-    path: &'static str,
-    token: Option<String>,
-    limit: usize,
-}
-
-impl QueryPlan for HttpPart {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
-    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let headers: Vec<(&str, &str)> = self.token.iter().map(|t| ("X-Players-Token", t.as_str())).collect();
-        let limits = Limits { body: self.limit };
-        let exchange = HttpGet::new(at.host, at.port, self.path, &headers, limits, at.now, at.budget.end);
-        Ok(Mapped::boxed(exchange, |reply| {
-            Ok(Outcome::Lines(vec![String::from_utf8_lossy(&reply.body).into_owned()]))
-        }))
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Own,
@@ -172,10 +146,10 @@ impl FivemParts {
             Kind::Players => (MAX_PLAYERS_JSON, self.token.clone()),
             _ => (MAX_INFO, None),
         };
-        Box::new(HttpPart {
+        Box::new(crate::http::Get {
             common: self.common,
             path: kind.path(),
-            token,
+            headers: token.into_iter().map(|t| ("X-Players-Token", t)).collect(),
             limit,
         })
     }
@@ -228,13 +202,8 @@ impl Parts for FivemParts {
         };
         let mut warnings = Vec::new();
         for (kind, result) in self.kinds.iter().zip(self.results.iter_mut()).skip(1) {
-            let body = match result.take() {
-                Some(Ok(Outcome::Lines(mut lines))) => lines.pop().unwrap_or_default(),
-                Some(Err(e)) => {
-                    warnings.push(format!("{}: {}", kind.path(), strip_call(&e.message)));
-                    continue;
-                }
-                _ => continue,
+            let Some(body) = crate::http::part::body(kind.path(), result.take(), &mut warnings) else {
+                continue;
             };
             let read = match kind {
                 Kind::Players => read_players(body.as_bytes()).map(|rows| unified::with_players(&mut status, rows)),
@@ -256,10 +225,4 @@ impl Parts for FivemParts {
         status.raw.warnings = warnings;
         Some(Ok(Outcome::status::<FivemQueryResult>(status)))
     }
-}
-
-/// A part's message without the call's prefix (`FiveM query of host:port: `): the status
-/// already names the server.
-fn strip_call(message: &str) -> &str {
-    message.split_once(": ").map_or(message, |(_, rest)| rest)
 }

@@ -3,7 +3,7 @@
 //! another on one). The reply is read as it comes: the head up to [`MAX_HEAD`], then the
 //! body by `Content-Length`, chunks or the end of the stream, never past the caller's
 //! limit — a declared length over it fails at once, before a byte of the body. 2xx is the
-//! reply; 429 and 403 are typed errors of their own.
+//! reply; 429, 403 and 401 are typed errors of their own.
 
 use super::{MAX_HEAD, MAX_HEADERS};
 use crate::error::{Error, ErrorCode, Result};
@@ -149,6 +149,8 @@ impl HttpGet {
         if !(200..300).contains(&status) {
             let (code, why) = match status {
                 429 => (ErrorCode::RateLimited, ": it was asked too often, ask again later"),
+                // The protocol says which option holds them.
+                401 => (ErrorCode::Auth, ""),
                 403 => (ErrorCode::Forbidden, ": it refuses this client"),
                 500..=599 => (ErrorCode::Network, ": the server failed"),
                 _ => (ErrorCode::WrongProtocol, ""),
@@ -488,6 +490,7 @@ mod tests {
         let code = |reply: &[u8]| feed(&mut get(100), &[reply]).unwrap().unwrap_err().code;
         assert_eq!(code(b"HTTP/1.1 429 Too Many Requests\r\n\r\n"), ErrorCode::RateLimited);
         assert_eq!(code(b"HTTP/1.1 403 Forbidden\r\n\r\nNope."), ErrorCode::Forbidden);
+        assert_eq!(code(b"HTTP/1.1 401 Unauthorized\r\n\r\n"), ErrorCode::Auth);
         assert_eq!(code(b"HTTP/1.1 404 Not Found\r\n\r\n"), ErrorCode::WrongProtocol);
         assert_eq!(code(b"HTTP/1.1 503 Busy\r\n\r\n"), ErrorCode::Network);
         assert_eq!(code(b"\xff\xff\xff\xffinfoResponse\n"), ErrorCode::WrongProtocol);

@@ -4,9 +4,13 @@
 //! `httparse` (zero-copy; an incomplete head is not an error, so bytes are fed as they come).
 
 pub mod get;
+pub mod part;
+pub mod redact;
 pub mod serve;
 
 pub use get::{HttpGet, HttpReply, Limits};
+pub use part::Get;
+pub use redact::redacted;
 
 /// Header lines at most in a head, either side: a status endpoint's reply has a dozen.
 pub const MAX_HEADERS: usize = 48;

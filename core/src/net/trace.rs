@@ -54,12 +54,17 @@ pub struct TraceEvent {
 
 pub type Tracer = Arc<dyn Fn(TraceEvent) + Send + Sync>;
 
-/// Calls the tracer, if there is one.
+/// Calls the tracer, if there is one; a request's credentials are hidden from it
+/// ([`crate::http::redacted`]).
 pub fn trace(tracer: Option<&Tracer>, clock: &Clock, direction: Direction, address: SocketAddr, bytes: &[u8]) {
     if let Some(t) = tracer {
+        let shown = match direction {
+            Direction::Send => crate::http::redacted(bytes),
+            Direction::Receive => None,
+        };
         t(TraceEvent {
             direction,
-            bytes: bytes.to_vec(),
+            bytes: shown.unwrap_or_else(|| bytes.to_vec()),
             address,
             time: clock.now(),
         });

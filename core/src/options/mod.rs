@@ -52,7 +52,7 @@ pub fn parse_target(value: &Value) -> Result<Target> {
         }
         other => Err(Error::invalid(format!(
             "target must be 'host:port' or {{ host, port }}, got {}",
-            kind(other)
+            crate::json::kind(other)
         ))),
     }
 }
@@ -69,17 +69,6 @@ pub fn target_text(value: &Value) -> String {
             }
         }
         other => other.to_string(),
-    }
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -100,7 +89,7 @@ impl Options {
             other => {
                 return Err(Error::invalid(format!(
                     "{what} options must be an object, got {}",
-                    kind(&other)
+                    crate::json::kind(&other)
                 )))
             }
         };
@@ -276,6 +265,42 @@ impl Input for UdpServeOptions {
             host: o.opt("host")?,
             port: o.opt("port")?,
             rate_limit: o.opt("rateLimit")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+/// `serve(id, state, options)` of a protocol that answers over TCP alone (the HTTP APIs:
+/// `serve('palworld')`, default port 8212).
+#[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "TcpServeOptions", rename_all = "camelCase", optional_fields)
+)]
+pub struct TcpServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+    pub host: Option<String>,
+    /// TCP port (0 picks a free one).
+    pub port: Option<u16>,
+    /// Per-connection deadline in ms (default 5000).
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
+    pub connection_timeout: Option<u64>,
+    /// Connections open at once (default 64); a new one past it closes the connection that
+    /// has waited longest without an answer, so idle connections cannot lock clients out.
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>"))]
+    pub max_connections: Option<usize>,
+}
+
+impl Input for TcpServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            connection_timeout: o.opt("connectionTimeout")?,
+            max_connections: o.opt("maxConnections")?,
         };
         o.deny_unknown()?;
         Ok(options)

@@ -51,6 +51,18 @@ impl Listen {
             stream: false,
         })
     }
+
+    /// A responder over TCP alone, as `options` ask (64 connections, 5 s each, by default).
+    pub fn tcp(options: &crate::options::TcpServeOptions, default_port: u16) -> Result<Self> {
+        Ok(Self {
+            addr: listen_address(options.host.as_deref(), options.port, default_port)?,
+            transport: Transport::Tcp,
+            connection_timeout: options.connection_timeout.unwrap_or(5000),
+            max_connections: options.max_connections.unwrap_or(64).clamp(1, 65_536),
+            rcon: None,
+            stream: false,
+        })
+    }
 }
 
 /// What to do with a received datagram.

@@ -1,0 +1,50 @@
+//! One `GET` as a part of a call ([`crate::spec::Parts`]): a status that takes several
+//! endpoints (FiveM's `/players.json`, Palworld's `/v1/api/metrics` …) fetches each beside
+//! the first, on a connection of its own, within the call's one deadline. The body comes
+//! back as text for the protocol to read.
+
+use super::{HttpGet, Limits};
+use crate::error::Result;
+use crate::options::Common;
+use crate::spec::query::Mapped;
+use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
+
+/// `GET path` on the query's host and port, with `headers`, its body read up to `limit`.
+pub struct Get {
+    pub common: Common,
+    pub path: &'static str,
+    pub headers: Vec<(&'static str, String)>,
+    pub limit: usize,
+}
+
+impl QueryPlan for Get {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+    fn transport(&self) -> Transport {
+        Transport::Tcp
+    }
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let limits = Limits { body: self.limit };
+        let exchange = HttpGet::new(at.host, at.port, self.path, &headers, limits, at.now, at.budget.end);
+        Ok(Mapped::boxed(exchange, |reply| {
+            Ok(Outcome::Lines(vec![String::from_utf8_lossy(&reply.body).into_owned()]))
+        }))
+    }
+}
+
+/// A part's body as [`Get`] gives it, or `None` with its failure added to `warnings` as
+/// `path: what failed` — without the call's prefix (`FiveM query of host:port: `): the
+/// status the warning is in already names the server.
+pub fn body(path: &str, result: Option<Result<Outcome>>, warnings: &mut Vec<String>) -> Option<String> {
+    match result? {
+        Ok(Outcome::Lines(mut lines)) => Some(lines.pop().unwrap_or_default()),
+        Err(e) => {
+            let message = e.message.split_once(": ").map_or(e.message.as_str(), |(_, rest)| rest);
+            warnings.push(format!("{path}: {message}"));
+            None
+        }
+        Ok(_) => None,
+    }
+}

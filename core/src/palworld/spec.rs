@@ -1,0 +1,71 @@
+//! Palworld to the machinery above the protocols (`crate::spec`).
+
+use super::responder::Responder;
+use super::state::PalworldState;
+use super::DEFAULT_PORT;
+use crate::error::Result;
+use crate::input;
+use crate::options::TcpServeOptions;
+use crate::spec::{self, Listen, Spec, Types};
+
+pub struct Palworld;
+
+impl spec::Protocol for Palworld {
+    type Codec = spec::packets::NoCodec;
+    const SPEC: Spec = Spec {
+        name: "palworld",
+        title: "Palworld query",
+        label: "Palworld (REST API)",
+        transport: spec::Transport::Tcp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
+    };
+    const TYPES: Types = Types {
+        request: "never",
+        response: "never",
+        decode_options: "never",
+        raw: "PalworldQueryResult",
+        query_options: super::query::PalworldPlan::TS,
+        serve_options: "TcpServeOptions",
+        state: "PalworldState",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = super::query::PalworldPlan::CLI;
+    const QUERY: Option<spec::Query> = Some(spec::Query::Parts(super::query::plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::unified::*;
+        crate::spec::decls![cfg;
+            PalworldState, super::state::PalworldPlayer, PalworldQueryResult, PalworldInfo,
+            PalworldPlayer, PalworldMetrics, super::query::PalworldQueryOptions,
+        ]
+    }
+}
+
+/// `serve('palworld', state, options)`: the REST API over TCP, one request per connection.
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: PalworldState = input::from_json("Palworld state", args.state)?;
+    let o: TcpServeOptions = input::from_options("serve options", args.options)?;
+    Ok((Box::new(Responder::new(state)), Listen::tcp(&o, DEFAULT_PORT)?))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        *self = Responder::new(input::from_json::<PalworldState>("Palworld state", state)?);
+        Ok(())
+    }
+
+    fn open_stream(&self) -> Option<spec::serve::Stream> {
+        Some(Box::<Vec<u8>>::default())
+    }
+
+    fn handle_stream(&self, stream: &mut spec::serve::Stream, chunk: &[u8]) -> spec::serve::StreamOutput {
+        Responder::handle_stream(self, stream, chunk)
+    }
+}
