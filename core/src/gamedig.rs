@@ -30,6 +30,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("gamespy3", "gamespy3"),
     ("unreal2", "unreal2"),
     ("palworld", "palworld"),
+    ("terraria", "terraria"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

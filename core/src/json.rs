@@ -20,6 +20,7 @@ use crate::index::Index;
 // SIMD there).
 #[cfg(not(target_family = "wasm"))]
 mod long_string;
+pub mod members;
 #[cfg(not(target_family = "wasm"))]
 pub use long_string::parse_with_long_string;
 #[cfg(not(target_family = "wasm"))]

@@ -53,6 +53,7 @@ pub mod sqp;
 pub mod status;
 pub mod tape;
 pub mod target;
+pub mod terraria;
 pub mod text;
 #[cfg(feature = "ts")]
 pub mod typescript;

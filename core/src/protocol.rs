@@ -55,6 +55,7 @@ registry![
     crate::gamespy3::spec::GameSpy3,
     crate::unreal2::spec::Unreal2,
     crate::palworld::spec::Palworld,
+    crate::terraria::spec::Terraria,
 ];
 
 /// A protocol of the registry (its index there).

@@ -310,7 +310,7 @@ const ROWS = [
   ["teamspeak2", "Teamspeak 2", 2001, "teamspeak2", false, 8767, null, [], [], null, null, null],
   ["teamspeak3", "Teamspeak 3", 2011, "teamspeak3", false, 9987, null, [], [], null, null, null],
   ["terminus", "Terminus", 2000, "gamespy1", true, null, 12286, [], [], null, null, "gamespy1"],
-  ["terrariatshock", "Terraria - TShock", 2011, "terraria", false, 7777, null, [101], ["terraria"], null, null, null],
+  ["terrariatshock", "Terraria - TShock", 2011, "terraria", true, 7777, null, [101], ["terraria"], null, null, "terraria"],
   ["tfc", "Team Fortress Classic", 1999, "a2s", true, 27015, null, [], [], null, null, "a2s"],
   ["theforest", "The Forest", 2014, "a2s", true, 27015, null, [1], ["forrest"], null, null, "a2s"],
   ["thefront", "The Front", 2023, "a2s", true, null, 27015, [], [], null, null, "a2s"],

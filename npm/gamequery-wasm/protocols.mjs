@@ -29,4 +29,5 @@ export const REGISTRY = Object.freeze([
   { name: 'gamespy3', transport: 'udp', port: 29900, packets: true, query: true, serve: true, rcon: null },
   { name: 'unreal2', transport: 'udp', port: 7778, packets: true, query: true, serve: true, rcon: null },
   { name: 'palworld', transport: 'tcp', port: 8212, packets: false, query: true, serve: true, rcon: null },
+  { name: 'terraria', transport: 'tcp', port: 7878, packets: false, query: true, serve: true, rcon: null },
 ]);

@@ -2790,12 +2790,141 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type TerrariaState = { 
+/**
+ * `ServerName` (TShock's config).
+ */
+name: string, 
+/**
+ * Terraria's version, `v1.4.4.9`.
+ */
+serverVersion: string, 
+/**
+ * TShock's, `5.2.0.0`.
+ */
+tshockVersion: string, 
+/**
+ * The game port (default 7777).
+ */
+port: number, 
+/**
+ * `MaxSlots` (default 8).
+ */
+maxPlayers: number, world: string, 
+/**
+ * `d.hh:mm:ss`.
+ */
+uptime: string, 
+/**
+ * The server has a join password.
+ */
+password: boolean, players: Array<TerrariaPlayerState>, 
+/**
+ * TShock's settings as `rules=true` shows them.
+ */
+rules: Record<string, unknown>, 
+/**
+ * A REST token the status wants (`EnableTokenEndpointAuthentication`); none: anyone.
+ */
+token?: string, };
+
+export type TerrariaPlayerState = { nickname: string, 
+/**
+ * The TShock account logged in (`""`: none).
+ */
+username: string, 
+/**
+ * Default `default`.
+ */
+group: string, 
+/**
+ * Terraria's team number (0: none).
+ */
+team: number, };
+
+export type TerrariaQueryResult = { 
+/**
+ * `"200"`.
+ */
+status: string, name: string, 
+/**
+ * Terraria's version: `v1.4.4.9`.
+ */
+serverversion: string, tshockversion: string, 
+/**
+ * The game port.
+ */
+port: number, playercount: number, maxplayers: number, world: string, 
+/**
+ * `d.hh:mm:ss` since the server started.
+ */
+uptime: string, serverpassword: boolean, players: Array<TerrariaPlayer>, 
+/**
+ * TShock's settings (`AutoSave`, `PvPMode`, `SpawnProtection` …).
+ */
+rules: Record<string, unknown>, };
+
+export type TerrariaPlayer = { nickname: string, 
+/**
+ * The TShock account logged in, `""` when none.
+ */
+username: string, group: string, active: boolean, state: number, team: number, 
+/**
+ * With a token allowed `tshock.rest.viewips`.
+ */
+ip: string, };
+
+export type TerrariaQueryOptions = { 
+/**
+ * A REST token (`/rest createtoken`, or `ApplicationRestTokens` in TShock's config):
+ * needed where `EnableTokenEndpointAuthentication` is on. Never in a trace, a
+ * `--debug` dump or an error.
+ */
+token?: string, 
+/**
+ * The players' rows (default true).
+ */
+players?: boolean, 
+/**
+ * TShock's settings into `raw.rules` (default true).
+ */
+rules?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2820,6 +2949,7 @@ export interface ProtocolTypes {
   gamespy3: { request: GameSpy3Request; response: GameSpy3Response; decodeOptions: GameSpy3DecodeOptions; raw: GameSpy3QueryResult };
   unreal2: { request: Unreal2Request; response: Unreal2Response; decodeOptions: Record<string, never>; raw: Unreal2QueryResult };
   palworld: { request: never; response: never; decodeOptions: never; raw: PalworldQueryResult };
+  terraria: { request: never; response: never; decodeOptions: never; raw: TerrariaQueryResult };
 }
 
 /**
@@ -3528,6 +3658,7 @@ export type GamedigProtocolClass =
   | 'quake3'
   | 'samp'
   | 'sdtd'
+  | 'terraria'
   | 'toxikk'
   | 'unreal2'
   | 'ut3'
@@ -3794,6 +3925,7 @@ export interface GameProtocols {
   teamfactor: 'gamespy1';
   teamfortress2: 'a2s';
   terminus: 'gamespy1';
+  terrariatshock: 'terraria';
   tfc: 'a2s';
   theforest: 'a2s';
   thefront: 'a2s';
@@ -3893,6 +4025,7 @@ export interface NetworkTypes {
   gamespy3: { queryOptions: GameSpy3QueryOptions; serveOptions: GameSpy3ServeOptions; state: GameSpy3State; raw: GameSpy3QueryResult };
   unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: UdpServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
   palworld: { queryOptions: PalworldQueryOptions; serveOptions: TcpServeOptions; state: PalworldState; raw: PalworldQueryResult };
+  terraria: { queryOptions: TerrariaQueryOptions; serveOptions: TcpServeOptions; state: TerrariaState; raw: TerrariaQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -49,6 +49,8 @@ const EXPECTED = {
   counterstrike15: { gamedigFails: "gamedig asks the pre-Steam `details` query, which our responder (as today's servers) leaves unanswered" },
   // Daikatana's query port is the game port + 10: gamedig gives it as the address to connect to, we the game port.
   daikatana: { fields: ['connect'] },
+  // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.
+  terrariatshock: { fields: ['map', 'version'] },
   // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.
   gtasam: { fields: ['name', 'raw.gamemode'] },
   gtasao: { fields: ['name'] },

@@ -36,6 +36,7 @@ async function startServers() {
     serve('gamespy3', sampleState('gamespy3'), { host, port: 29900 }),
     serve('unreal2', sampleState('unreal2'), { host, port: 7708 }),
     serve('palworld', sampleState('palworld'), { host, port: 8212 }),
+    serve('terraria', sampleState('terraria'), { host, port: 7878 }),
   ]);
 }
 

@@ -421,6 +421,16 @@ export async function palworldUsage(): Promise<void> {
   void [fps, level, world, warnings, server];
 }
 
+// Terraria (#50): TShock's reply as sent, its token option.
+export async function terrariaUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const t = await query('terrariatshock', 'tshock.example.org', { token: 'T', rules: false });
+  const tshock: string | undefined = t.raw.tshockversion;
+  const team: number | undefined = t.raw.players?.[0]?.team;
+  await using server = await serve('terraria', { ...sampleState('terraria'), token: 'T' }, { port: 0 });
+  void [tshock, team, server];
+}
+
 // #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type UdpServe = import('gamequery').UdpServeOptions;

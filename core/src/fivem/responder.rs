@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 use super::packets::{read_request, FivemResponse, FivemStatusPlayer};
 use super::state::FivemState;
 use crate::error::Result;
-use crate::http::serve::{read_request as read_http, reply, Read};
+use crate::http::serve::{closing, reply, request_of};
 use crate::idtech::Info;
 use crate::idtech::OOB;
 use crate::limit::{Buckets, RateLimit};
@@ -150,20 +150,12 @@ impl Responder {
 
     /// What a connection sent so far, answered once its request head is whole.
     pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        let Some(buf) = stream.downcast_mut::<Vec<u8>>() else {
-            return StreamOutput {
-                write: vec![],
-                close: true,
-            };
-        };
-        buf.extend_from_slice(chunk);
-        let head = match read_http(buf) {
-            Read::Partial => return StreamOutput::default(),
-            Read::Bad(status) => return close(reply(status, "text/plain", b"")),
-            Read::Head(head) => head,
+        let head = match request_of(stream, chunk) {
+            Ok(head) => head,
+            Err(now) => return now,
         };
         if head.method != "GET" {
-            return close(reply(405, "text/plain", b""));
+            return closing(reply(405, "text/plain", b""));
         }
         let body: &[u8] = match head.path.as_str() {
             "/info.json" => &self.info,
@@ -177,19 +169,15 @@ impl Responder {
                     _ => &self.players,
                 }
             }
-            _ => return close(reply(404, "text/plain", b"Not Found")),
+            _ => return closing(reply(404, "text/plain", b"Not Found")),
         };
-        close(reply(200, "application/json", body))
+        closing(reply(200, "application/json", body))
     }
 }
 
 /// An infostring pair of texts.
 fn pair<'a>(key: &'a str, value: &'a str) -> (&'a [u8], &'a [u8]) {
     (key.as_bytes(), value.as_bytes())
-}
-
-fn close(write: Vec<u8>) -> StreamOutput {
-    StreamOutput { write, close: true }
 }
 
 #[cfg(test)]

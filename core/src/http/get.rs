@@ -73,7 +73,8 @@ impl HttpGet {
         end: Millis,
     ) -> Self {
         Self {
-            path: path.to_string(),
+            // Messages name the path alone: a query string may carry a token (TShock's).
+            path: path.split('?').next().unwrap_or(path).to_string(),
             limits,
             outbox: Some(request(host, port, path, headers)),
             raw: Vec::new(),

@@ -1,12 +1,17 @@
 //! What a trace shows of a request sent: an `Authorization` header's value is a password
-//! (Basic) or a token, so it is replaced before the bytes reach a caller's `trace` or the
+//! (Basic) or a token, and so is a query string's `token=` (TShock's) or `code=` (Farming
+//! Simulator's), so they are replaced before the bytes reach a caller's `trace` or the
 //! CLI's `--debug` dump. Both engines' drivers show sends through [`redacted`].
 
 /// What replaces a credential.
 const HIDDEN: &[u8] = b"[redacted]";
 
-/// `bytes` with the value of every `Authorization` header of an HTTP request head replaced
-/// by `[redacted]`; `None` when there is none to hide (the bytes are shown as they are).
+/// Query string parameters whose values are credentials.
+const SECRET_PARAMETERS: &[&[u8]] = &[b"token", b"code", b"password", b"key", b"apikey", b"api_key", b"secret"];
+
+/// `bytes` with the value of every `Authorization` header and credential parameter of an
+/// HTTP request head replaced by `[redacted]`; `None` when there is none to hide (the
+/// bytes are shown as they are).
 pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
     let first = bytes.windows(2).position(|w| w == b"\r\n")?;
     // A request line ends in its version: anything else (a datagram, a console line) is not
@@ -19,8 +24,8 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
         .position(|w| w == b"\r\n\r\n")
         .map_or(bytes.len(), |at| at + 2);
     let mut out = Vec::with_capacity(bytes.len());
-    let mut hid = false;
-    let mut at = 0;
+    let mut hid = request_line(&bytes[..first], &mut out);
+    let mut at = first;
     while at < end {
         let len = bytes[at..end]
             .windows(2)
@@ -42,6 +47,37 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
     hid.then_some(out)
 }
 
+/// The request line into `out`, each credential parameter's value hidden; `true` when one was.
+fn request_line(line: &[u8], out: &mut Vec<u8>) -> bool {
+    let Some(q) = line.iter().position(|&b| b == b'?') else {
+        out.extend_from_slice(line);
+        return false;
+    };
+    // The target ends at the space before the version.
+    let end = line
+        .iter()
+        .rposition(|&b| b == b' ')
+        .filter(|&e| e > q)
+        .unwrap_or(line.len());
+    out.extend_from_slice(&line[..=q]);
+    let mut hid = false;
+    for (i, pair) in line[q + 1..end].split(|&b| b == b'&').enumerate() {
+        if i > 0 {
+            out.push(b'&');
+        }
+        match pair.iter().position(|&b| b == b'=') {
+            Some(eq) if SECRET_PARAMETERS.iter().any(|k| pair[..eq].eq_ignore_ascii_case(k)) => {
+                out.extend_from_slice(&pair[..=eq]);
+                out.extend_from_slice(HIDDEN);
+                hid = true;
+            }
+            _ => out.extend_from_slice(pair),
+        }
+    }
+    out.extend_from_slice(&line[end..]);
+    hid
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +95,12 @@ mod tests {
         // Not a request head: shown as it is.
         assert_eq!(redacted(b"\xff\xff\xff\xffgetinfo\r\nAuthorization: x\r\n"), None);
         assert_eq!(redacted(b"Authorization: x"), None);
+        let token = b"GET /v2/server/status?players=true&token=ABC123&rules=false HTTP/1.1\r\nHost: x\r\n\r\n";
+        assert_eq!(
+            redacted(token).unwrap(),
+            b"GET /v2/server/status?players=true&token=[redacted]&rules=false HTTP/1.1\r\nHost: x\r\n\r\n"
+        );
+        assert_eq!(redacted(b"GET /a?players=true HTTP/1.1\r\n\r\n"), None);
         // A body after the head is not a header.
         let body = b"POST / HTTP/1.1\r\nHost: x\r\n\r\nAuthorization: kept";
         assert_eq!(redacted(body), None);

@@ -2,6 +2,7 @@
 //! whole reply written (one per connection: each is closed after it).
 
 use super::{MAX_HEAD, MAX_HEADERS};
+use crate::spec::serve::{Stream, StreamOutput};
 
 /// A request's head: what a status endpoint routes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +81,32 @@ pub fn reply(status: u16, content_type: &str, body: &[u8]) -> Vec<u8> {
     .into_bytes();
     out.extend_from_slice(body);
     out
+}
+
+/// A connection's bytes so far (its state a `Vec<u8>`, as `open_stream` made it), and the
+/// request head once whole; `Err`: what to write now — nothing while the head is partial,
+/// 400 or 431 (and close) for one that is bad.
+pub fn request_of(stream: &mut Stream, chunk: &[u8]) -> Result<Head, StreamOutput> {
+    let Some(buf) = stream.downcast_mut::<Vec<u8>>() else {
+        return Err(closing(vec![]));
+    };
+    buf.extend_from_slice(chunk);
+    match read_request(buf) {
+        Read::Partial => Err(StreamOutput::default()),
+        Read::Bad(status) => Err(closing(reply(status, "text/plain", b""))),
+        Read::Head(head) => Ok(head),
+    }
+}
+
+/// `write`, then close: one request per connection.
+pub fn closing(write: Vec<u8>) -> StreamOutput {
+    StreamOutput { write, close: true }
+}
+
+/// A credential a request gave equals the one wanted, in a time that does not depend on
+/// where they differ.
+pub fn same_secret(given: &[u8], wanted: &[u8]) -> bool {
+    given.len() == wanted.len() && given.iter().zip(wanted).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 #[cfg(test)]

@@ -66,21 +66,10 @@ pub fn rows(players: Map<String, Value>) -> Result<Vec<Value>> {
     }
 }
 
-/// A text field, or none.
-pub fn text<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
-    o.get(key).and_then(Value::as_str)
-}
-
-/// A count or id that may come as an integer or a float (`60.0`), or none.
-pub fn integer(o: &Map<String, Value>, key: &str) -> Option<i64> {
-    let v = o.get(key)?;
-    v.as_i64()
-        .or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f.round() as i64))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::members::{integer, text};
     use serde_json::json;
 
     #[test]

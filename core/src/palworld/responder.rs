@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::api::Endpoint;
 use super::state::PalworldState;
-use crate::http::serve::{read_request as read_http, reply, Read};
+use crate::http::serve::{closing, reply, request_of, same_secret};
 use crate::spec::serve::{Stream, StreamOutput};
 
 #[derive(Debug)]
@@ -76,42 +76,28 @@ impl Responder {
 
     /// What a connection sent so far, answered once its request head is whole.
     pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        let Some(buf) = stream.downcast_mut::<Vec<u8>>() else {
-            return close(vec![]);
-        };
-        buf.extend_from_slice(chunk);
-        let head = match read_http(buf) {
-            Read::Partial => return StreamOutput::default(),
-            Read::Bad(status) => return close(reply(status, "text/plain", b"")),
-            Read::Head(head) => head,
+        let head = match request_of(stream, chunk) {
+            Ok(head) => head,
+            Err(now) => return now,
         };
         if let Some(wanted) = &self.authorization {
             let given = head.header("Authorization").unwrap_or_default().trim().as_bytes();
-            if !same(given, wanted) {
-                return close(reply(401, "text/plain", b"Unauthorized"));
+            if !same_secret(given, wanted) {
+                return closing(reply(401, "text/plain", b"Unauthorized"));
             }
         }
         if head.method != "GET" {
-            return close(reply(405, "text/plain", b""));
+            return closing(reply(405, "text/plain", b""));
         }
         let body = match head.path.as_str() {
             p if p == Endpoint::Info.path() => &self.info,
             p if p == Endpoint::Players.path() => &self.players,
             p if p == Endpoint::Metrics.path() => &self.metrics,
             p if p == Endpoint::Settings.path() => &self.settings,
-            _ => return close(reply(404, "text/plain", b"Not Found")),
+            _ => return closing(reply(404, "text/plain", b"Not Found")),
         };
-        close(reply(200, "application/json", body))
+        closing(reply(200, "application/json", body))
     }
-}
-
-/// Equal, in a time that does not depend on where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
-}
-
-fn close(write: Vec<u8>) -> StreamOutput {
-    StreamOutput { write, close: true }
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::api::{integer, text};
 use crate::input::{At, Input, Obj};
+use crate::json::members::{integer, text};
 use crate::json::Json;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::api::{integer, text};
+use crate::json::members::{integer, text};
 use crate::status::{count, known, Known, PlayerId, Status, StatusPlayer, StatusPlayers};
 
 /// What `query('palworld')` returns in `raw`.

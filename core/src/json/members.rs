@@ -1,0 +1,17 @@
+//! A member of a JSON object a server sent, read tolerantly: the HTTP APIs (Palworld,
+//! TShock …) send numbers as integers or floats (`60`, `60.0`) and leave fields out
+//! between versions, and a status reads what is there.
+
+use serde_json::{Map, Value};
+
+/// A text member, or none.
+pub fn text<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+    o.get(key).and_then(Value::as_str)
+}
+
+/// A whole number that may come as a float (`60.0`, rounded), or none.
+pub fn integer(o: &Map<String, Value>, key: &str) -> Option<i64> {
+    let v = o.get(key)?;
+    v.as_i64()
+        .or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f.round() as i64))
+}

@@ -1,0 +1,71 @@
+//! TShock's REST API to the machinery above the protocols (`crate::spec`).
+
+use super::responder::Responder;
+use super::state::TerrariaState;
+use super::DEFAULT_PORT;
+use crate::error::Result;
+use crate::input;
+use crate::options::TcpServeOptions;
+use crate::spec::{self, Listen, Spec, Types};
+
+pub struct Terraria;
+
+impl spec::Protocol for Terraria {
+    type Codec = spec::packets::NoCodec;
+    const SPEC: Spec = Spec {
+        name: "terraria",
+        title: "TShock query",
+        label: "Terraria (TShock REST API)",
+        transport: spec::Transport::Tcp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
+    };
+    const TYPES: Types = Types {
+        request: "never",
+        response: "never",
+        decode_options: "never",
+        raw: "TerrariaQueryResult",
+        query_options: super::query::TerrariaPlan::TS,
+        serve_options: "TcpServeOptions",
+        state: "TerrariaState",
+        rcon_options: "never",
+    };
+    const CLI: spec::Cli = super::query::TerrariaPlan::CLI;
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(super::query::plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::unified::{TerrariaPlayer, TerrariaReply};
+        crate::spec::decls![cfg;
+            TerrariaState, super::state::TerrariaPlayerState, TerrariaReply, TerrariaPlayer,
+            super::query::TerrariaQueryOptions,
+        ]
+    }
+}
+
+/// `serve('terraria', state, options)`: TShock's `/v2/server/status` over TCP.
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: TerrariaState = input::from_json("TShock state", args.state)?;
+    let o: TcpServeOptions = input::from_options("serve options", args.options)?;
+    Ok((Box::new(Responder::new(state)), Listen::tcp(&o, DEFAULT_PORT)?))
+}
+
+impl spec::Responder for Responder {
+    fn update(&mut self, state: &str) -> Result<()> {
+        *self = Responder::new(input::from_json::<TerrariaState>("TShock state", state)?);
+        Ok(())
+    }
+
+    fn open_stream(&self) -> Option<spec::serve::Stream> {
+        Some(Box::<Vec<u8>>::default())
+    }
+
+    fn handle_stream(&self, stream: &mut spec::serve::Stream, chunk: &[u8]) -> spec::serve::StreamOutput {
+        Responder::handle_stream(self, stream, chunk)
+    }
+}
