@@ -3,6 +3,7 @@
 //! side that reads a request head and writes a reply ([`serve`]). Heads are parsed by
 //! `httparse` (zero-copy; an incomplete head is not an error, so bytes are fed as they come).
 
+pub mod api;
 pub mod get;
 pub mod part;
 pub mod redact;

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::api::Endpoint;
 use super::state::PalworldState;
-use crate::http::serve::{closing, reply, request_of, same_secret};
-use crate::spec::serve::{Stream, StreamOutput};
+use crate::http::api::Api;
+use crate::http::serve::{reply, same_secret, Head};
 
 #[derive(Debug)]
 pub struct Responder {
@@ -73,30 +73,34 @@ impl Responder {
             settings: settings.to_string().into_bytes(),
         }
     }
+}
 
-    /// What a connection sent so far, answered once its request head is whole.
-    pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        let head = match request_of(stream, chunk) {
-            Ok(head) => head,
-            Err(now) => return now,
-        };
+impl Api for Responder {
+    const STATE: &'static str = "Palworld state";
+    type State = PalworldState;
+
+    fn new(state: PalworldState) -> Self {
+        Responder::new(state)
+    }
+
+    fn answer(&self, head: &Head) -> Vec<u8> {
         if let Some(wanted) = &self.authorization {
             let given = head.header("Authorization").unwrap_or_default().trim().as_bytes();
             if !same_secret(given, wanted) {
-                return closing(reply(401, "text/plain", b"Unauthorized"));
+                return reply(401, "text/plain", b"Unauthorized");
             }
         }
         if head.method != "GET" {
-            return closing(reply(405, "text/plain", b""));
+            return reply(405, "text/plain", b"");
         }
         let body = match head.path.as_str() {
             p if p == Endpoint::Info.path() => &self.info,
             p if p == Endpoint::Players.path() => &self.players,
             p if p == Endpoint::Metrics.path() => &self.metrics,
             p if p == Endpoint::Settings.path() => &self.settings,
-            _ => return closing(reply(404, "text/plain", b"Not Found")),
+            _ => return reply(404, "text/plain", b"Not Found"),
         };
-        closing(reply(200, "application/json", body))
+        reply(200, "application/json", body)
     }
 }
 
@@ -106,12 +110,13 @@ mod tests {
     use crate::palworld::state::PalworldPlayer;
 
     fn get(r: &Responder, request: &[u8]) -> (u16, Value) {
-        let mut stream: Stream = Box::<Vec<u8>>::default();
-        let out = r.handle_stream(&mut stream, request);
-        assert!(out.close);
-        let status = std::str::from_utf8(&out.write[9..12]).unwrap().parse().unwrap();
-        let at = out.write.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
-        (status, serde_json::from_slice(&out.write[at..]).unwrap_or(Value::Null))
+        let crate::http::serve::Read::Head(head) = crate::http::serve::read_request(request) else {
+            panic!("a whole head")
+        };
+        let out = r.answer(&head);
+        let status = std::str::from_utf8(&out[9..12]).unwrap().parse().unwrap();
+        let at = out.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        (status, serde_json::from_slice(&out[at..]).unwrap_or(Value::Null))
     }
 
     #[test]

@@ -1,11 +1,7 @@
 //! Palworld to the machinery above the protocols (`crate::spec`).
 
-use super::responder::Responder;
-use super::state::PalworldState;
 use super::DEFAULT_PORT;
 use crate::error::Result;
-use crate::input;
-use crate::options::TcpServeOptions;
 use crate::spec::{self, Listen, Spec, Types};
 
 pub struct Palworld;
@@ -42,7 +38,7 @@ impl spec::Protocol for Palworld {
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::unified::*;
         crate::spec::decls![cfg;
-            PalworldState, super::state::PalworldPlayer, PalworldQueryResult, PalworldInfo,
+            super::state::PalworldState, super::state::PalworldPlayer, PalworldQueryResult, PalworldInfo,
             PalworldPlayer, PalworldMetrics, super::query::PalworldQueryOptions,
         ]
     }
@@ -50,22 +46,5 @@ impl spec::Protocol for Palworld {
 
 /// `serve('palworld', state, options)`: the REST API over TCP, one request per connection.
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    let state: PalworldState = input::from_json("Palworld state", args.state)?;
-    let o: TcpServeOptions = input::from_options("serve options", args.options)?;
-    Ok((Box::new(Responder::new(state)), Listen::tcp(&o, DEFAULT_PORT)?))
-}
-
-impl spec::Responder for Responder {
-    fn update(&mut self, state: &str) -> Result<()> {
-        *self = Responder::new(input::from_json::<PalworldState>("Palworld state", state)?);
-        Ok(())
-    }
-
-    fn open_stream(&self) -> Option<spec::serve::Stream> {
-        Some(Box::<Vec<u8>>::default())
-    }
-
-    fn handle_stream(&self, stream: &mut spec::serve::Stream, chunk: &[u8]) -> spec::serve::StreamOutput {
-        Responder::handle_stream(self, stream, chunk)
-    }
+    crate::http::api::serve::<super::responder::Responder>(args, DEFAULT_PORT)
 }

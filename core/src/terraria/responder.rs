@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 
 use super::api::PATH;
 use super::state::TerrariaState;
-use crate::http::serve::{closing, reply, request_of, same_secret};
-use crate::spec::serve::{Stream, StreamOutput};
+use crate::http::api::Api;
+use crate::http::serve::{reply, same_secret, Head};
 
 #[derive(Debug)]
 pub struct Responder {
@@ -62,13 +62,17 @@ impl Responder {
             token: state.token,
         }
     }
+}
 
-    /// What a connection sent so far, answered once its request head is whole.
-    pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        let head = match request_of(stream, chunk) {
-            Ok(head) => head,
-            Err(now) => return now,
-        };
+impl Api for Responder {
+    const STATE: &'static str = "TShock state";
+    type State = TerrariaState;
+
+    fn new(state: TerrariaState) -> Self {
+        Responder::new(state)
+    }
+
+    fn answer(&self, head: &Head) -> Vec<u8> {
         let parameter = |name: &str| {
             form_urlencoded::parse(head.query.as_bytes())
                 .find(|(k, _)| k.eq_ignore_ascii_case(name))
@@ -91,14 +95,14 @@ impl Responder {
             }
         }
         let which = usize::from(yes("players")) + 2 * usize::from(yes("rules"));
-        closing(reply(200, "application/json; charset=utf-8", &self.replies[which]))
+        reply(200, "application/json; charset=utf-8", &self.replies[which])
     }
 }
 
 /// TShock's error object: HTTP 200, the status in the body.
-fn rest(status: &str, error: &str) -> StreamOutput {
+fn rest(status: &str, error: &str) -> Vec<u8> {
     let body = serde_json::to_vec_pretty(&json!({ "status": status, "error": error })).unwrap_or_default();
-    closing(reply(200, "application/json; charset=utf-8", &body))
+    reply(200, "application/json; charset=utf-8", &body)
 }
 
 #[cfg(test)]
@@ -107,14 +111,14 @@ mod tests {
     use crate::terraria::state::TerrariaPlayerState;
 
     fn get(r: &Responder, target: &str) -> Value {
-        let mut stream: Stream = Box::<Vec<u8>>::default();
-        let out = r.handle_stream(
-            &mut stream,
-            format!("GET {target} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
-        );
-        assert!(out.close && out.write.starts_with(b"HTTP/1.1 200 OK\r\n"));
-        let at = out.write.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
-        serde_json::from_slice(&out.write[at..]).unwrap()
+        let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\n\r\n");
+        let crate::http::serve::Read::Head(head) = crate::http::serve::read_request(request.as_bytes()) else {
+            panic!("a whole head")
+        };
+        let out = r.answer(&head);
+        assert!(out.starts_with(b"HTTP/1.1 200 OK\r\n"));
+        let at = out.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        serde_json::from_slice(&out[at..]).unwrap()
     }
 
     #[test]

@@ -1,11 +1,7 @@
 //! TShock's REST API to the machinery above the protocols (`crate::spec`).
 
-use super::responder::Responder;
-use super::state::TerrariaState;
 use super::DEFAULT_PORT;
 use crate::error::Result;
-use crate::input;
-use crate::options::TcpServeOptions;
 use crate::spec::{self, Listen, Spec, Types};
 
 pub struct Terraria;
@@ -42,30 +38,13 @@ impl spec::Protocol for Terraria {
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         use super::unified::{TerrariaPlayer, TerrariaReply};
         crate::spec::decls![cfg;
-            TerrariaState, super::state::TerrariaPlayerState, TerrariaReply, TerrariaPlayer,
+            super::state::TerrariaState, super::state::TerrariaPlayerState, TerrariaReply, TerrariaPlayer,
             super::query::TerrariaQueryOptions,
         ]
     }
 }
 
-/// `serve('terraria', state, options)`: TShock's `/v2/server/status` over TCP.
+/// `serve('terraria', state, options)`: the REST API over TCP, one request per connection.
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    let state: TerrariaState = input::from_json("TShock state", args.state)?;
-    let o: TcpServeOptions = input::from_options("serve options", args.options)?;
-    Ok((Box::new(Responder::new(state)), Listen::tcp(&o, DEFAULT_PORT)?))
-}
-
-impl spec::Responder for Responder {
-    fn update(&mut self, state: &str) -> Result<()> {
-        *self = Responder::new(input::from_json::<TerrariaState>("TShock state", state)?);
-        Ok(())
-    }
-
-    fn open_stream(&self) -> Option<spec::serve::Stream> {
-        Some(Box::<Vec<u8>>::default())
-    }
-
-    fn handle_stream(&self, stream: &mut spec::serve::Stream, chunk: &[u8]) -> spec::serve::StreamOutput {
-        Responder::handle_stream(self, stream, chunk)
-    }
+    crate::http::api::serve::<super::responder::Responder>(args, DEFAULT_PORT)
 }

@@ -1,0 +1,47 @@
+//! A responder that answers one HTTP request per connection from a state (the REST APIs of
+//! Palworld and TShock …): what `serve(name, state, options)` runs for such a protocol,
+//! written once. The protocol says how a state becomes its replies ([`Api::new`], once per
+//! state) and what a request head is answered with ([`Api::answer`]).
+
+use super::serve::{closing, request_of, Head};
+use crate::error::Result;
+use crate::input::{self, Input};
+use crate::options::TcpServeOptions;
+use crate::spec::serve::{Stream, StreamOutput};
+use crate::spec::{self, Listen, ServeArgs};
+
+pub trait Api: Send + Sized + 'static {
+    /// The state's name in messages (`Palworld state`).
+    const STATE: &'static str;
+    type State: Input;
+    fn new(state: Self::State) -> Self;
+    /// The whole reply to a request (the connection is closed after it).
+    fn answer(&self, head: &Head) -> Vec<u8>;
+}
+
+/// `serve(…)` of an [`Api`]: its state read, TCP at `options`' address (`default_port`).
+pub fn serve<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: A::State = input::from_json(A::STATE, args.state)?;
+    let o: TcpServeOptions = input::from_options("serve options", args.options)?;
+    Ok((Box::new(Served(A::new(state))), Listen::tcp(&o, default_port)?))
+}
+
+struct Served<A>(A);
+
+impl<A: Api> spec::Responder for Served<A> {
+    fn update(&mut self, state: &str) -> Result<()> {
+        self.0 = A::new(input::from_json(A::STATE, state)?);
+        Ok(())
+    }
+
+    fn open_stream(&self) -> Option<Stream> {
+        Some(Box::<Vec<u8>>::default())
+    }
+
+    fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
+        match request_of(stream, chunk) {
+            Ok(head) => closing(self.0.answer(&head)),
+            Err(now) => now,
+        }
+    }
+}
