@@ -132,6 +132,16 @@ impl Connection {
         Connection { inner: None }
     }
 
+    /// A connection opened: what to write to it first (TeamSpeak's banner; most say
+    /// nothing until asked).
+    pub fn open(&mut self, server: &Server) -> Vec<u8> {
+        self.inner = server.inner.open_stream();
+        match self.inner.as_mut() {
+            Some(stream) => server.inner.greet(stream),
+            None => vec![],
+        }
+    }
+
     /// Bytes from the client: `[bytes to write, close after writing]`.
     pub fn input(&mut self, server: &Server, chunk: &[u8]) -> Array {
         if self.inner.is_none() {

@@ -31,6 +31,8 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("unreal2", "unreal2"),
     ("palworld", "palworld"),
     ("terraria", "terraria"),
+    ("satisfactory", "satisfactory"),
+    ("teamspeak3", "teamspeak3"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

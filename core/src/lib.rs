@@ -43,6 +43,7 @@ pub mod quake;
 pub mod resend;
 pub mod rng;
 pub mod samp;
+pub mod satisfactory;
 pub mod serve;
 pub mod similar;
 pub mod slots;
@@ -53,6 +54,7 @@ pub mod sqp;
 pub mod status;
 pub mod tape;
 pub mod target;
+pub mod teamspeak3;
 pub mod terraria;
 pub mod text;
 #[cfg(feature = "ts")]

@@ -14,6 +14,7 @@ macro_rules! registry {
         static PACKETS: &[Option<Packets>] = &[$(<$protocol as spec::Protocol>::PACKETS),*];
         static QUERIES: &[Option<spec::Query>] = &[$(<$protocol as spec::Protocol>::QUERY),*];
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
+        static SERVED_ATS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SERVED_AT),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
         static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
         static FITS: &[Option<spec::sample::SampleFit>] = &[$(<$protocol as spec::Protocol>::SAMPLE_FIT),*];
@@ -56,6 +57,8 @@ registry![
     crate::unreal2::spec::Unreal2,
     crate::palworld::spec::Palworld,
     crate::terraria::spec::Terraria,
+    crate::satisfactory::spec::Satisfactory,
+    crate::teamspeak3::spec::TeamSpeak3,
 ];
 
 /// A protocol of the registry (its index there).
@@ -160,6 +163,11 @@ impl Protocol {
     /// `serve` answers it.
     pub fn servable(self) -> bool {
         SERVERS[self.0 as usize].is_some()
+    }
+
+    /// The query option its responder's port goes in ([`spec::Protocol::SERVED_AT`]).
+    pub fn served_at(self) -> Option<&'static str> {
+        SERVED_ATS[self.0 as usize]
     }
 
     /// The names of its TypeScript types.

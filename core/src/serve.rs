@@ -146,6 +146,12 @@ impl Server {
         self.responder.open_stream()
     }
 
+    /// What a new connection is told first (TeamSpeak's banner); a bug of ours answers
+    /// nothing.
+    pub fn greet(&self, stream: &mut Stream) -> Vec<u8> {
+        crate::internal::contain("a responder", || Ok(self.responder.greet(stream))).unwrap_or_default()
+    }
+
     /// Bytes a connection sent, answered with the state served now.
     /// A bug of ours (a panic) answering it closes that connection, not the server.
     pub fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {

@@ -204,8 +204,9 @@ pub fn registry_module() -> String {
             let rcon = s.rcon.map_or("null".to_string(), |r| {
                 format!("{{ port: {}, session: {} }}", r.default_port, r.source)
             });
+            let served_at = p.served_at().map_or("null".to_string(), |o| format!("'{o}'"));
             format!(
-                "  {{ name: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon} }},\n",
+                "  {{ name: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon}, servedAt: {served_at} }},\n",
                 s.name,
                 p.packets().is_ok(),
                 p.queryable(),
@@ -219,7 +220,8 @@ pub fn registry_module() -> String {
          /**\n * Every protocol, in the order of the ids the addon takes: its transport, default port\n\
          \x20* (`null`: give one), whether it has packets of its own (the codec functions), whether\n\
          \x20* `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`\n\
-         \x20* keeps logged in).\n */\n\
+         \x20* keeps logged in), and `servedAt`: the query option its responder's port goes in, where\n\
+         \x20* a target names another service's (`null`: query the responder's address).\n */\n\
          export const REGISTRY = Object.freeze([\n{}]);\n",
         rows.concat()
     )

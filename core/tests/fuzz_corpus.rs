@@ -26,6 +26,10 @@ fn fixtures() -> Vec<(String, bool, Vec<Vec<u8>>)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(root().join("tests/fixtures")).unwrap() {
         let path = entry.unwrap().path();
+        // Vectors are JSON; a folder holds a capture as it was (TeamSpeak's conversations).
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let Ok(doc) = serde_json::from_str::<Value>(&std::fs::read_to_string(&path).unwrap()) else {
             continue;

@@ -105,6 +105,14 @@ export function createServe(wasm, transport) {
       const slot = admit(conn);
       const stream = new wasm.Connection();
       const deadline = setTimeout(() => conn.destroy(), connectionTimeout);
+      let greeting;
+      try {
+        greeting = stream.open(current());
+      } catch (e) {
+        recover(e);
+        return conn.destroy();
+      }
+      if (greeting.length) conn.write(greeting);
       conn.on.data = (bytes) => {
         let out;
         try {

@@ -2919,12 +2919,207 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type SatisfactoryRequest = { cookie: string, 
+/**
+ * The protocol version the client asks for (1).
+ */
+protocolVersion: number, };
+
+export type SatisfactoryResponse = { cookie: string, protocolVersion: number, name: string, 
+/**
+ * 0 offline (never sent), 1 idle (no save loaded), 2 loading, 3 playing.
+ */
+state: number, 
+/**
+ * ServerNetCL: the changelist (build number) the server runs, `365306`.
+ */
+changelist: number, 
+/**
+ * The server's flags, a u64 as a decimal string (bit 0: modded; the others are for
+ * mods to use).
+ */
+flags: string, 
+/**
+ * Each sub-state's version: it changes when that part of the game does (0 the game
+ * state, 1 the options, 2 the advanced settings, 3 the saves …), so a poller can tell
+ * when asking the HTTPS API is worth it.
+ */
+subStates: Array<SatisfactorySubState>, };
+
+export type SatisfactoryState = { name: string, 
+/**
+ * 0 offline (never sent), 1 idle (no save loaded), 2 loading, 3 playing.
+ */
+state: number, 
+/**
+ * ServerNetCL: the changelist (build number) the server runs, `365306`.
+ */
+changelist: number, 
+/**
+ * The server's flags, a u64 as a decimal string (bit 0: modded; the others are for
+ * mods to use).
+ */
+flags: string, 
+/**
+ * Each sub-state's version: it changes when that part of the game does (0 the game
+ * state, 1 the options, 2 the advanced settings, 3 the saves …), so a poller can tell
+ * when asking the HTTPS API is worth it.
+ */
+subStates: Array<SatisfactorySubState>, };
+
+export type SatisfactorySubState = { id: number, version: number, };
+
+export type SatisfactoryQueryResult = { 
+/**
+ * What `state` means: `offline`, `idle` (no save loaded), `loading`, `playing`, or
+ * `unknown` for a value the document does not list.
+ */
+stateName: 'offline' | 'idle' | 'loading' | 'playing' | 'unknown', 
+/**
+ * Bit 0 of `flags`.
+ */
+modded: boolean, protocolVersion: number, latencyMs: number, name: string, 
+/**
+ * 0 offline (never sent), 1 idle (no save loaded), 2 loading, 3 playing.
+ */
+state: number, 
+/**
+ * ServerNetCL: the changelist (build number) the server runs, `365306`.
+ */
+changelist: number, 
+/**
+ * The server's flags, a u64 as a decimal string (bit 0: modded; the others are for
+ * mods to use).
+ */
+flags: string, 
+/**
+ * Each sub-state's version: it changes when that part of the game does (0 the game
+ * state, 1 the options, 2 the advanced settings, 3 the saves …), so a poller can tell
+ * when asking the HTTPS API is worth it.
+ */
+subStates: Array<SatisfactorySubState>, };
+
+export type SatisfactoryQueryOptions = { 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type TeamSpeak3State = { 
+/**
+ * `serverinfo`'s record: `virtualserver_name`, `virtualserver_port` (the voice port
+ * `use port=` selects), `virtualserver_clientsonline` … all text, as the server sends.
+ */
+serverinfo: Record<string, string>, 
+/**
+ * `clientlist`'s records (`clid cid client_database_id client_nickname client_type`;
+ * `client_type` 1 is a query client).
+ */
+clients: Array<Record<string, string>>, 
+/**
+ * `channellist -topic`'s records (`cid pid channel_order channel_name channel_topic
+ * total_clients channel_needed_subscribe_power`).
+ */
+channels: Array<Record<string, string>>, };
+
+export type TeamSpeak3QueryResult = { 
+/**
+ * The banner's first line: `TS3`, or `TeaSpeak`.
+ */
+server: string, serverinfo: Record<string, string>, 
+/**
+ * Every client listed, query clients too (`players` without `false`).
+ */
+clients?: Array<Record<string, string>>, 
+/**
+ * `channels` without `false`.
+ */
+channels?: Array<Record<string, string>>, 
+/**
+ * A list the server refused (its guest group lacks the permission), the status whole.
+ */
+warnings: Array<string>, latencyMs: number, };
+
+export type TeamSpeak3QueryOptions = { 
+/**
+ * The ServerQuery's TCP port on the same host (default 10011; gamedig's
+ * `teamspeakQueryPort`).
+ */
+queryPort?: number, 
+/**
+ * Select the virtual server by its id (`use sid=`) instead of the target's voice port.
+ */
+serverId?: number, 
+/**
+ * The clients (`clientlist`; default true).
+ */
+players?: boolean, 
+/**
+ * The channels with their topics (`channellist -topic`) into `raw.channels` (default
+ * true).
+ */
+channels?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -2950,6 +3145,8 @@ export interface ProtocolTypes {
   unreal2: { request: Unreal2Request; response: Unreal2Response; decodeOptions: Record<string, never>; raw: Unreal2QueryResult };
   palworld: { request: never; response: never; decodeOptions: never; raw: PalworldQueryResult };
   terraria: { request: never; response: never; decodeOptions: never; raw: TerrariaQueryResult };
+  satisfactory: { request: SatisfactoryRequest; response: SatisfactoryResponse; decodeOptions: Record<string, never>; raw: SatisfactoryQueryResult };
+  teamspeak3: { request: never; response: never; decodeOptions: never; raw: TeamSpeak3QueryResult };
 }
 
 /**
@@ -3657,7 +3854,9 @@ export type GamedigProtocolClass =
   | 'quake2'
   | 'quake3'
   | 'samp'
+  | 'satisfactory'
   | 'sdtd'
+  | 'teamspeak3'
   | 'terraria'
   | 'toxikk'
   | 'unreal2'
@@ -3891,6 +4090,7 @@ export interface GameProtocols {
   rtcw: 'quake3';
   rune: 'gamespy1';
   rust: 'a2s';
+  satisfactory: 'satisfactory';
   sdtd: 'a2s';
   serioussam: 'gamespy1';
   serioussam2: 'gamespy2';
@@ -3924,6 +4124,7 @@ export interface GameProtocols {
   tcgraw2: 'gamespy2';
   teamfactor: 'gamespy1';
   teamfortress2: 'a2s';
+  teamspeak3: 'teamspeak3';
   terminus: 'gamespy1';
   terrariatshock: 'terraria';
   tfc: 'a2s';
@@ -4026,6 +4227,8 @@ export interface NetworkTypes {
   unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: UdpServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
   palworld: { queryOptions: PalworldQueryOptions; serveOptions: TcpServeOptions; state: PalworldState; raw: PalworldQueryResult };
   terraria: { queryOptions: TerrariaQueryOptions; serveOptions: TcpServeOptions; state: TerrariaState; raw: TerrariaQueryResult };
+  satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: UdpServeOptions; state: SatisfactoryState; raw: SatisfactoryQueryResult };
+  teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TcpServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

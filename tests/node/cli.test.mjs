@@ -240,7 +240,7 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
     [['samp', '127.0.0.1:7777', 'extra', 'words'], /unexpected arguments: extra words/],
     [['serve'], /^gamequery: needs a protocol or a game; serve takes: samp, minecraft-java, .*, or a game id/],
     [['serve', 'minecraf'], /unknown protocol or game "minecraf"; the protocols: samp, [^;]*, a2s, quake3, [^;]*; did you mean minecraft, mbe\?/],
-    [['serve', 'teamspeak3'], /Teamspeak 3 \(teamspeak3\) answers in teamspeak3, which gamequery has no responder for yet/],
+    [['serve', 'teamspeak2'], /Teamspeak 2 \(teamspeak2\) answers in teamspeak2, which gamequery has no responder for yet/],
     [['serve', 'a2s', '--rate-limt', 'off'], /unknown option --rate-limt for 'serve' — did you mean --rate-limit\?/],
     [['serve', 'a2s', '--rate-limit', '5'], /--rate-limit takes BURST\/PER_SECOND \(default 20\/10, SA:MP's 60\/30\) or off, got "5"/],
     [['serve', 'samp', '--state', join(dir, 'missing.json')], /--state .*missing\.json: cannot read it \(no such file\)$/m],
@@ -262,7 +262,7 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
   // The protocols the help lists are the ones a query takes.
   const help = await runWith({}, '--help');
   const listed = /^Protocols: (.*)\. Games: /m.exec(help.stdout)[1].split(', ');
-  assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2', 'palworld', 'terraria']);
+  assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2', 'palworld', 'terraria', 'satisfactory', 'teamspeak3']);
 });
 
 test("--players d on an open.mp server prints the list from 'c' and the warning that says so", async () => {

@@ -55,8 +55,10 @@ for (const p of PROTOCOL_REGISTRY) {
     const sample = gamequery.sampleState(p.name);
     assert.equal(typeof sample, 'object', `${p.name} has no sample state in the core`);
     const server = await gamequery.serve(p.name, sample, { host: '127.0.0.1', port: 0 });
+    // A target naming another service (TeamSpeak's voice server): the responder's port is an option.
+    const at = (port) => (p.servedAt ? ['127.0.0.1', { [p.servedAt]: port, timeout: 2000 }] : [`127.0.0.1:${port}`, { timeout: 2000 }]);
     try {
-      const status = await gamequery.query(p.name, `127.0.0.1:${server.port}`, { timeout: 2000 });
+      const status = await gamequery.query(p.name, ...at(server.port));
       assert.equal(status.protocol, p.name);
       assert.equal(typeof status.name, 'string');
       assert.equal(status.port, server.port);
@@ -67,7 +69,7 @@ for (const p of PROTOCOL_REGISTRY) {
       // saved `--json` output (its `raw`), and so does `serve()`.
       const again = await gamequery.serve(p.name, JSON.parse(JSON.stringify(status.raw)), { host: '127.0.0.1', port: 0 });
       try {
-        const echoed = await gamequery.query(p.name, `127.0.0.1:${again.port}`, { timeout: 2000 });
+        const echoed = await gamequery.query(p.name, ...at(again.port));
         const seen = (s) => [s.name, s.map, s.mode, s.version, s.password, s.players.online, s.players.max, s.players.bots, s.players.list.map((x) => x.name)];
         assert.deepEqual(seen(echoed), seen(status), `${p.name}: query → serve its raw → query`);
       } finally {

@@ -30,7 +30,7 @@ const DELIBERATE = {
   map: (ours, theirs, protocol) => protocol === 'samp' && theirs === '' && typeof ours === 'string',
   // The Quake family: gamedig gives the `g_needpass` rule's text ("0" is true in JavaScript) and `sv_maxclients`' text.
   password: (ours, theirs, protocol) => QUAKE.includes(protocol) && ours === (theirs === '1'),
-  maxplayers: (ours, theirs, protocol) => [...QUAKE, 'fivem'].includes(protocol) && typeof theirs === 'string' && ours === Number(theirs),
+  maxplayers: (ours, theirs, protocol) => [...QUAKE, 'fivem', 'teamspeak3'].includes(protocol) && typeof theirs === 'string' && ours === Number(theirs),
   // FiveM: gamedig gives `clients`' text, and the hostname with its colour codes (`^1`).
   numplayers: (ours, theirs, protocol) => protocol === 'fivem' && typeof theirs === 'string' && ours === Number(theirs),
   name: (ours, theirs, protocol) => protocol === 'fivem' && ours === theirs.replace(/\^[0-9a-zA-Z]/g, '').trim(),
@@ -49,6 +49,8 @@ const EXPECTED = {
   counterstrike15: { gamedigFails: "gamedig asks the pre-Steam `details` query, which our responder (as today's servers) leaves unanswered" },
   // Daikatana's query port is the game port + 10: gamedig gives it as the address to connect to, we the game port.
   daikatana: { fields: ['connect'] },
+  // TeamSpeak 3: gamedig counts the query clients online (its own connection among them); we count the voice clients.
+  teamspeak3: { fields: ['numplayers'] },
   // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.
   terrariatshock: { fields: ['map', 'version'] },
   // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.
@@ -168,7 +170,7 @@ test(`every supported game id (${supported.length}): the facade and gamedig 5 re
       t.diagnostic(`${id}: its fixed query port ${ourGames[id].queryPort} is taken here; not compared`);
       continue;
     }
-    const options = { type: id, host: '127.0.0.1', port: where.gamePort, ...QUICK, requestRules: k % 3 === 0 };
+    const options = { type: id, host: '127.0.0.1', port: where.gamePort, ...where.options, ...QUICK, requestRules: k % 3 === 0 };
     const ours = await GameDig.query({ ...options }).catch((e) => e);
     const theirs = await new Theirs().query({ ...options }).catch((e) => e);
     failures.push(...judge(id, ours, theirs, ourGames[id].protocol));

@@ -21,7 +21,7 @@ const CLASSES = {
   valve: 'a2s', goldsrc: 'a2s', samp: 'samp', gtasao: 'samp', minecraft: 'minecraft-java', minecraftvanilla: 'minecraft-java',
   minecraftbedrock: 'minecraft-bedrock', mumbleping: 'mumble', quake1: 'quakeworld', quake2: 'quake2', quake3: 'quake3', fivem: 'fivem',
   doom3: 'doom3', ase: 'all-seeing-eye', gamespy1: 'gamespy1', gamespy2: 'gamespy2', gamespy3: 'gamespy3', unreal2: 'unreal2',
-  palworld: 'palworld', terraria: 'terraria',
+  palworld: 'palworld', terraria: 'terraria', satisfactory: 'satisfactory', teamspeak3: 'teamspeak3',
 };
 
 /** One query; its result, or its error as `{ code, message }`. */
@@ -42,8 +42,10 @@ test(`givenPortOnly true and false over every game id (${Object.keys(games).leng
       continue;
     }
     // The game port (the query port found by the game's rule), and the query port given alone.
-    for (const [givenPortOnly, port] of [[false, where.gamePort], [true, where.server.port]]) {
-      const r = await attempt({ type: id, port, givenPortOnly });
+    // TeamSpeak 3's port is the voice server's always; its ServerQuery is an option.
+    const alone = where.options ? where.gamePort : where.server.port;
+    for (const [givenPortOnly, port] of [[false, where.gamePort], [true, alone]]) {
+      const r = await attempt({ type: id, port, givenPortOnly, ...where.options });
       if (r.code) wrong.push(`${id} givenPortOnly ${givenPortOnly}: ${r.code} ${r.message}`);
       else answered++;
     }
@@ -64,7 +66,8 @@ test('every protocol-* name gamedig has and the facade speaks, givenPortOnly tru
       : await placeGame(id, undefined, closers);
     if (!where) continue;
     for (const givenPortOnly of [false, true]) {
-      const r = await attempt({ type: `protocol-${name}`, port: where.server.port, givenPortOnly });
+      const port = where.options ? where.gamePort : where.server.port;
+      const r = await attempt({ type: `protocol-${name}`, port, givenPortOnly, ...where.options });
       if (r.code) wrong.push(`protocol-${name} givenPortOnly ${givenPortOnly}: ${r.code} ${r.message}`);
     }
     await where.server.close();

@@ -1,6 +1,9 @@
 // Shared test helpers: fixtures, sample states, a scriptable fake UDP server, and what the
 // hostile-server suites measure (a call's typed failure, its peak memory).
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { Duplex } from 'node:stream';
@@ -241,7 +244,8 @@ export async function responder(protocol, state, port = 0, options = {}, closers
 
 /**
  * The responder for a game, placed where its rule puts the query for a game port; the game
- * port to give. `closers` collects what closes it.
+ * port to give, and gamedig's options that find it (`options`). `closers` collects what
+ * closes it.
  */
 export async function placeGame(game, given, closers = []) {
   const { protocol, queryPort, queryPortOffsets } = games[game];
@@ -252,6 +256,12 @@ export async function placeGame(game, given, closers = []) {
   // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
   // id Tech 4's games their layouts).
   const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : {};
+  if (protocol === 'teamspeak3') {
+    // The ServerQuery (anywhere: gamedig's teamspeakQueryPort) of the voice server at the
+    // state's port.
+    const server = await responder(served, state, 0, options, closers);
+    return { server, gamePort: Number(state.serverinfo.virtualserver_port), options: { teamspeakQueryPort: server.port } };
+  }
   if (queryPort !== null) {
     // A fixed query port belongs to the game's default game port.
     const server = await responder(served, state, queryPort, options, closers);
@@ -277,4 +287,29 @@ export function jc2mpState() {
 
 export function bedrockState() {
   return { motd: 'Bedrock compare', levelName: 'Skyblock', gameMode: 'Survival', version: '1.21.50', online: 3, max: 10 };
+}
+
+/**
+ * Runs a probe of ours (tests/peers/<probe>) over opengsq (PyPI), installed into
+ * `.cache/python/` on first use — into a directory of its own, then moved, so that two
+ * suites installing at once do not write into one another — and returns what it printed.
+ */
+export async function opengsq(probe, args) {
+  const VERSION = '3.7.0';
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const site = `${root}.cache/python/opengsq-${VERSION}`;
+  if (!existsSync(`${site}/opengsq`)) {
+    const fresh = `${site}.${process.pid}`;
+    execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', fresh, `opengsq==${VERSION}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      renameSync(fresh, site);
+    } catch {
+      // Another suite's install landed first: use it.
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+  const { stdout } = await promisify(execFile)('python3', [`${root}tests/peers/${probe}`, ...args],
+    { env: { ...process.env, PYTHONPATH: site }, timeout: 30_000 });
+  return stdout;
 }

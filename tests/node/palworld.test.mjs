@@ -6,14 +6,10 @@
 // server runs here (it is not in Debian).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import * as addon from 'gamequery';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
-import { fakeTcpServer, failure } from './helpers.mjs';
+import { fakeTcpServer, failure, opengsq } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -137,16 +133,8 @@ test('hostile servers end typed, within the deadline, in bounded memory', async 
 });
 
 test('opengsq (PyPI, aiohttp) reads our responder: status and players', async () => {
-  const VERSION = '3.7.0';
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const site = `${root}.cache/python/opengsq-${VERSION}`;
-  if (!existsSync(`${site}/opengsq`)) {
-    execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', site, `opengsq==${VERSION}`],
-      { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
   const server = await served();
-  const { stdout } = await promisify(execFile)('python3', [`${root}tests/peers/opengsq_palworld_probe.py`, '127.0.0.1', String(server.port), 'admin', PASSWORD],
-    { env: { ...process.env, PYTHONPATH: site }, timeout: 30_000 });
+  const stdout = await opengsq('opengsq_palworld_probe.py', ['127.0.0.1', String(server.port), 'admin', PASSWORD]);
   assert.deepEqual(JSON.parse(stdout), {
     name: 'gamequery demo — Palpagos ✓', online: 2, max: 32,
     players: [{ name: 'Lamball Rancher', ping: 23.4, level: 27 }, { name: 'Chikipi', ping: 61.9, level: 9 }],

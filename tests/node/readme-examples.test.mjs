@@ -16,7 +16,7 @@ import { fromNpm } from '../platforms/runtimes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HOSTS = ['play.example.org', 'mc.example.org', 'bedrock.example.org', 'cs.example.org', 'game.example.org',
-  'a.example.org', 'b.example.org', 'old.example.org'];
+  'a.example.org', 'b.example.org', 'old.example.org', 'ts.example.org'];
 
 test('every README example runs as written against local servers', { skip: process.getuid?.() !== 0 && 'needs root for a network namespace', timeout: 600_000 }, () => {
   const blocks = readmeBlocks(root);

@@ -37,6 +37,8 @@ async function startServers() {
     serve('unreal2', sampleState('unreal2'), { host, port: 7708 }),
     serve('palworld', sampleState('palworld'), { host, port: 8212 }),
     serve('terraria', sampleState('terraria'), { host, port: 7878 }),
+    serve('satisfactory', sampleState('satisfactory'), { host, port: 7779 }),
+    serve('teamspeak3', sampleState('teamspeak3'), { host, port: 10011 }),
   ]);
 }
 

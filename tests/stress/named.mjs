@@ -20,6 +20,7 @@ export function named(protocol, name) {
   else if (protocol === 'all-seeing-eye') s.name = name;
   else if (protocol === 'gamespy1' || protocol === 'gamespy2' || protocol === 'gamespy3') s.rules.hostname = name;
   else if (protocol === 'unreal2') s.info.name = name;
+  else if (protocol === 'satisfactory') s.name = name;
   else if (protocol === 'minecraft-java') s.motd = name;
   return s;
 }

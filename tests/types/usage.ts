@@ -431,6 +431,34 @@ export async function terrariaUsage(): Promise<void> {
   void [tshock, team, server];
 }
 
+// Satisfactory (#50): the Lightweight Query's state, flags as text, sub-states.
+export async function satisfactoryUsage(): Promise<void> {
+  const { query, serve, sampleState, decodeResponse } = await import('gamequery');
+  const s = await query('satisfactory', 'sf.example.org');
+  const state: 'offline' | 'idle' | 'loading' | 'playing' | 'unknown' = s.raw.stateName;
+  const flags: string = s.raw.flags;
+  const sub: number | undefined = s.raw.subStates[0]?.version;
+  const r = decodeResponse('satisfactory', new Uint8Array(0));
+  const changelist: number = r.changelist;
+  await using server = await serve('satisfactory', { ...sampleState('satisfactory'), state: 1 }, { port: 0, rateLimit: { perSecond: 5, burst: 5 } });
+  // @ts-expect-error the state is a number
+  await serve('satisfactory', { state: 'idle' });
+  void [state, flags, sub, changelist, server];
+}
+
+// TeamSpeak 3 (#50): records as sent, the ServerQuery's port as an option.
+export async function teamspeak3Usage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const ts = await query('teamspeak3', 'ts.example.org', { queryPort: 10011, serverId: 1, channels: false });
+  const topic: string | undefined = ts.raw.channels?.[0]?.channel_topic;
+  const welcome: string | undefined = ts.raw.serverinfo.virtualserver_welcomemessage;
+  const warnings: string[] = ts.raw.warnings;
+  await using server = await serve('teamspeak3', sampleState('teamspeak3'), { port: 0, maxConnections: 4 });
+  // @ts-expect-error records hold text
+  await serve('teamspeak3', { serverinfo: { virtualserver_maxclients: [32] } });
+  void [topic, welcome, warnings, server];
+}
+
 // #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type UdpServe = import('gamequery').UdpServeOptions;

@@ -157,7 +157,7 @@ impl Call {
             crate::spec::Query::Plan(plan) | crate::spec::Query::Parts(plan) => plan(options, &t)?,
             crate::spec::Query::Race => return Err(Error::invalid("the minecraft race needs its target as given")),
         };
-        let port = spec.port(t.port)?;
+        let port = plan.connect_port(spec.port(t.port)?);
         if let Some(parts) = plan.parts(&t.host, port) {
             let mut own = Self::new(who, text.clone(), t.clone(), port, plan, seed, host_resolves);
             own.settles = false;

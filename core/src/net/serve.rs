@@ -153,6 +153,10 @@ async fn connection(mut stream: TcpStream, server: Shared, slot: Slot) {
     let Some(mut conn) = lock(&server).open_stream() else {
         return;
     };
+    let greeting = lock(&server).greet(&mut conn);
+    if !greeting.is_empty() && stream.write_all(&greeting).await.is_err() {
+        return;
+    }
     let mut buf = vec![0u8; 4096];
     loop {
         let n = match stream.read(&mut buf).await {

@@ -17,16 +17,7 @@ impl spec::Protocol for Palworld {
         rcon: None,
         alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
     };
-    const TYPES: Types = Types {
-        request: "never",
-        response: "never",
-        decode_options: "never",
-        raw: "PalworldQueryResult",
-        query_options: super::query::PalworldPlan::TS,
-        serve_options: "TcpServeOptions",
-        state: "PalworldState",
-        rcon_options: "never",
-    };
+    const TYPES: Types = Types::packetless("PalworldQueryResult", super::query::PalworldPlan::TS, "PalworldState");
     const CLI: spec::Cli = super::query::PalworldPlan::CLI;
     const QUERY: Option<spec::Query> = Some(spec::Query::Parts(super::query::plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);

@@ -76,6 +76,10 @@ pub trait Protocol {
     const QUERY: Option<Query> = None;
     /// `serve(name, …)`.
     const SERVE: Option<ServeFn> = None;
+    /// The query option that takes the responder's port, where a query's target names
+    /// another service (TeamSpeak 3's voice server, asked through its ServerQuery at
+    /// `queryPort`); `None`: the target is the responder's address.
+    const SERVED_AT: Option<&'static str> = None;
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;
@@ -177,6 +181,18 @@ impl Types {
         state: "never",
         rcon_options: "never",
     };
+
+    /// A protocol without packets of its own, served over TCP (an HTTP API, a text
+    /// console): the names of its status's `raw`, its query options and its state.
+    pub const fn packetless(raw: &'static str, query_options: &'static str, state: &'static str) -> Types {
+        Types {
+            raw,
+            query_options,
+            serve_options: "TcpServeOptions",
+            state,
+            ..Types::NONE
+        }
+    }
 }
 
 /// How a protocol answers `query`.

@@ -53,6 +53,12 @@ pub trait QueryPlan: Send {
         Transport::Udp
     }
 
+    /// The port the connection opens to, given the target's: the target's, unless it
+    /// names another service (TeamSpeak 3's voice port, asked at its ServerQuery's).
+    fn connect_port(&self, target_port: u16) -> u16 {
+        target_port
+    }
+
     /// The SRV name to look up before the address (Minecraft's `_minecraft._tcp`).
     fn srv_name(&self, _host: &str) -> Option<String> {
         None

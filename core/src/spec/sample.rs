@@ -119,7 +119,7 @@ mod tests {
     fn a_game_of_another_protocol_or_none_is_refused() {
         let err = |p: &str, o: Value| sample_state(p, &o.to_string()).unwrap_err().to_string();
         assert!(err("a2s", json!({ "game": "mbe" })).contains("is served by 'minecraft-bedrock', not 'a2s'"));
-        assert!(err("a2s", json!({ "game": "teamspeak3" })).contains("which gamequery has no responder for"));
+        assert!(err("a2s", json!({ "game": "teamspeak2" })).contains("which gamequery has no responder for"));
         assert!(err("a2s", json!({ "game": "rsut" }))
             .contains("option game: unknown game \"rsut\"; did you mean dst, rs2v, rust"));
         assert!(err("a2s", json!({ "port": 0 })).contains("option port must be a whole number from 1 to 65535"));

@@ -108,6 +108,11 @@ pub trait Responder: Send {
         None
     }
 
+    /// What a new connection is told before it says anything (TeamSpeak's banner).
+    fn greet(&self, _stream: &mut Stream) -> Vec<u8> {
+        vec![]
+    }
+
     /// Bytes a connection sent, answered with the state served now.
     fn handle_stream(&self, _stream: &mut Stream, _chunk: &[u8]) -> StreamOutput {
         StreamOutput {

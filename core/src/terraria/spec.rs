@@ -17,16 +17,7 @@ impl spec::Protocol for Terraria {
         rcon: None,
         alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
     };
-    const TYPES: Types = Types {
-        request: "never",
-        response: "never",
-        decode_options: "never",
-        raw: "TerrariaQueryResult",
-        query_options: super::query::TerrariaPlan::TS,
-        serve_options: "TcpServeOptions",
-        state: "TerrariaState",
-        rcon_options: "never",
-    };
+    const TYPES: Types = Types::packetless("TerrariaQueryResult", super::query::TerrariaPlan::TS, "TerrariaState");
     const CLI: spec::Cli = super::query::TerrariaPlan::CLI;
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(super::query::plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);

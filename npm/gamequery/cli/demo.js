@@ -1,7 +1,7 @@
 'use strict';
 // `gamequery demo`: sample servers on loopback, queried through the addon.
 const { serve, query, rcon, rconSession, sampleState } = require('../index.js');
-const { SERVE_PROTOCOLS } = require('gamequery-wasm/glue');
+const { SERVE_PROTOCOLS, PROTOCOL_REGISTRY } = require('gamequery-wasm/glue');
 const { printStatus } = require('./format.js');
 const samples = require('./samples.js');
 
@@ -17,7 +17,10 @@ async function demo({ color = false } = {}) {
       const server = await serve(protocol, sampleState(protocol), { ...local, ...demo.serve });
       servers.push(server);
       section(`${demo.title ?? `${protocol} server`} — 127.0.0.1:${server.port}`);
-      show(await query(protocol, `127.0.0.1:${server.port}`, { timeout: 2000, ...demo.query }));
+      // A target naming another service (TeamSpeak's voice server): the responder's port is an option.
+      const { servedAt } = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
+      const [target, at] = servedAt ? ['127.0.0.1', { [servedAt]: server.port }] : [`127.0.0.1:${server.port}`, {}];
+      show(await query(protocol, target, { timeout: 2000, ...at, ...demo.query }));
     }
 
     // What a sample alone does not show: SA:MP 0.3.7 (a code page, the 'd' list, RCON) and a

@@ -41,6 +41,8 @@ const DEMOS = {
   gamespy2: { title: 'Halo server (GameSpy 2: settings, players and teams in one binary reply)' },
   gamespy3: { title: 'Battlefield 2 server (GameSpy 3: a challenge, then keys, players and teams over split datagrams)' },
   unreal2: { title: 'UT2004 server (Unreal 2: info, rules and players over several datagrams)' },
+  satisfactory: { title: 'Satisfactory dedicated server (its Lightweight Query: state, changelist, sub-states)' },
+  teamspeak3: { title: 'TeamSpeak 3 ServerQuery (a voice server asked through its console: clients and channels)' },
 };
 
 /** A V Rising server for the demo's game query: A2S, no game port advertised (`connect` is the one given). */

@@ -1,0 +1,48 @@
+//! A server-state reply as the unified `Status`: the name and the build. The Lightweight
+//! Query counts no one (players are the HTTPS API's), so the counts are 0, as gamedig's are
+//! without its HTTPS part.
+
+use serde::Serialize;
+
+use super::exchange::SatisfactoryOutcome;
+use super::packets::SatisfactoryState;
+use crate::status::{Known, Status};
+
+/// What `query('satisfactory')` returns in `raw`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SatisfactoryQueryResult {
+    #[serde(flatten)]
+    pub state: SatisfactoryState,
+    /// What `state` means: `offline`, `idle` (no save loaded), `loading`, `playing`, or
+    /// `unknown` for a value the document does not list.
+    #[cfg_attr(feature = "ts", ts(type = "'offline' | 'idle' | 'loading' | 'playing' | 'unknown'"))]
+    pub state_name: &'static str,
+    /// Bit 0 of `flags`.
+    pub modded: bool,
+    pub protocol_version: u8,
+    pub latency_ms: f64,
+}
+
+pub fn status(outcome: SatisfactoryOutcome) -> Status<SatisfactoryQueryResult> {
+    let r = outcome.response;
+    // The decoder wrote `flags` from a u64: it reads back.
+    let modded = r.state.flag_bits().unwrap_or_default() & 1 == 1;
+    let raw = SatisfactoryQueryResult {
+        state_name: r.state.state_name(),
+        modded,
+        protocol_version: r.protocol_version,
+        latency_ms: outcome.latency_ms,
+        state: r.state,
+    };
+    Status::new(
+        Known {
+            name: raw.state.name.clone(),
+            version: Some(raw.state.changelist.to_string()),
+            ping_ms: Some(raw.latency_ms),
+            ..Known::default()
+        },
+        raw,
+    )
+}
