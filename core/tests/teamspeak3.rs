@@ -181,6 +181,22 @@ fn refusals_and_strangers_end_typed() {
         (a.serverinfo.get("virtualserver_name"), a.warnings.len()),
         (Some("X"), 2)
     );
+    // Closed after `serverinfo`'s reply: the status, the lists warned of.
+    let mut c = Conversation::new(ask(true, true), Deadline::for_call(5000.0, 0));
+    c.handle_input(0.0, b"TS3\n\r");
+    c.poll_transmit().unwrap();
+    c.handle_input(1.0, [ok, "virtualserver_name=Y\n\r", ok, "clid=1"].concat().as_bytes());
+    c.handle_close(2.0);
+    let a = c.poll_result().unwrap().unwrap();
+    assert_eq!(
+        (a.serverinfo.get("virtualserver_name"), a.clients, a.warnings.len()),
+        (Some("Y"), None, 2)
+    );
+    assert!(
+        a.warnings[0].starts_with("clientlist: the ServerQuery closed"),
+        "{:?}",
+        a.warnings
+    );
     // Flood-banned.
     let e = run(&["error id=3331 msg=flood\\sban\n\r"]).unwrap().unwrap_err();
     assert_eq!(e.code, ErrorCode::RateLimited);

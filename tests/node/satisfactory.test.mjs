@@ -43,7 +43,7 @@ test('our query reads our responder on 127.0.0.1 and ::1; a saved raw serves aga
     assert.deepEqual([s.protocol, s.name, s.version, s.players.online, s.players.max, s.map], ['satisfactory', 'gamequery demo — FICSIT ✓', '416835', 0, 0, null]);
     assert.deepEqual([s.raw.state, s.raw.stateName, s.raw.changelist, s.raw.flags, s.raw.modded, s.raw.protocolVersion], [3, 'playing', 416835, '1', true, 1]);
     assert.deepEqual(s.raw.subStates, [{ id: 0, version: 17 }, { id: 1, version: 1 }, { id: 3, version: 5 }, { id: 2, version: 1 }]);
-    assert.ok(s.pingMs >= 0 && s.pingMs < 100);
+    assert.ok(s.pingMs >= 0 && s.pingMs < 1000);
     const d = addon.describeStatus(s);
     assert.deepEqual(['state', 'changelist', 'modded'].map((k) => d.fields.find(([f]) => f === k)[1]), ['playing', '416835', 'yes']);
   }

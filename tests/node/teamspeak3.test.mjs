@@ -117,7 +117,7 @@ test('hostile consoles end typed within the deadline', async () => {
     closers.push(fake.close);
     const started = Date.now();
     const { e } = await failure(() => addon.query('teamspeak3', '127.0.0.1', { queryPort: fake.port, timeout: 1500, ...options }));
-    assert.ok(Date.now() - started < 3000, `${e.code} after ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 5000, `${e.code} after ${Date.now() - started} ms`);
     return e;
   };
   // Never an error line.

@@ -23,8 +23,14 @@ pub const PROTOCOL_VERSION: u8 = 1;
 const TERMINATOR: u8 = 1;
 /// A poll is its envelope and a cookie.
 const POLL_LEN: usize = 13;
-/// A name longer than this does not fit a datagram with its envelope.
+/// The longest name a reply carries; [`SatisfactoryState::fits`] checks it beside the
+/// sub-states against what one UDP datagram holds.
 const MAX_NAME: usize = 65_000;
+/// A UDP datagram's payload at most (IPv4).
+const MAX_DATAGRAM: usize = 65_507;
+/// A reply without its name and sub-states: envelope, cookie, state, changelist, flags,
+/// count, name length, terminator.
+const REPLY_FIXED: usize = 4 + 8 + 1 + 4 + 8 + 1 + 2 + 1;
 
 /// Poll Server State: `{ cookie }`, the u64 the reply echoes, as a decimal string.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -84,6 +90,22 @@ impl SatisfactoryState {
                 crate::error::quoted(&self.flags)
             ))
         })
+    }
+
+    /// The state fits one reply: at most 255 sub-states, and a name that fits the datagram
+    /// beside them.
+    pub fn fits(&self) -> Result<()> {
+        if self.sub_states.len() > usize::from(u8::MAX) {
+            return Err(Error::invalid("at most 255 sub-states fit the reply"));
+        }
+        let room = (MAX_DATAGRAM - REPLY_FIXED - 3 * self.sub_states.len()).min(MAX_NAME);
+        if self.name.len() > room {
+            return Err(Error::invalid(format!(
+                "name must be at most {room} bytes of UTF-8 with {} sub-states (one datagram)",
+                self.sub_states.len()
+            )));
+        }
+        Ok(())
     }
 
     /// What the state byte means.
@@ -181,14 +203,7 @@ impl SatisfactoryRequest {
 impl SatisfactoryResponse {
     pub fn encode(&self) -> Result<Vec<u8>> {
         let s = &self.state;
-        if s.sub_states.len() > usize::from(u8::MAX) {
-            return Err(Error::invalid("at most 255 sub-states fit the reply"));
-        }
-        if s.name.len() > MAX_NAME {
-            return Err(Error::invalid(format!(
-                "name must be at most {MAX_NAME} bytes of UTF-8"
-            )));
-        }
+        s.fits()?;
         let mut w = envelope(STATE, self.protocol_version);
         w.bytes(&cookie_of(&self.cookie)?.to_le_bytes())
             .u8(s.state)
@@ -287,6 +302,7 @@ impl Input for SatisfactoryState {
         let mut o = Obj::new(value, at)?;
         let s = Self::take(&mut o)?;
         s.flag_bits()?;
+        s.fits()?;
         // A query's raw (`SatisfactoryQueryResult`) serves as it is.
         o.skip(&["stateName", "modded", "protocolVersion", "latencyMs"]);
         o.deny_unknown()?;
@@ -346,6 +362,14 @@ mod tests {
         head.extend([0; 8 + 1 + 4 + 8]);
         head.push(255);
         let err = SatisfactoryResponse::decode(&head).unwrap_err();
+        // A state that would not fit one datagram is refused, not served as silence.
+        let big = SatisfactoryState {
+            name: "n".repeat(65_000),
+            sub_states: vec![SubState::default(); 255],
+            flags: "0".into(),
+            ..SatisfactoryState::default()
+        };
+        assert!(big.fits().unwrap_err().message.contains("at most 64713 bytes"));
         assert_eq!((err.code, err.field), (ErrorCode::Truncated, Some("sub-states")));
         // A name longer than what remains.
         let mut long = head[..head.len() - 1].to_vec();

@@ -57,7 +57,7 @@ impl ErrorLine {
     /// The line, if it is one.
     pub fn parse(line: &str) -> Option<Self> {
         let rest = line.strip_prefix("error ")?;
-        let fields = text::record(rest);
+        let fields = text::record(rest).ok()?;
         let id = fields.get("id")?.parse().ok()?;
         let msg = fields.get("msg").unwrap_or_default().to_string();
         Some(Self { id, msg, fields })
@@ -204,21 +204,28 @@ impl Conversation {
         }
     }
 
-    /// Every reply read: the status, or why there is none.
+    /// Every reply read (or the connection closed after `serverinfo`'s): the status, or
+    /// why there is none.
     fn done(&mut self) {
+        let result = self.answered();
+        self.finish(result);
+    }
+
+    fn answered(&mut self) -> Result<Answered> {
         let replies = std::mem::take(&mut self.replies);
+        let answered = replies.len();
         let mut warnings = Vec::new();
         let mut serverinfo = Record::default();
         let (mut clients, mut channels) = (None, None);
         for (command, reply) in self.commands.iter().zip(replies) {
             match (command, reply) {
-                (Command::Use, Err(e)) => return self.finish(Err(self.refused_use(&e))),
-                (Command::ServerInfo, Err(e)) => return self.finish(Err(refused("serverinfo", &e))),
+                (Command::Use, Err(e)) => return Err(self.refused_use(&e)),
+                (Command::ServerInfo, Err(e)) => return Err(refused("serverinfo", &e)),
                 (Command::ServerInfo, Ok(lines)) => {
-                    serverinfo = lines.first().map(|l| text::record(l)).unwrap_or_default();
+                    serverinfo = lines.first().map(|l| text::record(l)).transpose()?.unwrap_or_default();
                 }
-                (Command::ClientList, Ok(lines)) => clients = Some(listed(&lines)),
-                (Command::ChannelList, Ok(lines)) => channels = Some(listed(&lines)),
+                (Command::ClientList, Ok(lines)) => clients = Some(listed(&lines)?),
+                (Command::ChannelList, Ok(lines)) => channels = Some(listed(&lines)?),
                 (Command::ClientList | Command::ChannelList, Err(e)) => {
                     let name = if *command == Command::ClientList {
                         "clientlist"
@@ -230,15 +237,24 @@ impl Conversation {
                 (Command::Use, Ok(_)) => {}
             }
         }
-        let answered = Answered {
+        for missing in &self.commands[answered.min(self.commands.len())..] {
+            let name = if *missing == Command::ClientList {
+                "clientlist"
+            } else {
+                "channellist"
+            };
+            warnings.push(format!(
+                "{name}: the ServerQuery closed the connection before answering it"
+            ));
+        }
+        Ok(Answered {
             server: std::mem::take(&mut self.server),
             serverinfo,
             clients,
             channels,
             warnings,
             latency_ms: self.latency_ms,
-        };
-        self.finish(Ok(answered));
+        })
     }
 
     fn refused_use(&self, e: &ErrorLine) -> Error {
@@ -261,8 +277,8 @@ impl Conversation {
 }
 
 /// A list reply's records (none for an empty line).
-fn listed(lines: &[String]) -> Vec<Record> {
-    lines.first().map(|l| text::records(l)).unwrap_or_default()
+fn listed(lines: &[String]) -> Result<Vec<Record>> {
+    Ok(lines.first().map(|l| text::records(l)).transpose()?.unwrap_or_default())
 }
 
 /// A command's error line as an error a caller can act on.
@@ -376,6 +392,10 @@ impl crate::exchange::Exchange for Conversation {
     fn handle_close(&mut self, _now: Millis) {
         if self.phase == Phase::Done {
             return;
+        }
+        // The server selected and described: a status, the lists not answered warned of.
+        if self.replies.len() >= 2 {
+            return self.done();
         }
         let what = match self.phase {
             Phase::Banner => "before its banner",

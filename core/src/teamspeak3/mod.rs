@@ -1,7 +1,7 @@
 //! TeamSpeak 3's ServerQuery: a text console over TCP (port 10011) beside the voice
 //! servers of one host, selected by voice port. Facts from the ServerQuery manual (its
 //! commands, escapes, errors, flood limit), real servers' conversations in
-//! Austinb/GameQ's tests (tests/fixtures/teamspeak3.json) and gamedig 5's
+//! Austinb/GameQ's tests (tests/fixtures/teamspeak3/) and gamedig 5's
 //! `protocols/teamspeak3.js` (docs/protocols/teamspeak3.md). TeamSpeak 6's HTTP WebQuery
 //! is not here yet.
 

@@ -19,11 +19,13 @@ pub struct Responder {
     state: TeamSpeak3State,
 }
 
-/// One connection: its unfinished line, and whether it selected the server.
+/// One connection: its unfinished line, whether it selected the server, and whether it
+/// quit (what follows `quit` is not answered).
 #[derive(Debug, Default)]
 struct Connection {
     line: Vec<u8>,
     selected: bool,
+    ended: bool,
 }
 
 fn ok() -> String {
@@ -54,7 +56,7 @@ impl Responder {
         match command.to_ascii_lowercase().as_str() {
             "quit" => (ok(), true),
             "use" => {
-                let arg = text::record(&args.join(" "));
+                let arg = text::record(&args.join(" ")).unwrap_or_default();
                 let by_port = arg.get("port").and_then(|p| p.parse::<u16>().ok());
                 // `use 1` and `use sid=1` select by id.
                 let by_id = arg
@@ -62,7 +64,7 @@ impl Responder {
                     .or_else(|| args.first().filter(|a| !a.contains('=')).copied())
                     .and_then(|id| id.parse::<u32>().ok());
                 let found = match (by_port, by_id) {
-                    (Some(p), _) => self.state.server_port() == Some(p),
+                    (Some(p), _) => self.state.server_port() == p,
                     (None, Some(id)) => self.state.server_id() == id,
                     (None, None) => return (error(1539, "parameter not found"), false),
                 };
@@ -135,7 +137,7 @@ impl crate::spec::Responder for Responder {
     }
 
     fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
-        let Some(conn) = stream.downcast_mut::<Connection>() else {
+        let Some(conn) = stream.downcast_mut::<Connection>().filter(|c| !c.ended) else {
             return StreamOutput {
                 write: vec![],
                 close: true,
@@ -159,6 +161,7 @@ impl crate::spec::Responder for Responder {
             let (reply, close) = self.answer(conn, &line);
             write.push_str(&reply);
             if close {
+                conn.ended = true;
                 return StreamOutput {
                     write: write.into_bytes(),
                     close: true,

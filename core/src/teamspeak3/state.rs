@@ -27,8 +27,12 @@ pub struct TeamSpeak3State {
 }
 
 impl TeamSpeak3State {
-    pub fn server_port(&self) -> Option<u16> {
-        self.serverinfo.get("virtualserver_port")?.parse().ok()
+    /// `virtualserver_port`, the default voice port where the record has none.
+    pub fn server_port(&self) -> u16 {
+        self.serverinfo
+            .get("virtualserver_port")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(super::DEFAULT_VOICE_PORT)
     }
 
     /// `virtualserver_id`, 1 where the record has none.

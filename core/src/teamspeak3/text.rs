@@ -129,19 +129,51 @@ pub fn unescape(text: &str) -> String {
     out
 }
 
+/// Records in one line past this are no server's (a virtual server has at most 1024
+/// slots; channels are fewer than that in practice).
+pub const MAX_RECORDS: usize = 65_536;
+/// Fields in one record past this are no server's (`serverinfo` has about 100).
+pub const MAX_FIELDS: usize = 4096;
+
 /// The records of one reply line (`clientlist`'s clients; `serverinfo`'s one).
-pub fn records(line: &str) -> Vec<Record> {
-    line.split('|').map(record).collect()
+pub fn records(line: &str) -> Result<Vec<Record>> {
+    let mut out = Vec::new();
+    for text in line.split('|') {
+        if out.len() == MAX_RECORDS {
+            return Err(too_many(format_args!("more than {MAX_RECORDS} records in a line")));
+        }
+        out.push(record(text)?);
+    }
+    Ok(out)
 }
 
-/// One record's fields.
-pub fn record(text: &str) -> Record {
-    let mut r = Record::default();
+/// One record's fields (a key sent twice keeps its last value), in linear time whatever
+/// the server sends.
+pub fn record(text: &str) -> Result<Record> {
+    let mut fields: Vec<(String, String)> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for field in text.split(' ').filter(|f| !f.is_empty()) {
+        if fields.len() == MAX_FIELDS {
+            return Err(too_many(format_args!("more than {MAX_FIELDS} fields in a record")));
+        }
         let (k, v) = field.split_once('=').unwrap_or((field, ""));
-        r.set(&unescape(k), unescape(v));
+        let (k, v) = (unescape(k), unescape(v));
+        match at.get(&k) {
+            Some(&i) => fields[i].1 = v,
+            None => {
+                at.insert(k.clone(), fields.len());
+                fields.push((k, v));
+            }
+        }
     }
-    r
+    Ok(Record(fields))
+}
+
+fn too_many(what: std::fmt::Arguments<'_>) -> crate::error::Error {
+    crate::error::Error::new(
+        crate::error::ErrorCode::FrameTooLarge,
+        format!("the ServerQuery sent {what}"),
+    )
 }
 
 /// Records as one reply line.
@@ -166,7 +198,8 @@ mod tests {
     fn records_keys_alone_and_equals_in_values() {
         let r = records(
             "clid=2 client_nickname=Zerginater\\p5\\p client_type=0|clid=4 channel_topic=a=b virtualserver_password",
-        );
+        )
+        .unwrap();
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].get("client_nickname"), Some("Zerginater|5|"));
         assert_eq!(
@@ -177,5 +210,21 @@ mod tests {
             line_of(&r),
             "clid=2 client_nickname=Zerginater\\p5\\p client_type=0|clid=4 channel_topic=a=b virtualserver_password"
         );
+        // A key sent twice keeps its last value, in its first place.
+        assert_eq!(
+            record("a=1 b=2 a=3").unwrap().0,
+            [("a".into(), "3".into()), ("b".into(), "2".into())]
+        );
+    }
+
+    #[test]
+    fn hostile_lines_are_bounded() {
+        let keys: String = (0..MAX_FIELDS + 1).map(|i| format!("k{i} ")).collect();
+        assert_eq!(record(&keys).unwrap_err().code, crate::error::ErrorCode::FrameTooLarge);
+        assert_eq!(
+            records(&"|".repeat(MAX_RECORDS)).unwrap_err().code,
+            crate::error::ErrorCode::FrameTooLarge
+        );
+        assert_eq!(records(&"|".repeat(MAX_RECORDS - 1)).unwrap().len(), MAX_RECORDS);
     }
 }
