@@ -33,6 +33,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("terraria", "terraria"),
     ("satisfactory", "satisfactory"),
     ("teamspeak3", "teamspeak3"),
+    ("eldewrito", "eldewrito"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

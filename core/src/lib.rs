@@ -14,6 +14,7 @@ pub mod all_seeing_eye;
 pub mod api;
 pub mod call;
 pub mod doom3;
+pub mod eldewrito;
 pub mod error;
 pub mod exchange;
 pub mod fivem;

@@ -59,6 +59,7 @@ registry![
     crate::terraria::spec::Terraria,
     crate::satisfactory::spec::Satisfactory,
     crate::teamspeak3::spec::TeamSpeak3,
+    crate::eldewrito::spec::ElDewrito,
 ];
 
 /// A protocol of the registry (its index there).

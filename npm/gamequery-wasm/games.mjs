@@ -118,7 +118,7 @@ const ROWS = [
   ["dystopia", "Dystopia", 2005, "a2s", true, 27015, null, [], ["dys"], null, null, "a2s"],
   ["eco", "Eco", 2018, "eco", false, 3000, null, [1], [], null, null, null],
   ["egs", "Empyrion - Galactic Survival", 2015, "a2s", true, 30000, null, [1], ["empyrion"], null, null, "a2s"],
-  ["eldewrito", "Halo Online - ElDewrito", null, "eldewrito", false, 11775, null, [], [], null, null, null],
+  ["eldewrito", "Halo Online - ElDewrito", null, "eldewrito", true, 11775, null, [], [], null, null, "eldewrito"],
   ["empiresmod", "Empires Mod", 2008, "a2s", true, 27015, null, [], ["em"], null, null, "a2s"],
   ["enshrouded", "enshrouded", 2024, "a2s", true, 15636, 15637, [], [], null, null, "a2s"],
   ["etqw", "Enemy Territory: Quake Wars", 2007, "doom3", true, 3074, 27733, [], [], null, null, "doom3"],

@@ -33,4 +33,5 @@ export const REGISTRY = Object.freeze([
   { name: 'terraria', transport: 'tcp', port: 7878, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'satisfactory', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'teamspeak3', transport: 'tcp', port: 9987, packets: false, query: true, serve: true, rcon: null, servedAt: 'queryPort' },
+  { name: 'eldewrito', transport: 'tcp', port: 11775, packets: false, query: true, serve: true, rcon: null, servedAt: null },
 ]);

@@ -3114,12 +3114,59 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type ElDewritoQueryResult = { name: string, 
+/**
+ * The game port (11774).
+ */
+port: number, fileServerPort: number, hostPlayer: string, map: string, mapFile: string, 
+/**
+ * The game variant's name (`Slayer`), and its type (`slayer`).
+ */
+variant: string, variantType: string, 
+/**
+ * `InLobby`, `InGame` …
+ */
+status: string, numPlayers: number, maxPlayers: number, teams: boolean, passworded: boolean, isDedicated: boolean, gameVersion: string, eldewritoVersion: string, players: Array<ElDewritoPlayer>, };
+
+export type ElDewritoPlayer = { name: string, uid: string, team: number, score: number, kills: number, assists: number, deaths: number, betrayals: number, timeSpentAlive: number, suicides: number, bestStreak: number, };
+
+export type ElDewritoQueryOptions = { 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3147,6 +3194,7 @@ export interface ProtocolTypes {
   terraria: { request: never; response: never; decodeOptions: never; raw: TerrariaQueryResult };
   satisfactory: { request: SatisfactoryRequest; response: SatisfactoryResponse; decodeOptions: Record<string, never>; raw: SatisfactoryQueryResult };
   teamspeak3: { request: never; response: never; decodeOptions: never; raw: TeamSpeak3QueryResult };
+  eldewrito: { request: never; response: never; decodeOptions: never; raw: ElDewritoQueryResult };
 }
 
 /**
@@ -3837,6 +3885,7 @@ export type GamedigProtocolClass =
   | 'ase'
   | 'dayz'
   | 'doom3'
+  | 'eldewrito'
   | 'ffow'
   | 'fivem'
   | 'gamespy1'
@@ -3966,6 +4015,7 @@ export interface GameProtocols {
   dtr2: 'gamespy1';
   dystopia: 'a2s';
   egs: 'a2s';
+  eldewrito: 'eldewrito';
   empiresmod: 'a2s';
   enshrouded: 'a2s';
   etqw: 'doom3';
@@ -4229,6 +4279,7 @@ export interface NetworkTypes {
   terraria: { queryOptions: TerrariaQueryOptions; serveOptions: TcpServeOptions; state: TerrariaState; raw: TerrariaQueryResult };
   satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: UdpServeOptions; state: SatisfactoryState; raw: SatisfactoryQueryResult };
   teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TcpServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
+  eldewrito: { queryOptions: ElDewritoQueryOptions; serveOptions: TcpServeOptions; state: ElDewritoQueryResult; raw: ElDewritoQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -51,6 +51,8 @@ const EXPECTED = {
   daikatana: { fields: ['connect'] },
   // TeamSpeak 3: gamedig counts the query clients online (its own connection among them); we count the voice clients.
   teamspeak3: { fields: ['numplayers'] },
+  // ElDewrito: gamedig never sets numplayers; we give the status's numPlayers.
+  eldewrito: { fields: ['numplayers'] },
   // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.
   terrariatshock: { fields: ['map', 'version'] },
   // gamedig reads every SA:MP string as windows-1252: Cyrillic and UTF-8 names come out as mojibake.

@@ -39,6 +39,7 @@ async function startServers() {
     serve('terraria', sampleState('terraria'), { host, port: 7878 }),
     serve('satisfactory', sampleState('satisfactory'), { host, port: 7779 }),
     serve('teamspeak3', sampleState('teamspeak3'), { host, port: 10011 }),
+    serve('eldewrito', sampleState('eldewrito'), { host, port: 11775 }),
   ]);
 }
 

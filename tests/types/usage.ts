@@ -459,6 +459,16 @@ export async function teamspeak3Usage(): Promise<void> {
   void [topic, welcome, warnings, server];
 }
 
+// ElDewrito (#50): the status object as sent.
+export async function eldewritoUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const e = await query('eldewrito', 'game.example.org');
+  const variant: string | undefined = e.raw.variantType;
+  const kills: number | undefined = e.raw.players?.[0]?.kills;
+  await using server = await serve('eldewrito', { ...sampleState('eldewrito'), name: 'E' }, { port: 0 });
+  void [variant, kills, server];
+}
+
 // #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type UdpServe = import('gamequery').UdpServeOptions;

@@ -1,0 +1,37 @@
+//! `query('eldewrito', …)`: one `GET /` to the server's HTTP port.
+
+use serde_json::Value;
+
+use super::{unified, MAX_BODY, PATH};
+use crate::error::Result;
+use crate::http::{HttpGet, Limits};
+use crate::options::Common;
+use crate::spec::{QueryPlan, Running, Start, Transport};
+use crate::target::Target;
+
+crate::options::declare! {
+    /// `query('eldewrito', target, options)`.
+    pub struct ElDewritoPlan("ElDewrito query"), ts ElDewritoQueryOptions, cli "";
+}
+
+pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
+    Ok(Box::new(ElDewritoPlan::read(options)?))
+}
+
+impl QueryPlan for ElDewritoPlan {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn transport(&self) -> Transport {
+        Transport::Tcp
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let limits = Limits { body: MAX_BODY };
+        let exchange = HttpGet::new(at.host, at.port, PATH, &[], limits, at.now, at.budget.end);
+        Ok(at.report(exchange, move |reply| {
+            Ok(unified::status(unified::read(&reply.body)?, reply.latency_ms))
+        }))
+    }
+}

@@ -1,0 +1,42 @@
+//! ElDewrito's status to the machinery above the protocols (`crate::spec`).
+
+use super::DEFAULT_PORT;
+use crate::error::Result;
+use crate::spec::{self, Listen, Spec, Types};
+
+pub struct ElDewrito;
+
+impl spec::Protocol for ElDewrito {
+    type Codec = spec::packets::NoCodec;
+    const SPEC: Spec = Spec {
+        name: "eldewrito",
+        title: "ElDewrito query",
+        label: "ElDewrito (Halo Online)",
+        transport: spec::Transport::Tcp,
+        default_port: Some(DEFAULT_PORT),
+        rcon: None,
+        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
+    };
+    const TYPES: Types = Types::packetless(
+        "ElDewritoQueryResult",
+        super::query::ElDewritoPlan::TS,
+        "ElDewritoQueryResult",
+    );
+    const CLI: spec::Cli = super::query::ElDewritoPlan::CLI;
+    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(super::query::plan));
+    const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);
+    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+    const SERVE: Option<spec::ServeFn> = Some(serve);
+    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+    #[cfg(feature = "ts")]
+    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+        use super::unified::{ElDewritoPlayer, ElDewritoReply};
+        crate::spec::decls![cfg; ElDewritoReply, ElDewritoPlayer, super::query::ElDewritoQueryOptions]
+    }
+}
+
+/// `serve('eldewrito', state, options)`: the status over HTTP, one request per connection.
+fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    crate::http::api::serve::<super::responder::Responder>(args, DEFAULT_PORT)
+}
