@@ -4,25 +4,14 @@
 
 use serde_json::Value;
 
-use crate::json::{Json, Key};
+use crate::json::Json;
 use crate::spec::describe::{described, ms, password, players, text, Description, Fields};
-use crate::spec::gamedig::{Gamedig, Results};
+use crate::spec::gamedig::{players_with_team, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig::shaped(results);
 
 fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
-    r.players = status["raw"]["players"]
-        .as_array()
-        .unwrap_or_default()
-        .iter()
-        .map(|p| {
-            let raw = Json::Object(vec![(Key::Borrowed("team"), p["team"].clone())]);
-            Json::Object(vec![
-                (Key::Borrowed("name"), p["name"].clone()),
-                (Key::Borrowed("raw"), raw),
-            ])
-        })
-        .collect();
+    r.players = players_with_team(&status["raw"]["players"], "name");
 }
 
 pub fn describe(s: &Value, _color: bool) -> Description {

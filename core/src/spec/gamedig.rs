@@ -175,6 +175,22 @@ pub fn strip_colors(s: &str) -> String {
     out
 }
 
+/// gamedig's players from a list of objects whose name is `name_key`, each with its
+/// `team` alone in its `raw` (its classes for HTTP APIs: TShock's, ElDewrito's).
+pub fn players_with_team(list: &Json, name_key: &str) -> Vec<Json> {
+    list.as_array()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            let raw = Json::Object(vec![(Key::Borrowed("team"), p["team"].clone())]);
+            Json::Object(vec![
+                (Key::Borrowed("name"), p[name_key].clone()),
+                (Key::Borrowed("raw"), raw),
+            ])
+        })
+        .collect()
+}
+
 pub fn player(p: &Json) -> Json {
     player_of(p.clone())
 }

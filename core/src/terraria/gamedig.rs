@@ -4,9 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::json::{Json, Key};
+use crate::json::Json;
 use crate::spec::describe::{described, password, players, text, Description, Fields};
-use crate::spec::gamedig::{Gamedig, Results};
+use crate::spec::gamedig::{players_with_team, Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig {
     options,
@@ -22,18 +22,7 @@ fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
 }
 
 fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
-    r.players = status["raw"]["players"]
-        .as_array()
-        .unwrap_or_default()
-        .iter()
-        .map(|p| {
-            let raw = Json::Object(vec![(Key::Borrowed("team"), p["team"].clone())]);
-            Json::Object(vec![
-                (Key::Borrowed("name"), p["nickname"].clone()),
-                (Key::Borrowed("raw"), raw),
-            ])
-        })
-        .collect();
+    r.players = players_with_team(&status["raw"]["players"], "nickname");
 }
 
 pub fn describe(s: &Value, _color: bool) -> Description {
