@@ -60,7 +60,8 @@ impl Call {
 
     /// The next thing to do, or `undefined`: `['srv', name, server?]`,
     /// `['resolve', host, family, server?]`, `['open', id, 'udp' | 'tcp', host, port,
-    /// localAddress?, localPort]`, `['send', id, bytes]`, `['close', id]`.
+    /// localAddress?, localPort, tls?]` (`tls`: `{ serverName, ca?, insecure }`, the
+    /// handshake to make before `opened`), `['send', id, bytes]`, `['close', id]`.
     #[wasm_bindgen(js_name = pollIo)]
     pub fn poll_io(&mut self) -> JsValue {
         let server = |a: Option<std::net::SocketAddr>| a.map_or(JsValue::UNDEFINED, |a| s(&a.to_string()));
@@ -80,6 +81,7 @@ impl Call {
                 host,
                 port,
                 local,
+                tls,
             } => vec![
                 s("open"),
                 n(id),
@@ -91,6 +93,7 @@ impl Call {
                 n(port),
                 local.map_or(JsValue::UNDEFINED, |l| s(&l.ip().to_string())),
                 n(local.map_or(0, |l| l.port())),
+                tls.map_or(JsValue::UNDEFINED, |t| tls_object(&t)),
             ],
             // Then what a trace shows, when it differs (a request's credentials hidden).
             Io::Send { id, bytes } => {
@@ -162,6 +165,14 @@ impl Call {
         self.inner.handle(now, Input::Failed { id, message })
     }
 
+    /// The TLS handshake failed: `why` is `'untrusted'`, `'name'`, `'expired'`,
+    /// `'not-tls'` or `'other'`; `message` the TLS stack's.
+    #[wasm_bindgen(js_name = tlsFailed)]
+    pub fn tls_failed(&mut self, now: f64, id: u32, why: &str, message: String) {
+        let why = gamequery_core::tls::TlsFailure::parse(why);
+        self.inner.handle(now, Input::TlsFailed { id, why, message })
+    }
+
     /// `undefined` until done; then the result's tape, or the error thrown.
     #[wasm_bindgen(js_name = pollResult)]
     pub fn poll_result(&mut self) -> Result<JsValue, JsValue> {
@@ -171,6 +182,18 @@ impl Call {
             Some(Err(e)) => Err(to_js_error(e)),
         }
     }
+}
+
+/// A connection's TLS as the host's `open` takes it: `{ serverName, ca?, insecure }`.
+fn tls_object(tls: &gamequery_core::tls::Tls) -> JsValue {
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&o, &s(k), &v).map(|_| ());
+    let _ = set("serverName", s(tls.name()));
+    let _ = set("insecure", JsValue::from_bool(tls.insecure));
+    if let Some(ca) = &tls.ca {
+        let _ = set("ca", s(ca));
+    }
+    o.into()
 }
 
 /// `queryMany`'s items prepared: `[protocol, targetJson, optionsJson, …]`, then the

@@ -53,6 +53,9 @@ pub enum ErrorCode {
     /// The server refused the credentials given, or wanted some (HTTP 401: the message says
     /// which option to check).
     Auth,
+    /// A TLS handshake failed (a certificate not trusted or not for the name, a port that
+    /// does not speak TLS): the message says what to check (`tls.ca`, `tls.insecure` …).
+    Tls,
     /// A bug in gamequery ended the call (a panic in its core): the process goes on.
     Internal,
 }
@@ -80,6 +83,7 @@ impl ErrorCode {
         Self::RateLimited,
         Self::Forbidden,
         Self::Auth,
+        Self::Tls,
         Self::Internal,
     ];
 
@@ -106,6 +110,7 @@ impl ErrorCode {
             Self::RateLimited => "GQ_RATE_LIMITED",
             Self::Forbidden => "GQ_FORBIDDEN",
             Self::Auth => "GQ_AUTH",
+            Self::Tls => "GQ_TLS",
             Self::Internal => "GQ_INTERNAL",
         }
     }

@@ -58,6 +58,7 @@ pub mod target;
 pub mod teamspeak3;
 pub mod terraria;
 pub mod text;
+pub mod tls;
 #[cfg(feature = "ts")]
 pub mod typescript;
 pub mod unreal2;

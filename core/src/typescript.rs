@@ -23,7 +23,7 @@ pub fn declarations() -> String {
         crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::options::TcpServeOptions,
         crate::limit::RateLimit,
         crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
-        crate::spec::describe::TableCell, GameMatch, crate::text::EncodingOptions,
+        crate::spec::describe::TableCell, GameMatch, crate::text::EncodingOptions, crate::tls::TlsOptions,
     ];
     all[0] = all[0].replace(&format!("Status<{}>", RuleList::name(&cfg)), "Status<R>");
     for protocol in Protocol::all() {

@@ -6,6 +6,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use gamequery_core::call::{Call, Input, Io, Outcome, SrvAnswer, Transport};
 use gamequery_core::serve::{Reply, Server};
+use gamequery_core::tls::TlsFailure;
 use gamequery_core::{ErrorCode, Result};
 use serde_json::{json, Value};
 
@@ -247,4 +248,90 @@ fn rcon_is_for_sa_mp_and_checks_its_options() {
     assert!(e.message.contains("option password is required"), "{}", e.message);
     let e = Call::query("", &json!("h:1"), Value::Null, 1, false).unwrap_err();
     assert!(e.message.starts_with("no protocol"));
+}
+
+#[test]
+fn an_https_query_asks_the_host_for_tls_checked_against_the_name_asked() {
+    let mut net = Net {
+        addresses: vec!["127.0.0.1".parse().unwrap()],
+        ..Net::default()
+    };
+    let state = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/eldewrito/sample.json")).unwrap();
+    let mut s = server("eldewrito", &state);
+    let options = json!({ "tls": { "insecure": true } });
+    let call = Call::query("eldewrito", &json!("ed.example:11775"), options, 1, false).unwrap();
+    let status = status_of(drive(call, &mut net, Some(&mut s)).unwrap());
+    assert_eq!(status["address"], "127.0.0.1");
+    let Io::Open {
+        host, tls: Some(tls), ..
+    } = &net.log[1]
+    else {
+        panic!("expected an open with TLS, got {:?}", net.log[1])
+    };
+    assert_eq!(
+        (host.as_str(), tls.name(), tls.insecure, tls.ca.is_none()),
+        ("127.0.0.1", "ed.example", true, true)
+    );
+
+    // Plain HTTP unless asked.
+    let mut net = Net::default();
+    let call = Call::query("eldewrito", &json!("127.0.0.1"), Value::Null, 1, false).unwrap();
+    drive(call, &mut net, Some(&mut s)).unwrap();
+    assert!(matches!(&net.log[0], Io::Open { tls: None, .. }));
+}
+
+#[test]
+fn a_failed_handshake_is_gq_tls_at_once_and_every_part_speaks_tls() {
+    for (why, says) in [
+        (TlsFailure::Untrusted, "not signed by a trusted authority"),
+        (TlsFailure::Name, "not for pal.example: set tls.serverName"),
+        (TlsFailure::NotTls, "did not answer in TLS"),
+    ] {
+        let options = json!({ "tls": true, "password": "pw" });
+        let mut call = Call::query("palworld", &json!("pal.example:8212"), options, 1, true).unwrap();
+        let mut opens = vec![];
+        let result = loop {
+            while let Some(io) = call.poll_io() {
+                if let Io::Open { id, tls, .. } = io {
+                    opens.push(tls.map(|t| t.name().to_string()));
+                    call.handle(
+                        0.0,
+                        Input::TlsFailed {
+                            id,
+                            why,
+                            message: "the stack's words".into(),
+                        },
+                    );
+                }
+            }
+            if let Some(result) = call.poll_result() {
+                break result;
+            }
+        };
+        let e = result.unwrap_err();
+        assert_eq!(e.code, ErrorCode::Tls);
+        assert!(
+            e.message.starts_with("Palworld query of pal.example:8212: the server"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.message.contains(says) && e.message.ends_with("(the stack's words)"),
+            "{}",
+            e.message
+        );
+        assert_eq!(opens, [Some("pal.example".to_string())], "not retried");
+    }
+    // Info, then metrics, players and settings beside it once it is open: all over TLS.
+    let options = json!({ "tls": { "serverName": "cert.example" } });
+    let mut call = Call::query("palworld", &json!("pal.example:8212"), options, 1, true).unwrap();
+    let mut opens = vec![];
+    while let Some(io) = call.poll_io() {
+        if let Io::Open { id, tls, .. } = io {
+            opens.push(tls.map(|t| t.name().to_string()));
+            call.handle(0.0, Input::Opened { id });
+        }
+    }
+    assert_eq!(opens.len(), 4, "{opens:?}");
+    assert!(opens.iter().all(|o| o.as_deref() == Some("cert.example")), "{opens:?}");
 }

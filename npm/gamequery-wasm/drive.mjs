@@ -73,7 +73,7 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
           return;
         }
         case 'open': {
-          const [, id, kind, host, port, localAddress, localPort] = io;
+          const [, id, kind, host, port, localAddress, localPort, tls] = io;
           const on = {
             data: later((bytes) => {
               trace?.({ direction: 'receive', bytes, address: host, port, time: now() });
@@ -85,7 +85,7 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
           };
           given.add(id);
           Promise.resolve()
-            .then(() => transport.open(kind, host, port, { localAddress, localPort }, on))
+            .then(() => transport.open(kind, host, port, { localAddress, localPort, tls }, on))
             .then(
               (conn) => {
                 // Given up on while it opened: the call moved on.
@@ -97,7 +97,12 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
                 // The transport cannot carry this protocol (no `datagram` given for UDP …):
                 // the caller's mistake, said as such rather than as a network failure.
                 if (isGameQueryError(e) && e.code === 'GQ_INVALID_ARGUMENT') return finish(e);
-                later(() => (refusal(e) ? wasmCall.refused(now(), id) : wasmCall.failed(now(), id, String(e?.message ?? e))))();
+                later(() => {
+                  // `tlsFailure`: the transport's reason for a failed handshake.
+                  if (tls && e?.tlsFailure) return wasmCall.tlsFailed(now(), id, e.tlsFailure, String(e.message ?? e));
+                  if (refusal(e)) return wasmCall.refused(now(), id);
+                  wasmCall.failed(now(), id, String(e?.message ?? e));
+                })();
               },
             );
           return;

@@ -14,9 +14,11 @@ import { runSession } from './session.mjs';
  * A transport: what the host can do. Every member is optional except `open`.
  *   lookup(host, family, server?) → Promise<string[]>   addresses; absent: `open` takes names
  *   srv(name, server?) → Promise<[target, port, priority, weight][]>
- *   open(kind: 'udp' | 'tcp', host, port, { localAddress, localPort }, on) → Promise<{ send(bytes), close() }>
+ *   open(kind: 'udp' | 'tcp', host, port, { localAddress, localPort, tls }, on) → Promise<{ send(bytes), close() }>
  *     where `on` is { data(bytes), closed(), refused(), failed(message) }; a rejected
- *     promise with `code: 'ECONNREFUSED'` means nothing listens there
+ *     promise with `code: 'ECONNREFUSED'` means nothing listens there. `tls`:
+ *     `{ serverName, ca?, insecure }`, a handshake to make before resolving; a rejection
+ *     with `tlsFailure` ('untrusted' | 'name' | 'expired' | 'not-tls' | 'other') is its failure
  *   udpServer(host, port, onMessage(bytes, address, port)) → Promise<{ address, port, send(bytes, address, port), close() }>
  *   tcpServer(host, port, onConnection({ write(bytes), end(), destroy(), on: { data, close } })) → Promise<{ address, port, close() }>
  */
@@ -226,7 +228,7 @@ export function socketTransport({ connect, datagram }) {
     };
   };
   return {
-    async open(kind, hostname, port, _local, on) {
+    async open(kind, hostname, port, { tls } = {}, on) {
       const open = kind === 'tcp' ? connect : datagram;
       if (typeof open !== 'function') {
         throw new GameQueryError({
@@ -236,7 +238,15 @@ export function socketTransport({ connect, datagram }) {
             : 'this protocol runs over UDP: give options.datagram({ hostname, port }) returning { readable, writable, close }',
         });
       }
-      const socket = await open({ hostname, port });
+      if (tls && (tls.ca || tls.insecure || tls.serverName !== hostname)) {
+        // A Worker's `connect()` checks certificates against the platform's roots, for the
+        // name it connects to, and has no way to be told otherwise.
+        throw new GameQueryError({
+          code: 'GQ_INVALID_ARGUMENT',
+          message: 'options.connect() checks certificates itself: tls.ca, tls.insecure and tls.serverName need the Node engine',
+        });
+      }
+      const socket = await (tls ? open({ hostname, port }, { secureTransport: 'on' }) : open({ hostname, port }));
       if (socket.opened) await socket.opened;
       return wrap(socket, on);
     },

@@ -186,6 +186,24 @@ export type EncodingOptions = {
  */
 encoding?: string, };
 
+export type TlsOptions = { 
+/**
+ * The certificates to trust (PEM text, or a list of them), instead of Mozilla's roots:
+ * a self-signed server's own certificate, or a private CA's.
+ */
+ca?: string | string[], 
+/**
+ * Accept any certificate (the handshake's signatures are still checked): a server
+ * whose self-signed certificate you do not have. Anyone on the path can read and
+ * change what it says.
+ */
+insecure?: boolean, 
+/**
+ * The name the certificate must hold, when it is not the target's host (a server
+ * asked by its address).
+ */
+serverName?: string, };
+
 export type SampRequest = { 
 /**
  * `'vcmp'` for Vice City: Multiplayer's (`VCMP`); absent for SA:MP's.
@@ -2761,6 +2779,11 @@ players?: boolean,
  */
 settings?: boolean, 
 /**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -2889,6 +2912,11 @@ players?: boolean,
  * TShock's settings into `raw.rules` (default true).
  */
 rules?: boolean, 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -3132,6 +3160,11 @@ export type ElDewritoPlayer = { name: string, uid: string, team: number, score: 
 
 export type ElDewritoQueryOptions = { 
 /**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -3227,6 +3260,7 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_RATE_LIMITED'
   | 'GQ_FORBIDDEN'
   | 'GQ_AUTH'
+  | 'GQ_TLS'
   | 'GQ_INTERNAL';
 
 /**

@@ -4,6 +4,7 @@
 // what happened. No protocol logic here.
 const dgram = require('node:dgram');
 const net = require('node:net');
+const tls = require('node:tls');
 const dns = require('node:dns');
 
 const view = (b) => new Uint8Array(b.buffer, b.byteOffset, b.length);
@@ -96,17 +97,58 @@ function openUdp(host, port, { localAddress, localPort }, on) {
   });
 }
 
-function openTcp(host, port, { localAddress, localPort }, on) {
+// Node's words for a failed handshake, as the core's reasons (tls.rs's `TlsFailure`).
+const TLS_FAILURES = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'untrusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+  CERT_SIGNATURE_FAILURE: 'untrusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'name',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'expired',
+  // Bytes that are no TLS record (a plain HTTP server), or a close in the handshake.
+  ERR_SSL_WRONG_VERSION_NUMBER: 'not-tls',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'not-tls',
+  ECONNRESET: 'not-tls',
+  EPIPE: 'not-tls',
+};
+
+/** `tls`: `{ serverName, ca?, insecure }`, the handshake to make before the connection is open. */
+function openTcp(host, port, { localAddress, localPort, tls: secure }, on) {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port, localAddress, localPort: localPort || undefined, noDelay: true });
+    const options = { host, port, localAddress, localPort: localPort || undefined, noDelay: true };
+    const socket = secure
+      ? tls.connect({
+          ...options,
+          // SNI carries names only; the certificate is checked against the name either way.
+          servername: net.isIP(secure.serverName) ? undefined : secure.serverName,
+          checkServerIdentity: (_, cert) => tls.checkServerIdentity(secure.serverName, cert),
+          ca: secure.ca,
+          rejectUnauthorized: !secure.insecure,
+          ALPNProtocols: ['http/1.1'],
+        })
+      : net.connect(options);
+    let connected = false;
     let open = false;
-    socket.once('connect', () => {
+    const ready = () => {
       open = true;
       resolve({ send: (bytes) => socket.write(bytes), close: () => socket.destroy() });
+    };
+    socket.once('connect', () => {
+      connected = true;
+      if (!secure) ready();
     });
+    if (secure) socket.once('secureConnect', ready);
     socket.on('data', (d) => on.data(view(d)));
     socket.on('end', () => on.closed());
-    socket.on('error', (e) => (open ? on.closed() : reject(e)));
+    socket.on('error', (e) => {
+      if (open) return on.closed();
+      // Connected, then failed before the handshake was done: the handshake's failure.
+      if (secure && connected) e.tlsFailure = TLS_FAILURES[e.code] ?? 'other';
+      reject(e);
+    });
   });
 }
 

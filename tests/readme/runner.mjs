@@ -3,10 +3,11 @@
 // protocol listen on their default ports. Prints one JSON line: each example's outcome.
 //   node tests/readme/runner.mjs <root>
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { readmeBlocks } from './blocks.mjs';
+import { tlsProxy } from '../tls-proxy.mjs';
 
 const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
@@ -40,6 +41,8 @@ async function startServers() {
     serve('satisfactory', sampleState('satisfactory'), { host, port: 7779 }),
     serve('teamspeak3', sampleState('teamspeak3'), { host, port: 10011 }),
     serve('eldewrito', sampleState('eldewrito'), { host, port: 11775 }),
+    // The HTTPS example's Palworld, behind a TLS proxy.
+    tlsProxy({ to: 8212, host, port: 8443 }),
   ]);
 }
 
@@ -109,6 +112,8 @@ const worker :Workerd.Worker = (modules = [${modules.join(', ')}], compatibility
 const dir = join(root, '.cache', 'readme');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
+// The HTTPS example trusts the proxy's CA from a file of the project it runs in.
+copyFileSync(join(root, 'tests/fixtures/tls/ca.pem'), join(dir, 'ca.pem'));
 let servers = await startServers();
 const results = [];
 for (const [n, block] of readmeBlocks(root).entries()) {

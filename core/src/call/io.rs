@@ -4,6 +4,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use crate::spec::Transport;
+use crate::tls::{Tls, TlsFailure};
 
 /// What a call asks its host to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,12 +23,15 @@ pub enum Io {
     /// A UDP socket connected to `host:port` (its errors, like ICMP unreachable, reported
     /// as [`Input::Refused`]), or a TCP connection: answer [`Input::Opened`]. `host` is an
     /// IP address unless the host resolves names itself ([`Call::new`]). `local`: bind it.
+    /// `tls`: a TCP connection's TLS handshake, before [`Input::Opened`] (its failure
+    /// [`Input::TlsFailed`]), with the name its certificate is checked against.
     Open {
         id: u32,
         transport: Transport,
         host: String,
         port: u16,
         local: Option<SocketAddr>,
+        tls: Option<Tls>,
     },
     Send {
         id: u32,
@@ -60,6 +64,13 @@ pub enum Input {
     /// Any other failure of the socket or connection.
     Failed {
         id: u32,
+        message: String,
+    },
+    /// The TLS handshake of a connection opened with `tls` failed: why, as the host's TLS
+    /// stack says it, and its own message.
+    TlsFailed {
+        id: u32,
+        why: TlsFailure,
         message: String,
     },
 }

@@ -21,6 +21,7 @@ pub mod race;
 mod race_result;
 pub mod schedule;
 pub mod session;
+mod shape;
 mod subcalls;
 
 use std::collections::VecDeque;
@@ -41,6 +42,7 @@ pub(crate) use address::family_matches;
 pub use address::{address_of, pick, port_closed};
 use io::best;
 pub use io::{Input, Io, SrvAnswer};
+pub(crate) use shape::take_shape;
 
 /// What the call waits for.
 #[derive(Debug)]
@@ -290,12 +292,15 @@ impl Call {
         let id = self.next_id;
         self.next_id += 1;
         let host = self.addr.map_or_else(|| self.host.clone(), |a| a.ip().to_string());
+        // The certificate is checked against the name asked for (after SRV, the record's).
+        let tls = self.plan.tls().map(|t| t.to(&self.host));
         self.io.push_back(Io::Open {
             id,
             transport,
             host,
             port: self.port,
             local,
+            tls,
         });
         let until = match transport {
             Transport::Tcp => self.budget.attempt_end(now),
@@ -448,6 +453,19 @@ impl Call {
                     Error::new(ErrorCode::Network, format!("connect to {to}: {message}")),
                 );
             }
+            // Not retried: a certificate does not change between attempts.
+            (
+                &Step::Opening { id, .. },
+                Input::TlsFailed {
+                    id: failed,
+                    why,
+                    message,
+                },
+            ) if id == failed => {
+                self.io.push_back(Io::Close { id });
+                let tls = self.plan.tls().map(|t| t.to(&self.host)).unwrap_or_default();
+                self.fail(crate::tls::failed(&tls, why, &message));
+            }
             (&Step::Exchanging { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
             (&Step::Exchanging { id, .. }, Input::Closed { id: closed } | Input::Failed { id: closed, .. })
                 if id == closed && self.streams() =>
@@ -563,23 +581,6 @@ impl Call {
         self.step = Step::Done;
         self.result = Some(outcome);
     }
-}
-
-/// `gamedigShape: { rules, players }`, the drop-in's internal option (see `shape`), taken
-/// out of the options the protocol reads. Natively only: elsewhere it is refused.
-pub(crate) fn take_shape(options: Value) -> Result<(Value, Option<(bool, bool)>)> {
-    let Value::Object(mut map) = options else {
-        return Ok((options, None));
-    };
-    let shape = match map.remove("gamedigShape") {
-        None | Some(Value::Null) => None,
-        Some(v) if cfg!(not(target_family = "wasm")) => Some((
-            v["rules"].as_bool().unwrap_or(false),
-            v["players"].as_bool().unwrap_or(false),
-        )),
-        Some(_) => return Err(Error::invalid("option gamedigShape is not available in this build")),
-    };
-    Ok((Value::Object(map), shape))
 }
 
 /// `e` with `hint` after its message, unless it is about the arguments or an abort.

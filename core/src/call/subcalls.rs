@@ -186,12 +186,14 @@ fn tagged(io: Io, k: usize) -> std::result::Result<Io, Io> {
             host,
             port,
             local,
+            tls,
         } => Io::Open {
             id: tag(id),
             transport,
             host,
             port,
             local,
+            tls,
         },
         Io::Send { id, bytes } => Io::Send { id: tag(id), bytes },
         Io::Close { id } => Io::Close { id: tag(id) },
@@ -211,6 +213,14 @@ fn untagged(input: Input) -> (usize, Input) {
             k(id),
             Input::Failed {
                 id: id / slots,
+                message,
+            },
+        ),
+        Input::TlsFailed { id, why, message } => (
+            k(id),
+            Input::TlsFailed {
+                id: id / slots,
+                why,
                 message,
             },
         ),

@@ -12,6 +12,9 @@ use crate::target::Target;
 crate::options::declare! {
     /// `query('eldewrito', target, options)`.
     pub struct ElDewritoPlan("ElDewrito query"), ts ElDewritoQueryOptions, cli "";
+    /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+    /// for a server behind a TLS proxy (default false: plain HTTP).
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
@@ -19,6 +22,10 @@ pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
 }
 
 impl QueryPlan for ElDewritoPlan {
+    fn tls(&self) -> Option<&crate::tls::Tls> {
+        self.tls.as_ref()
+    }
+
     fn common(&self) -> &Common {
         &self.common
     }

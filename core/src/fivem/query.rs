@@ -151,6 +151,7 @@ impl FivemParts {
             path: kind.path(),
             headers: token.into_iter().map(|t| ("X-Players-Token", t)).collect(),
             limit,
+            tls: None,
         })
     }
 

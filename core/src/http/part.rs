@@ -15,6 +15,8 @@ pub struct Get {
     pub path: &'static str,
     pub headers: Vec<(&'static str, String)>,
     pub limit: usize,
+    /// The query's TLS, when it speaks HTTPS.
+    pub tls: Option<crate::tls::Tls>,
 }
 
 impl QueryPlan for Get {
@@ -23,6 +25,9 @@ impl QueryPlan for Get {
     }
     fn transport(&self) -> Transport {
         Transport::Tcp
+    }
+    fn tls(&self) -> Option<&crate::tls::Tls> {
+        self.tls.as_ref()
     }
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();

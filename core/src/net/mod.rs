@@ -10,6 +10,7 @@ mod run;
 mod serve;
 mod serve_rcon;
 mod srv;
+mod tls;
 pub mod trace;
 pub(crate) mod util;
 

@@ -6,22 +6,25 @@ use std::io::ErrorKind;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, WriteHalf};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::{TcpSocket, TcpStream, UdpSocket};
 use tokio::sync::mpsc;
 use tokio::task::{AbortHandle, JoinSet};
+use tokio_rustls::client::TlsStream;
 use tokio_util::sync::CancellationToken;
 
 use super::srv::Dns;
 use super::trace::{trace, Clock, Direction, Tracer};
 use crate::call::{Call, Input, Io, Outcome, Transport};
 use crate::error::Result;
+use crate::tls::Tls;
 
 /// An open socket's sending side; a task of its own reads it.
 enum Writer {
     Udp(Arc<UdpSocket>),
     Tcp(OwnedWriteHalf),
+    Tls(WriteHalf<TlsStream<TcpStream>>),
 }
 
 struct Link {
@@ -45,7 +48,13 @@ impl Link {
 enum Done {
     Input(Input),
     /// The connection, and the address it went to (known: no `getpeername` per query).
-    Connected(u32, TcpStream, SocketAddr),
+    Connected(u32, Stream, SocketAddr),
+}
+
+/// A connection, its TLS handshake done when the call asked for TLS.
+enum Stream {
+    Plain(TcpStream),
+    Tls(Box<TlsStream<TcpStream>>),
 }
 
 /// What a socket's reader saw.
@@ -85,6 +94,7 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                     host,
                     port,
                     local,
+                    tls,
                 } => {
                     let Ok(ip) = host.parse::<IpAddr>() else {
                         let message = format!("{host} is not an IP address");
@@ -111,7 +121,7 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                             Err(message) => call.handle(clock.now(), Input::Failed { id, message }),
                         },
                         Transport::Tcp => {
-                            connecting.insert(id, pending.spawn(connect(id, addr, local)));
+                            connecting.insert(id, pending.spawn(connect(id, addr, local, tls)));
                         }
                     }
                 }
@@ -121,6 +131,7 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
                     let sent = match &mut link.writer {
                         Writer::Udp(socket) => socket.send(&bytes).await.map(|_| ()),
                         Writer::Tcp(stream) => stream.write_all(&bytes).await,
+                        Writer::Tls(stream) => stream.write_all(&bytes).await,
                     };
                     if let Err(e) = sent {
                         let input = if refused(&e) {
@@ -155,16 +166,24 @@ pub async fn run(mut call: Call, cancel: &CancellationToken, tracer: Option<&Tra
             Some(done) = pending.join_next(), if !pending.is_empty() => {
                 match done {
                     Ok(Done::Input(input)) => {
-                        if let Input::Opened { id } | Input::Refused { id } | Input::Failed { id, .. } = &input {
+                        if let Input::Opened { id } | Input::Refused { id } | Input::Failed { id, .. } | Input::TlsFailed { id, .. } = &input {
                             connecting.remove(id);
                         }
                         call.handle(clock.now(), input)
                     }
                     Ok(Done::Connected(id, stream, addr)) => {
                         connecting.remove(&id);
-                        let (read_half, write_half) = stream.into_split();
-                        let reader = tokio::spawn(read_tcp(id, read_half, reads_tx.clone())).abort_handle();
-                        links.insert(id, Link { addr, writer: Writer::Tcp(write_half), reader });
+                        let (writer, reader) = match stream {
+                            Stream::Plain(stream) => {
+                                let (read_half, write_half) = stream.into_split();
+                                (Writer::Tcp(write_half), tokio::spawn(read_tcp(id, read_half, reads_tx.clone())))
+                            }
+                            Stream::Tls(stream) => {
+                                let (read_half, write_half) = tokio::io::split(*stream);
+                                (Writer::Tls(write_half), tokio::spawn(read_tcp(id, read_half, reads_tx.clone())))
+                            }
+                        };
+                        links.insert(id, Link { addr, writer, reader: reader.abort_handle() });
                         call.handle(clock.now(), Input::Opened { id });
                     }
                     // Aborted: given up on by the call already.
@@ -217,7 +236,7 @@ async fn read_udp(id: u32, socket: Arc<UdpSocket>, out: mpsc::Sender<Read>) {
 /// Reads up to 16 KiB at a time (a status is a few KiB; more takes more reads) into a
 /// buffer never zeroed: a zeroed 64 KiB one per connection cost a bulk Minecraft query
 /// a memset and, as the allocator returns freed pages at once, page faults.
-async fn read_tcp(id: u32, mut stream: OwnedReadHalf, out: mpsc::Sender<Read>) {
+async fn read_tcp(id: u32, mut stream: impl AsyncRead + Unpin, out: mpsc::Sender<Read>) {
     let mut buf = Vec::with_capacity(16_384);
     loop {
         buf.clear();
@@ -287,7 +306,7 @@ fn any(addr: SocketAddr) -> SocketAddr {
     }
 }
 
-async fn connect(id: u32, addr: SocketAddr, local: Option<SocketAddr>) -> Done {
+async fn connect(id: u32, addr: SocketAddr, local: Option<SocketAddr>, tls: Option<Tls>) -> Done {
     let socket = match addr {
         SocketAddr::V4(_) => TcpSocket::new_v4(),
         SocketAddr::V6(_) => TcpSocket::new_v6(),
@@ -305,7 +324,13 @@ async fn connect(id: u32, addr: SocketAddr, local: Option<SocketAddr>) -> Done {
     match socket.connect(addr).await {
         Ok(stream) => {
             let _ = stream.set_nodelay(true);
-            Done::Connected(id, stream, addr)
+            let Some(tls) = tls else {
+                return Done::Connected(id, Stream::Plain(stream), addr);
+            };
+            match super::tls::handshake(stream, &tls).await {
+                Ok(stream) => Done::Connected(id, Stream::Tls(Box::new(stream)), addr),
+                Err((why, message)) => Done::Input(Input::TlsFailed { id, why, message }),
+            }
         }
         Err(e) if e.kind() == ErrorKind::ConnectionRefused => Done::Input(Input::Refused { id }),
         Err(e) => failed(e.to_string()),

@@ -47,6 +47,12 @@ pub fn value<T>(parse: fn(Option<Value>) -> Result<T>) -> impl Read<T> {
     move |o, key| parse(o.raw(key))
 }
 
+/// `tls` of a protocol over HTTP: `true`, `false` or `{ ca, insecure, serverName }`
+/// ([`crate::tls::read`]); `default` (on: a protocol that speaks only HTTPS) when absent.
+pub fn tls(default: bool) -> impl Read<Option<crate::tls::Tls>> {
+    move |o, key| crate::tls::read(o.raw(key), default)
+}
+
 /// An option another part of the call takes before the plan reads (7 Days to Die's
 /// `telnet`, the `sdtd` game's console): here it is one given where it means nothing.
 pub fn refused(why: &'static str) -> impl Read<()> {

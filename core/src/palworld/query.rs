@@ -26,6 +26,9 @@ crate::options::declare! {
     players: bool = "players" by boolean(true), ts "boolean", flag("no-players", Set("false"), "");
     /// `GET /v1/api/settings` into `raw.settings` (default true).
     settings: bool = "settings" by boolean(true), ts "boolean", flag("no-settings", Set("false"), "");
+    /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+    /// for a server behind a TLS proxy (default false: plain HTTP).
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
 }
 
 /// A credential goes into a header: no line end, and no `:` in the user (Basic splits there).
@@ -69,6 +72,10 @@ impl PalworldPlan {
 }
 
 impl QueryPlan for PalworldPlan {
+    fn tls(&self) -> Option<&crate::tls::Tls> {
+        self.tls.as_ref()
+    }
+
     fn common(&self) -> &Common {
         &self.common
     }
@@ -98,6 +105,7 @@ impl QueryPlan for PalworldPlan {
         }
         Some(Box::new(PalworldParts {
             common: self.common,
+            tls: self.tls.clone(),
             headers: self.headers(),
             password_given: self.password.is_some(),
             pending,
@@ -109,6 +117,7 @@ impl QueryPlan for PalworldPlan {
 
 struct PalworldParts {
     common: Common,
+    tls: Option<crate::tls::Tls>,
     headers: Vec<(&'static str, String)>,
     password_given: bool,
     /// Parts still to start.
@@ -127,6 +136,7 @@ impl Parts for PalworldParts {
             path: endpoint.path(),
             headers: self.headers.clone(),
             limit: endpoint.limit(),
+            tls: self.tls.clone(),
         }))
     }
 

@@ -53,6 +53,12 @@ pub trait QueryPlan: Send {
         Transport::Udp
     }
 
+    /// The connection's TLS, for a protocol over HTTPS (the option `tls`): the host
+    /// handshakes before the exchange starts.
+    fn tls(&self) -> Option<&crate::tls::Tls> {
+        None
+    }
+
     /// The port the connection opens to, given the target's: the target's, unless it
     /// names another service (TeamSpeak 3's voice port, asked at its ServerQuery's).
     fn connect_port(&self, target_port: u16) -> u16 {

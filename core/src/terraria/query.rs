@@ -23,6 +23,9 @@ crate::options::declare! {
     players: bool = "players" by boolean(true), ts "boolean", flag("no-players", Set("false"), "");
     /// TShock's settings into `raw.rules` (default true).
     rules: bool = "rules" by boolean(true), ts "boolean", flag("no-rules", Set("false"), "");
+    /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+    /// for a server behind a TLS proxy (default false: plain HTTP).
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
 }
 
 /// A token goes into the query string, form-encoded as TShock's server decodes it.
@@ -41,6 +44,10 @@ pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
 }
 
 impl QueryPlan for TerrariaPlan {
+    fn tls(&self) -> Option<&crate::tls::Tls> {
+        self.tls.as_ref()
+    }
+
     fn common(&self) -> &Common {
         &self.common
     }

@@ -1,0 +1,152 @@
+//! The native engine's TLS: rustls over a connected TCP stream, as a call's `Io::Open`
+//! asks ([`crate::tls::Tls`]). Certificates are checked against webpki-roots (Mozilla's
+//! roots, which Node bundles too) or the caller's `tls.ca`; `tls.insecure` skips the
+//! certificate but still checks the handshake's signatures. A failed handshake is
+//! classified for the call ([`TlsFailure`]) from rustls' typed errors.
+
+use std::io::ErrorKind;
+use std::sync::{Arc, OnceLock};
+
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::CryptoProvider;
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::{CertificateError, ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
+use tokio::net::TcpStream;
+use tokio_rustls::client::TlsStream;
+use tokio_rustls::TlsConnector;
+
+use crate::tls::{Tls, TlsFailure};
+
+/// A failed handshake: why, and rustls' words.
+pub type Failure = (TlsFailure, String);
+
+/// The handshake over `stream`, checked as `tls` says.
+pub async fn handshake(stream: TcpStream, tls: &Tls) -> Result<TlsStream<TcpStream>, Failure> {
+    let config = config(tls)?;
+    let name = ServerName::try_from(tls.name().to_string())
+        .map_err(|e| (TlsFailure::Other, format!("{}: {e}", tls.name())))?;
+    TlsConnector::from(config)
+        .connect(name, stream)
+        .await
+        .map_err(|e| (classify(&e), e.to_string()))
+}
+
+fn provider() -> Arc<CryptoProvider> {
+    static PROVIDER: OnceLock<Arc<CryptoProvider>> = OnceLock::new();
+    PROVIDER
+        .get_or_init(|| Arc::new(rustls::crypto::ring::default_provider()))
+        .clone()
+}
+
+/// The default and the insecure configurations are built once; one with the caller's
+/// roots per connection (it is rare, and the PEM text is the call's).
+fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
+    static TRUSTED: OnceLock<Arc<ClientConfig>> = OnceLock::new();
+    static UNCHECKED: OnceLock<Arc<ClientConfig>> = OnceLock::new();
+    if tls.insecure {
+        return Ok(UNCHECKED
+            .get_or_init(|| {
+                let verifier = Arc::new(Unchecked(provider()));
+                finish(builder().dangerous().with_custom_certificate_verifier(verifier))
+            })
+            .clone());
+    }
+    let Some(pem) = &tls.ca else {
+        return Ok(TRUSTED
+            .get_or_init(|| {
+                let roots = RootCertStore {
+                    roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+                };
+                finish(builder().with_root_certificates(roots))
+            })
+            .clone());
+    };
+    let mut roots = RootCertStore::empty();
+    for cert in CertificateDer::pem_slice_iter(pem.as_bytes()) {
+        let cert = cert.map_err(|e| (TlsFailure::Other, format!("tls.ca: {e}")))?;
+        roots
+            .add(cert)
+            .map_err(|e| (TlsFailure::Other, format!("tls.ca: {e}")))?;
+    }
+    if roots.is_empty() {
+        return Err((TlsFailure::Other, "tls.ca: no certificate could be read".to_string()));
+    }
+    Ok(finish(builder().with_root_certificates(roots)))
+}
+
+fn builder() -> rustls::ConfigBuilder<ClientConfig, rustls::WantsVerifier> {
+    ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .expect("ring's provider supports TLS 1.2 and 1.3")
+}
+
+fn finish(builder: rustls::ConfigBuilder<ClientConfig, rustls::client::WantsClientCert>) -> Arc<ClientConfig> {
+    let mut config = builder.with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Arc::new(config)
+}
+
+fn classify(e: &std::io::Error) -> TlsFailure {
+    let Some(tls) = e.get_ref().and_then(|inner| inner.downcast_ref::<rustls::Error>()) else {
+        // Closed or reset in the handshake: what listens there does not speak TLS.
+        return match e.kind() {
+            ErrorKind::UnexpectedEof | ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted => TlsFailure::NotTls,
+            _ => TlsFailure::Other,
+        };
+    };
+    match tls {
+        rustls::Error::InvalidCertificate(c) => match c {
+            CertificateError::UnknownIssuer | CertificateError::BadSignature => TlsFailure::Untrusted,
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => TlsFailure::Name,
+            CertificateError::Expired
+            | CertificateError::ExpiredContext { .. }
+            | CertificateError::NotValidYet
+            | CertificateError::NotValidYetContext { .. } => TlsFailure::Expired,
+            _ => TlsFailure::Other,
+        },
+        // Bytes that are no TLS record: a plain HTTP server's reply.
+        rustls::Error::InvalidMessage(_) => TlsFailure::NotTls,
+        _ => TlsFailure::Other,
+    }
+}
+
+/// `tls.insecure`: any certificate, for any name — the handshake's signatures still
+/// checked, so the session is at least with the holder of the certificate's key.
+#[derive(Debug)]
+struct Unchecked(Arc<CryptoProvider>);
+
+impl ServerCertVerifier for Unchecked {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        Ok(ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.0.signature_verification_algorithms)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.0.signature_verification_algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}
