@@ -8,7 +8,7 @@ use gamequery_core::serve::{self, Listen, Reply};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{parse_json, to_js_error};
+use crate::convert::{parse_json, s, to_js_error};
 
 #[wasm_bindgen]
 pub struct Server {
@@ -22,7 +22,8 @@ fn bytes(b: &[u8]) -> JsValue {
 
 #[wasm_bindgen]
 impl Server {
-    /// `state` and `options` as JSON text; `hasHandler`: RCON commands can be run.
+    /// `state` and `options` as JSON text; `hasHandler`: RCON commands can be run;
+    /// `secret`: 32 random bytes (`crypto.getRandomValues`), for a TLS identity's key.
     #[wasm_bindgen(constructor)]
     pub fn new(
         protocol: &str,
@@ -31,10 +32,15 @@ impl Server {
         has_handler: bool,
         seed_hi: u32,
         seed_lo: u32,
+        secret: &[u8],
     ) -> Result<Server, JsValue> {
         let options = parse_json("options", options)?;
         let seed = (u64::from(seed_hi) << 32) | u64::from(seed_lo);
-        let (inner, listen) = serve::Server::new(protocol, state, options, has_handler, seed).map_err(to_js_error)?;
+        let secret: [u8; 32] = secret
+            .try_into()
+            .map_err(|_| JsValue::from_str("secret must be 32 bytes"))?;
+        let (inner, listen) =
+            serve::Server::new(protocol, state, options, has_handler, seed, secret).map_err(to_js_error)?;
         Ok(Server { inner, listen })
     }
 
@@ -80,6 +86,14 @@ impl Server {
         ]
         .into_iter()
         .collect()
+    }
+
+    /// `[certificatePem, keyPem]` when its TCP connections speak TLS, else `undefined`.
+    pub fn identity(&self) -> JsValue {
+        match self.inner.identity() {
+            Some(id) => [s(&id.cert_pem), s(&id.key_pem)].into_iter().collect::<Array>().into(),
+            None => JsValue::UNDEFINED,
+        }
     }
 
     pub fn update(&mut self, state: &str) -> Result<(), JsValue> {

@@ -135,6 +135,7 @@ pub fn responder(data: &[u8]) {
         options: json!({ "host": "127.0.0.1", "port": 0 }),
         has_handler: false,
         seed: 7,
+        secret: [7; 32],
     };
     let Ok((mut responder, _)) = serve(args) else { return };
     let mut stream = responder.open_stream();

@@ -228,7 +228,7 @@ mod tests {
         for p in Protocol::all() {
             match p.sample() {
                 Ok(state) => {
-                    let served = crate::serve::Server::new(p.name(), state, serde_json::Value::Null, false, 1);
+                    let served = crate::serve::Server::new(p.name(), state, serde_json::Value::Null, false, 1, [1; 32]);
                     assert!(served.is_ok(), "{}: {:?}", p.name(), served.err());
                 }
                 Err(_) => assert!(!p.servable(), "{} serves but has no sample", p.name()),

@@ -71,13 +71,14 @@ pub struct Server {
 
 impl Server {
     /// `has_handler`: the host can run RCON commands (`options.rcon` needs one).
-    /// `seed`: randomness for challenges.
+    /// `seed`: randomness for challenges; `secret`: for keys (a TLS identity).
     pub fn new(
         protocol: &str,
         state: &str,
         mut options: Value,
         has_handler: bool,
         seed: u64,
+        secret: [u8; 32],
     ) -> Result<(Self, Listen)> {
         let protocol = Protocol::parse(protocol)?;
         let serve = protocol.serve()?;
@@ -100,6 +101,7 @@ impl Server {
                 options,
                 has_handler,
                 seed,
+                secret,
             })
         });
         let (responder, listen) = made.map_err(crate::similar::with_member_suggestion)?;
@@ -150,6 +152,11 @@ impl Server {
     /// nothing.
     pub fn greet(&self, stream: &mut Stream) -> Vec<u8> {
         crate::internal::contain("a responder", || Ok(self.responder.greet(stream))).unwrap_or_default()
+    }
+
+    /// The TLS identity its connections are served with, if they speak TLS.
+    pub fn identity(&self) -> Option<&crate::tls::identity::Identity> {
+        self.responder.identity()
     }
 
     /// Bytes a connection sent, answered with the state served now.

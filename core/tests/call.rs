@@ -86,7 +86,7 @@ fn drive(mut call: Call, net: &mut Net, mut server: Option<&mut Server>) -> Resu
 }
 
 fn server(protocol: &str, state: &str) -> Server {
-    Server::new(protocol, state, Value::Null, false, 7).unwrap().0
+    Server::new(protocol, state, Value::Null, false, 7, [7; 32]).unwrap().0
 }
 
 fn status_of(outcome: Outcome) -> Value {

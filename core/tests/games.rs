@@ -151,7 +151,9 @@ fn a_game_whose_protocol_is_not_here_says_which_it_needs() {
 fn a2s_server() -> Server {
     let mut state: Value = serde_json::from_str(Protocol::parse("a2s").unwrap().sample().unwrap()).unwrap();
     state["info"].as_object_mut().unwrap().remove("gamePort");
-    Server::new("a2s", &state.to_string(), Value::Null, false, 7).unwrap().0
+    Server::new("a2s", &state.to_string(), Value::Null, false, 7, [7; 32])
+        .unwrap()
+        .0
 }
 
 #[test]

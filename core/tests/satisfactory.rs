@@ -4,9 +4,12 @@
 
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::limit::RateLimit;
+use gamequery_core::satisfactory::api::Access;
 use gamequery_core::satisfactory::exchange::SatisfactoryExchange;
 use gamequery_core::satisfactory::responder::Responder;
+use gamequery_core::satisfactory::state::SatisfactoryServerState;
 use gamequery_core::satisfactory::{SatisfactoryRequest, SatisfactoryResponse, SatisfactoryState, SubState};
+use gamequery_core::tls::identity::Identity;
 use gamequery_core::wire::{from_hex, to_hex};
 use serde_json::Value;
 
@@ -49,7 +52,16 @@ fn our_client_reads_our_responder_and_skips_an_earlier_cookie() {
         flags: "1".into(),
         sub_states: vec![SubState { id: 0, version: 3 }],
     };
-    let mut responder = Responder::new(state.clone(), RateLimit::default());
+    let served = SatisfactoryServerState {
+        query: state.clone(),
+        server_game_state: None,
+    };
+    let access = Access {
+        client_token: None,
+        api_token: None,
+    };
+    let identity = Identity::self_signed(&["localhost"], &[1; 32]).unwrap();
+    let mut responder = Responder::new(served, RateLimit::default(), access, identity);
     let from = "127.0.0.1:1".parse().unwrap();
     let mut ex = SatisfactoryExchange::poll(Deadline::for_call(1000.0, 1), 0.0, 9);
     // The first attempt's reply comes late: the second attempt's cookie wins.

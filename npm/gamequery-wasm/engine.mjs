@@ -20,7 +20,8 @@ import { runSession } from './session.mjs';
  *     `{ serverName, ca?, insecure }`, a handshake to make before resolving; a rejection
  *     with `tlsFailure` ('untrusted' | 'name' | 'expired' | 'not-tls' | 'other') is its failure
  *   udpServer(host, port, onMessage(bytes, address, port)) → Promise<{ address, port, send(bytes, address, port), close() }>
- *   tcpServer(host, port, onConnection({ write(bytes), end(), destroy(), on: { data, close } })) → Promise<{ address, port, close() }>
+ *   tcpServer(host, port, onConnection({ write(bytes), end(), destroy(), on: { data, close } }), tls?) → Promise<{ address, port, close() }>
+ *     `tls`: `{ cert, key }` (PEM): the connections speak TLS, handshaken before onConnection
  */
 
 const seed = () => crypto.getRandomValues(new Uint32Array(2));

@@ -139,7 +139,9 @@ export function createServe(wasm, transport) {
   async function serve(protocol, state, options) {
     const { handler, options: core } = serveArgs(protocol, state, options);
     const [hi, lo] = seed();
-    const make = (served) => call(() => new wasm.Server(protocol, served, json(core), handler !== undefined, hi, lo));
+    // For a TLS identity's key: one for the responder's life, so a remade one keeps it.
+    const secret = crypto.getRandomValues(new Uint8Array(32));
+    const make = (served) => call(() => new wasm.Server(protocol, served, json(core), handler !== undefined, hi, lo, secret));
     // The state served last (JSON text), to make the responder again from.
     let latest = json(state);
     let server = make(latest);
@@ -183,15 +185,18 @@ export function createServe(wasm, transport) {
       remake();
     };
     const streams = () => connections(current, recover, connectionTimeout, maxConnections);
+    // Its TCP connections speak TLS (Satisfactory's HTTPS API): the identity the core made.
+    const identity = server.identity();
+    const tls = identity && { cert: identity[0], key: identity[1] };
     if (kind === 'tcp') {
-      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, streams()));
+      listener = await bound(host, port, 'tcp', () => transport.tcpServer(host, port, streams(), tls));
     }
     // With port 0, the port UDP got may be taken for TCP (a connection's local end): another is tried.
     for (let tries = 0; kind === 'udp'; tries++) {
       listener = await bound(host, port, 'udp', () => transport.udpServer(host, port, onDatagram));
       if (!stream) break;
       try {
-        extra = await transport.tcpServer(host, listener.port, streams());
+        extra = await transport.tcpServer(host, listener.port, streams(), tls);
         break;
       } catch (e) {
         await listener.close();

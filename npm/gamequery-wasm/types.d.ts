@@ -3006,7 +3006,15 @@ stateName: 'offline' | 'idle' | 'loading' | 'playing' | 'unknown',
 /**
  * Bit 0 of `flags`.
  */
-modded: boolean, protocolVersion: number, latencyMs: number, name: string, 
+modded: boolean, protocolVersion: number, latencyMs: number, 
+/**
+ * The HTTPS API's `QueryServerState`, when it answered.
+ */
+serverGameState?: SatisfactoryServerGameState, 
+/**
+ * What the HTTPS API did not give, and why (`QueryServerState: …`).
+ */
+warnings: Array<string>, name: string, 
 /**
  * 0 offline (never sent), 1 idle (no save loaded), 2 loading, 3 playing.
  */
@@ -3028,6 +3036,22 @@ flags: string,
 subStates: Array<SatisfactorySubState>, };
 
 export type SatisfactoryQueryOptions = { 
+/**
+ * An API token (the server console's `server.GenerateAPIToken`): needed where the
+ * server has a client password. Sent as `Authorization: Bearer`; never in a trace, a
+ * `--debug` dump or an error.
+ */
+token?: string, 
+/**
+ * Ask the HTTPS API for the session and the counts (default true).
+ */
+api?: boolean, 
+/**
+ * How the API's certificate is checked: by default not at all, as a server's own is
+ * self-signed (gamedig does the same); `true` against Mozilla's roots, or
+ * `{ ca, serverName }` for the certificate you gave the server.
+ */
+tls?: boolean | TlsOptions, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -3057,6 +3081,81 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
+
+export type SatisfactoryServerGameState = { 
+/**
+ * The session (save) loaded; empty when none is.
+ */
+activeSessionName: string, numConnectedPlayers: number, playerLimit: number, techTier: number, 
+/**
+ * The milestone being worked on (an asset path), empty when none is.
+ */
+activeSchematic: string, 
+/**
+ * The space elevator's phase (an asset path).
+ */
+gamePhase: string, isGameRunning: boolean, 
+/**
+ * Seconds played in the session.
+ */
+totalGameDuration: bigint, isGamePaused: boolean, 
+/**
+ * Ticks per second, averaged (30 at most).
+ */
+averageTickRate: number, 
+/**
+ * The session loaded when the server starts.
+ */
+autoLoadSessionName: string, };
+
+export type SatisfactoryServerState = { 
+/**
+ * What the HTTPS API's `QueryServerState` answers (absent: a session of 0 players of 4,
+ * running while the state is `playing`).
+ */
+serverGameState?: SatisfactoryServerGameState, name: string, 
+/**
+ * 0 offline (never sent), 1 idle (no save loaded), 2 loading, 3 playing.
+ */
+state: number, 
+/**
+ * ServerNetCL: the changelist (build number) the server runs, `365306`.
+ */
+changelist: number, 
+/**
+ * The server's flags, a u64 as a decimal string (bit 0: modded; the others are for
+ * mods to use).
+ */
+flags: string, 
+/**
+ * Each sub-state's version: it changes when that part of the game does (0 the game
+ * state, 1 the options, 2 the advanced settings, 3 the saves …), so a poller can tell
+ * when asking the HTTPS API is worth it.
+ */
+subStates: Array<SatisfactorySubState>, };
+
+export type SatisfactoryServeOptions = { 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * The port, UDP and TCP (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Polls answered per source address: a burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, 
+/**
+ * `PasswordlessLogin` gives a Client token, as on a server without a client password
+ * (default true).
+ */
+passwordless?: boolean, 
+/**
+ * An API token the API accepts besides (as `server.GenerateAPIToken` makes one).
+ */
+apiToken?: string, };
 
 export type TeamSpeak3State = { 
 /**
@@ -4311,7 +4410,7 @@ export interface NetworkTypes {
   unreal2: { queryOptions: Unreal2QueryOptions; serveOptions: UdpServeOptions; state: Unreal2State; raw: Unreal2QueryResult };
   palworld: { queryOptions: PalworldQueryOptions; serveOptions: TcpServeOptions; state: PalworldState; raw: PalworldQueryResult };
   terraria: { queryOptions: TerrariaQueryOptions; serveOptions: TcpServeOptions; state: TerrariaState; raw: TerrariaQueryResult };
-  satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: UdpServeOptions; state: SatisfactoryState; raw: SatisfactoryQueryResult };
+  satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: SatisfactoryServeOptions; state: SatisfactoryServerState; raw: SatisfactoryQueryResult };
   teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TcpServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
   eldewrito: { queryOptions: ElDewritoQueryOptions; serveOptions: TcpServeOptions; state: ElDewritoQueryResult; raw: ElDewritoQueryResult };
 }

@@ -176,10 +176,11 @@ function udpServer(host, port, onMessage) {
   });
 }
 
-function tcpServer(host, port, onConnection) {
+/** `secure`: `{ cert, key }` (PEM), when the connections speak TLS. */
+function tcpServer(host, port, onConnection, secure) {
   return new Promise((resolve, reject) => {
     const sockets = new Set();
-    const server = net.createServer({ noDelay: true }, (socket) => {
+    const accepted = (socket) => {
       sockets.add(socket);
       const conn = {
         on: { data: null, close: null },
@@ -196,7 +197,17 @@ function tcpServer(host, port, onConnection) {
         conn.on.close?.();
       });
       onConnection(conn);
-    });
+    };
+    const server = secure
+      // A handshake never finished is given up after 5 s (Node's default is 120 s), as a
+      // connection's whole deadline is 5 s by default.
+      ? tls.createServer({ cert: secure.cert, key: secure.key, handshakeTimeout: 5000 }, (socket) => {
+          socket.setNoDelay(true);
+          accepted(socket);
+        })
+      : net.createServer({ noDelay: true }, accepted);
+    // A handshake that fails (a plain-HTTP client, a scan) is that connection's end only.
+    server.on('tlsClientError', (_, socket) => socket.destroy());
     server.once('error', reject);
     server.listen(port, host, () => {
       server.removeListener('error', reject);

@@ -1,8 +1,7 @@
-"""opengsq (PyPI) reads a Satisfactory Lightweight Query: the state and the name, as JSON.
+"""opengsq (PyPI) reads a Satisfactory server: the Lightweight Query's state and name and,
+when the state is 3 (playing), the HTTPS API's counts with the API token given, as JSON.
 
-Usage: opengsq_satisfactory_probe.py HOST PORT
-(opengsq asks the HTTPS API for the counts only when the state is 3, playing: the tests
-serve another state.)
+Usage: opengsq_satisfactory_probe.py HOST PORT [TOKEN]
 """
 import asyncio
 import json
@@ -11,11 +10,11 @@ import sys
 from opengsq.protocols.satisfactory import Satisfactory
 
 
-async def main(host, port):
-    sf = Satisfactory(host=host, port=int(port), app_token="", timeout=5.0)
+async def main(host, port, token=""):
+    sf = Satisfactory(host=host, port=int(port), app_token=token, timeout=5.0)
     status = await sf.get_status()
     print(json.dumps({"state": status.state, "name": status.name,
                       "online": status.num_players, "max": status.max_players}, ensure_ascii=False))
 
 
-asyncio.run(main(*sys.argv[1:3]))
+asyncio.run(main(*sys.argv[1:4]))

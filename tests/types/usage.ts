@@ -443,7 +443,15 @@ export async function satisfactoryUsage(): Promise<void> {
   await using server = await serve('satisfactory', { ...sampleState('satisfactory'), state: 1 }, { port: 0, rateLimit: { perSecond: 5, burst: 5 } });
   // @ts-expect-error the state is a number
   await serve('satisfactory', { state: 'idle' });
-  void [state, flags, sub, changelist, server];
+  // The HTTPS API beside it: a token, its certificate checked against a CA; what it said.
+  const api = await query('satisfactory', 'sf.example.org', { token: 'T', tls: { ca: '-----BEGIN CERTIFICATE-----' } });
+  const online: number | undefined = api.raw.serverGameState?.numConnectedPlayers;
+  const warned: string[] = api.raw.warnings;
+  await query('satisfactory', 'sf.example.org', { api: false, tls: true });
+  await using closed = await serve('satisfactory', sampleState('satisfactory'), { port: 0, passwordless: false, apiToken: 'T' });
+  // @ts-expect-error tls is true, false or its options
+  await query('satisfactory', 'sf.example.org', { tls: 'yes' });
+  void [state, flags, sub, changelist, server, online, warned, closed];
 }
 
 // TeamSpeak 3 (#50): records as sent, the ServerQuery's port as an option.

@@ -152,6 +152,7 @@ impl FivemParts {
             headers: token.into_iter().map(|t| ("X-Players-Token", t)).collect(),
             limit,
             tls: None,
+            body: None,
         })
     }
 

@@ -1,4 +1,4 @@
-//! One `GET` on a connection of its own (`Connection: close`: no keep-alive to manage, and
+//! One `GET` (or a `POST` of a JSON body) on a connection of its own (`Connection: close`: no keep-alive to manage, and
 //! the parts of a status are fetched at once over several connections instead of one after
 //! another on one). The reply is read as it comes: the head up to [`MAX_HEAD`], then the
 //! body by `Content-Length`, chunks or the end of the stream, never past the caller's
@@ -47,7 +47,9 @@ enum Reading {
 
 #[derive(Debug)]
 pub struct HttpGet {
-    path: String,
+    /// The request as messages name it (`GET /info.json`): its query string left out, as
+    /// it may carry a token (TShock's).
+    what: String,
     limits: Limits,
     outbox: Option<Vec<u8>>,
     /// Received and not consumed yet: the head, then chunk framing.
@@ -72,11 +74,40 @@ impl HttpGet {
         now: Millis,
         end: Millis,
     ) -> Self {
+        Self::request(host, port, "GET", path, headers, None, limits, now, end)
+    }
+
+    /// `POST path` with a JSON `body` (Satisfactory's API), as [`Self::new`] otherwise.
+    #[allow(clippy::too_many_arguments)]
+    pub fn post(
+        host: &str,
+        port: u16,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+        limits: Limits,
+        now: Millis,
+        end: Millis,
+    ) -> Self {
+        Self::request(host, port, "POST", path, headers, Some(body), limits, now, end)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn request(
+        host: &str,
+        port: u16,
+        method: &'static str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&[u8]>,
+        limits: Limits,
+        now: Millis,
+        end: Millis,
+    ) -> Self {
         Self {
-            // Messages name the path alone: a query string may carry a token (TShock's).
-            path: path.split('?').next().unwrap_or(path).to_string(),
+            what: format!("{method} {}", path.split('?').next().unwrap_or(path)),
             limits,
-            outbox: Some(request(host, port, path, headers)),
+            outbox: Some(request(host, port, method, path, headers, body)),
             raw: Vec::new(),
             body: Vec::new(),
             reading: Reading::Head,
@@ -117,7 +148,7 @@ impl HttpGet {
             Ok(httparse::Status::Partial) if self.raw.len() > MAX_HEAD => {
                 self.fail(
                     ErrorCode::FrameTooLarge,
-                    format!("the HTTP head to GET {} is over {} KiB", self.path, MAX_HEAD / 1024),
+                    format!("the HTTP head to {} is over {} KiB", self.what, MAX_HEAD / 1024),
                 );
                 return None;
             }
@@ -125,7 +156,7 @@ impl HttpGet {
             Err(httparse::Error::TooManyHeaders) => {
                 self.fail(
                     ErrorCode::FrameTooLarge,
-                    format!("the HTTP reply to GET {} has over {MAX_HEADERS} headers", self.path),
+                    format!("the HTTP reply to {} has over {MAX_HEADERS} headers", self.what),
                 );
                 return None;
             }
@@ -156,7 +187,7 @@ impl HttpGet {
                 500..=599 => (ErrorCode::Network, ": the server failed"),
                 _ => (ErrorCode::WrongProtocol, ""),
             };
-            self.fail(code, format!("GET {} answered HTTP {status}{reason}{why}", self.path));
+            self.fail(code, format!("{} answered HTTP {status}{reason}{why}", self.what));
             return None;
         }
         let framing = match framing {
@@ -164,7 +195,7 @@ impl HttpGet {
             Err(message) => {
                 self.fail(
                     ErrorCode::Malformed,
-                    format!("the HTTP reply to GET {}: {message}", self.path),
+                    format!("the HTTP reply to {}: {message}", self.what),
                 );
                 return None;
             }
@@ -184,13 +215,10 @@ impl HttpGet {
         let limit = self.limits.body;
         match declared {
             Some(n) => format!(
-                "the reply to GET {} declares {n} bytes, over the {limit} this query reads",
-                self.path
+                "the reply to {} declares {n} bytes, over the {limit} this query reads",
+                self.what
             ),
-            None => format!(
-                "the reply to GET {} is over the {limit} bytes this query reads",
-                self.path
-            ),
+            None => format!("the reply to {} is over the {limit} bytes this query reads", self.what),
         }
     }
 
@@ -234,14 +262,14 @@ impl HttpGet {
                         Ok(httparse::Status::Partial) if self.raw.len() > MAX_SIZE_LINE => {
                             return Err(Error::new(
                                 ErrorCode::Malformed,
-                                format!("a chunk size line of the reply to GET {} never ends", self.path),
+                                format!("a chunk size line of the reply to {} never ends", self.what),
                             ))
                         }
                         Ok(httparse::Status::Partial) => return Ok(false),
                         Err(_) => {
                             return Err(Error::new(
                                 ErrorCode::Malformed,
-                                format!("a chunk size of the reply to GET {} is not hexadecimal", self.path),
+                                format!("a chunk size of the reply to {} is not hexadecimal", self.what),
                             ))
                         }
                     },
@@ -253,7 +281,7 @@ impl HttpGet {
                         if &self.raw[..2] != b"\r\n" {
                             return Err(Error::new(
                                 ErrorCode::Malformed,
-                                format!("a chunk of the reply to GET {} is longer than its size", self.path),
+                                format!("a chunk of the reply to {} is longer than its size", self.what),
                             ));
                         }
                         self.raw.drain(..2);
@@ -282,7 +310,7 @@ impl HttpGet {
 }
 
 /// The request's bytes. `Accept-Encoding` is not sent: the body comes as it is.
-fn request(host: &str, port: u16, path: &str, headers: &[(&str, &str)]) -> Vec<u8> {
+fn request(host: &str, port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&[u8]>) -> Vec<u8> {
     let host = if host.contains(':') && !host.starts_with('[') {
         format!("[{host}]")
     } else {
@@ -290,13 +318,21 @@ fn request(host: &str, port: u16, path: &str, headers: &[(&str, &str)]) -> Vec<u
     };
     let authority = if port == 80 { host } else { format!("{host}:{port}") };
     let mut out = format!(
-        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nUser-Agent: gamequery\r\nAccept: application/json\r\nConnection: close\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {authority}\r\nUser-Agent: gamequery\r\nAccept: application/json\r\nConnection: close\r\n"
     );
     for (name, value) in headers {
         out.push_str(&format!("{name}: {value}\r\n"));
     }
+    if let Some(body) = body {
+        out.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
     out.push_str("\r\n");
-    out.into_bytes()
+    let mut out = out.into_bytes();
+    out.extend_from_slice(body.unwrap_or_default());
+    out
 }
 
 /// The body's framing from the head's headers: chunks win over a length (RFC 9112 6.3).
@@ -356,20 +392,20 @@ impl crate::exchange::Exchange for HttpGet {
             Reading::Head if self.raw.is_empty() => self.fail(
                 ErrorCode::Network,
                 format!(
-                    "the server closed the connection without answering GET {} (servers do so while they rate-limit an address)",
-                    self.path
+                    "the server closed the connection without answering {} (servers do so while they rate-limit an address)",
+                    self.what
                 ),
             ),
             Reading::Head => self.fail(
                 ErrorCode::Truncated,
-                format!("the connection closed inside the HTTP head of the reply to GET {}", self.path),
+                format!("the connection closed inside the HTTP head of the reply to {}", self.what),
             ),
             Reading::Body { .. } => self.fail(
                 ErrorCode::Truncated,
                 format!(
-                    "the connection closed after {} bytes of the reply to GET {}",
+                    "the connection closed after {} bytes of the reply to {}",
                     self.body.len(),
-                    self.path
+                    self.what
                 ),
             ),
         }
@@ -390,7 +426,7 @@ impl crate::exchange::Exchange for HttpGet {
         };
         self.finish(Err(Error::new(
             ErrorCode::Timeout,
-            format!("no whole reply to GET {} before the deadline ({got})", self.path),
+            format!("no whole reply to {} before the deadline ({got})", self.what),
         )));
     }
 

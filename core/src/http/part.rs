@@ -1,4 +1,4 @@
-//! One `GET` as a part of a call ([`crate::spec::Parts`]): a status that takes several
+//! One `GET` (or `POST`) as a part of a call ([`crate::spec::Parts`]): a status that takes several
 //! endpoints (FiveM's `/players.json`, Palworld's `/v1/api/metrics` …) fetches each beside
 //! the first, on a connection of its own, within the call's one deadline. The body comes
 //! back as text for the protocol to read.
@@ -9,7 +9,8 @@ use crate::options::Common;
 use crate::spec::query::Mapped;
 use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
 
-/// `GET path` on the query's host and port, with `headers`, its body read up to `limit`.
+/// `GET path` (a `POST` of `body`, when given) on the query's host and port, with
+/// `headers`, its reply's body read up to `limit`.
 pub struct Get {
     pub common: Common,
     pub path: &'static str,
@@ -17,6 +18,8 @@ pub struct Get {
     pub limit: usize,
     /// The query's TLS, when it speaks HTTPS.
     pub tls: Option<crate::tls::Tls>,
+    /// A JSON body to `POST` instead (Satisfactory's API functions).
+    pub body: Option<Vec<u8>>,
 }
 
 impl QueryPlan for Get {
@@ -32,7 +35,11 @@ impl QueryPlan for Get {
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
         let limits = Limits { body: self.limit };
-        let exchange = HttpGet::new(at.host, at.port, self.path, &headers, limits, at.now, at.budget.end);
+        let (host, port, end) = (at.host, at.port, at.budget.end);
+        let exchange = match &self.body {
+            Some(body) => HttpGet::post(host, port, self.path, &headers, body, limits, at.now, end),
+            None => HttpGet::new(host, port, self.path, &headers, limits, at.now, end),
+        };
         Ok(Mapped::boxed(exchange, |reply| {
             Ok(Outcome::Lines(vec![String::from_utf8_lossy(&reply.body).into_owned()]))
         }))

@@ -13,6 +13,8 @@ pub struct Head {
     /// The query string (`token=…`), empty when there is none.
     pub query: String,
     headers: Vec<(String, String)>,
+    /// The head's length: where a body starts.
+    size: usize,
 }
 
 impl Head {
@@ -40,7 +42,7 @@ pub fn read_request(buf: &[u8]) -> Read {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut request = httparse::Request::new(&mut headers);
     match request.parse(buf) {
-        Ok(httparse::Status::Complete(_)) => {
+        Ok(httparse::Status::Complete(size)) => {
             let target = request.path.unwrap_or("/");
             let (path, query) = target.split_once('?').unwrap_or((target, ""));
             Read::Head(Head {
@@ -52,6 +54,7 @@ pub fn read_request(buf: &[u8]) -> Read {
                     .iter()
                     .map(|h| (h.name.to_string(), String::from_utf8_lossy(h.value).into_owned()))
                     .collect(),
+                size,
             })
         }
         Ok(httparse::Status::Partial) if buf.len() > MAX_HEAD => Read::Bad(431),
@@ -70,6 +73,7 @@ pub fn reply(status: u16, content_type: &str, body: &[u8]) -> Vec<u8> {
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        413 => "Content Too Large",
         429 => "Too Many Requests",
         431 => "Request Header Fields Too Large",
         _ => "Error",
@@ -95,6 +99,28 @@ pub fn request_of(stream: &mut Stream, chunk: &[u8]) -> Result<Head, StreamOutpu
         Read::Partial => Err(StreamOutput::default()),
         Read::Bad(status) => Err(closing(reply(status, "text/plain", b""))),
         Read::Head(head) => Ok(head),
+    }
+}
+
+/// [`request_of`] for a request with a body (a `POST`'s, by `Content-Length`), up to `max`
+/// bytes: the head and the body once both are whole; past `max`, 413 and close.
+pub fn request_with_body(stream: &mut Stream, chunk: &[u8], max: usize) -> Result<(Head, Vec<u8>), StreamOutput> {
+    let head = request_of(stream, chunk)?;
+    let length = match head.header("content-length").map(|v| v.trim().parse::<usize>()) {
+        None => 0,
+        Some(Ok(n)) if n <= max => n,
+        Some(Ok(_)) => return Err(closing(reply(413, "text/plain", b""))),
+        Some(Err(_)) => return Err(closing(reply(400, "text/plain", b""))),
+    };
+    let Some(buf) = stream.downcast_mut::<Vec<u8>>() else {
+        return Err(closing(vec![]));
+    };
+    match buf.get(head.size..head.size + length) {
+        Some(body) => {
+            let body = body.to_vec();
+            Ok((head, body))
+        }
+        None => Err(StreamOutput::default()),
     }
 }
 
@@ -129,6 +155,14 @@ mod tests {
         let slow = [&b"GET / HTTP/1.1\r\nX: "[..], &vec![b'a'; MAX_HEAD]].concat();
         assert_eq!(read_request(&slow), Read::Bad(431));
         let reply = reply(200, "application/json", b"{}");
+        let mut stream: Stream = Box::<Vec<u8>>::default();
+        let post = b"POST /api/v1 HTTP/1.1\r\nContent-Length: 4\r\n\r\n{\"a\"";
+        assert!(request_with_body(&mut stream, &post[..30], 64).is_err_and(|o| o.write.is_empty() && !o.close));
+        let (head, body) = request_with_body(&mut stream, &post[30..], 64).unwrap();
+        assert_eq!((head.method.as_str(), body.as_slice()), ("POST", &b"{\"a\""[..]));
+        let mut stream: Stream = Box::<Vec<u8>>::default();
+        let big = request_with_body(&mut stream, b"POST / HTTP/1.1\r\nContent-Length: 65\r\n\r\n", 64);
+        assert!(big.is_err_and(|o| o.close && o.write.starts_with(b"HTTP/1.1 413")));
         assert!(reply.ends_with(b"Content-Length: 2\r\nConnection: close\r\n\r\n{}"));
     }
 }

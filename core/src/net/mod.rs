@@ -10,7 +10,7 @@ mod run;
 mod serve;
 mod serve_rcon;
 mod srv;
-mod tls;
+pub(crate) mod tls;
 pub mod trace;
 pub(crate) mod util;
 

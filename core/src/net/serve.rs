@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream, UdpSocket};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::{TcpListener, UdpSocket};
 use tokio::time::Instant;
+use tokio_rustls::TlsAcceptor;
 use tokio_util::sync::CancellationToken;
 
 use super::handle::ServeHandle;
@@ -20,7 +21,16 @@ use crate::error::Result;
 use crate::serve::{Listen, Reply, Server};
 
 pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<RconHandler>) -> Result<ServeHandle> {
-    let (server, listen) = Server::new(protocol, state, options, handler.is_some(), super::seed())?;
+    let (server, listen) = Server::new(
+        protocol,
+        state,
+        options,
+        handler.is_some(),
+        super::seed(),
+        super::tls::secret(),
+    )?;
+    // Built once, before binding: a bad identity fails serve() instead of each handshake.
+    let acceptor = server.identity().map(super::tls::acceptor).transpose()?;
     let server: Shared = Arc::new(Mutex::new(server));
     let cancel = CancellationToken::new();
     let mut stream_task = None;
@@ -36,7 +46,13 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
                 cancel.clone(),
             ));
             if let Some(listener) = streams {
-                stream_task = Some(tokio::spawn(accept(listener, server.clone(), listen, cancel.clone())));
+                stream_task = Some(tokio::spawn(accept(
+                    listener,
+                    server.clone(),
+                    listen,
+                    acceptor.clone(),
+                    cancel.clone(),
+                )));
             }
             (local, task)
         }
@@ -45,7 +61,13 @@ pub async fn serve(protocol: &str, state: &str, options: Value, handler: Option<
                 .await
                 .map_err(|e| bind_failed(listen.addr, Transport::Tcp, e))?;
             let local = listener.local_addr().map_err(|e| network_error("local address", e))?;
-            let task = tokio::spawn(accept(listener, server.clone(), listen, cancel.clone()));
+            let task = tokio::spawn(accept(
+                listener,
+                server.clone(),
+                listen,
+                acceptor.clone(),
+                cancel.clone(),
+            ));
             (local, task)
         }
     };
@@ -137,19 +159,38 @@ async fn datagrams(socket: Arc<UdpSocket>, server: Shared, handler: Option<RconH
     }
 }
 
-async fn accept(listener: TcpListener, server: Shared, listen: Listen, cancel: CancellationToken) {
+/// Each connection within the listener's deadline, its TLS handshake first when the
+/// responder speaks TLS (`acceptor`).
+async fn accept(
+    listener: TcpListener,
+    server: Shared,
+    listen: Listen,
+    acceptor: Option<TlsAcceptor>,
+    cancel: CancellationToken,
+) {
     let deadline = Duration::from_millis(listen.connection_timeout);
     accept_each(listener, listen.max_connections, cancel, move |stream, slot| {
         let server = server.clone();
+        let acceptor = acceptor.clone();
         async move {
-            let _ = tokio::time::timeout(deadline, connection(stream, server, slot)).await;
+            let _ = stream.set_nodelay(true);
+            let _ = tokio::time::timeout(deadline, async move {
+                match acceptor {
+                    Some(acceptor) => {
+                        if let Ok(stream) = acceptor.accept(stream).await {
+                            connection(stream, server, slot).await
+                        }
+                    }
+                    None => connection(stream, server, slot).await,
+                }
+            })
+            .await;
         }
     })
     .await;
 }
 
-async fn connection(mut stream: TcpStream, server: Shared, slot: Slot) {
-    let _ = stream.set_nodelay(true);
+async fn connection(mut stream: impl AsyncRead + AsyncWrite + Unpin, server: Shared, slot: Slot) {
     let Some(mut conn) = lock(&server).open_stream() else {
         return;
     };

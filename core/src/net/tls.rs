@@ -2,7 +2,8 @@
 //! asks ([`crate::tls::Tls`]). Certificates are checked against webpki-roots (Mozilla's
 //! roots, which Node bundles too) or the caller's `tls.ca`; `tls.insecure` skips the
 //! certificate but still checks the handshake's signatures. A failed handshake is
-//! classified for the call ([`TlsFailure`]) from rustls' typed errors.
+//! classified for the call ([`TlsFailure`]) from rustls' typed errors. A responder's
+//! connections are served with its identity ([`acceptor`]).
 
 use std::io::ErrorKind;
 use std::sync::{Arc, OnceLock};
@@ -16,6 +17,8 @@ use tokio::net::TcpStream;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::TlsConnector;
 
+use crate::error::{Error, ErrorCode, Result};
+use crate::tls::identity::Identity;
 use crate::tls::{Tls, TlsFailure};
 
 /// A failed handshake: why, and rustls' words.
@@ -149,4 +152,28 @@ impl ServerCertVerifier for Unchecked {
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
         self.0.signature_verification_algorithms.supported_schemes()
     }
+}
+
+/// What a responder's TLS connections are accepted with: its certificate and key.
+pub fn acceptor(identity: &Identity) -> Result<tokio_rustls::TlsAcceptor> {
+    let cert = CertificateDer::from(identity.cert_der.clone());
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(identity.key_der.clone().into());
+    let config = rustls::ServerConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .expect("ring's provider supports TLS 1.2 and 1.3")
+        .with_no_client_auth()
+        .with_single_cert(vec![cert], key)
+        .map_err(|e| Error::new(ErrorCode::Internal, format!("the responder's TLS identity: {e}")))?;
+    Ok(tokio_rustls::TlsAcceptor::from(Arc::new(config)))
+}
+
+/// 32 bytes of the operating system's randomness (ring's), for a responder's key.
+pub fn secret() -> [u8; 32] {
+    let mut out = [0u8; 32];
+    // The OS's generator does not fail where a process runs; were it to, the time-seeded
+    // bytes below still make a key, for a responder whose certificate no one trusts anyway.
+    if provider().secure_random.fill(&mut out).is_err() {
+        out[..8].copy_from_slice(&super::seed().to_le_bytes());
+    }
+    out
 }

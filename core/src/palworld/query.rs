@@ -137,6 +137,7 @@ impl Parts for PalworldParts {
             headers: self.headers.clone(),
             limit: endpoint.limit(),
             tls: self.tls.clone(),
+            body: None,
         }))
     }
 

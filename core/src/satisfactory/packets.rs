@@ -286,7 +286,7 @@ impl Input for SubState {
 
 impl SatisfactoryState {
     /// The state's fields from `o`, defaults for those left out.
-    fn take(o: &mut Obj<'_>) -> Result<Self> {
+    pub(super) fn take(o: &mut Obj<'_>) -> Result<Self> {
         Ok(Self {
             name: o.or_default("name")?,
             state: o.or_else("state", || 3)?,

@@ -1,15 +1,16 @@
 //! Satisfactory's Lightweight Query to the machinery above the protocols (`crate::spec`).
 
-use serde_json::Value;
-
-use super::exchange::SatisfactoryExchange;
-use super::packets::{SatisfactoryRequest, SatisfactoryResponse, SatisfactoryState, DEFAULT_PORT};
+use super::api::Access;
+use super::packets::{SatisfactoryRequest, SatisfactoryResponse, DEFAULT_PORT};
+use super::query::{plan, QueryRequest};
 use super::responder::Responder;
+use super::state::SatisfactoryServerState;
 use crate::error::Result;
-use crate::input;
-use crate::options::{Common, UdpServeOptions};
-use crate::spec::{self, Listen, Packets, QueryPlan, Reply, Running, Spec, Start, Types};
-use crate::target::Target;
+use crate::input::{self, At, Input, Obj};
+use crate::json::Json;
+use crate::spec::serve::{Stream, StreamOutput};
+use crate::spec::{self, Listen, Packets, Reply, Spec, Types};
+use crate::tls::identity::Identity;
 
 pub struct Satisfactory;
 
@@ -38,13 +39,13 @@ impl spec::Protocol for Satisfactory {
         decode_options: "Record<string, never>",
         raw: "SatisfactoryQueryResult",
         query_options: QueryRequest::TS,
-        serve_options: "UdpServeOptions",
-        state: "SatisfactoryState",
+        serve_options: "SatisfactoryServeOptions",
+        state: "SatisfactoryServerState",
         rcon_options: "never",
     };
     const CLI: spec::Cli = QueryRequest::CLI;
     const PACKETS: Option<Packets> = Some(Packets::of::<Satisfactory>());
-    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(plan));
+    const QUERY: Option<spec::Query> = Some(spec::Query::Parts(plan));
     const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);
     const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
     const SERVE: Option<spec::ServeFn> = Some(serve);
@@ -53,53 +54,94 @@ impl spec::Protocol for Satisfactory {
     #[cfg(feature = "ts")]
     fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
         crate::spec::decls![cfg;
-            SatisfactoryRequest, SatisfactoryResponse, SatisfactoryState, super::packets::SubState,
-            super::unified::SatisfactoryQueryResult, SatisfactoryQueryOptions,
+            SatisfactoryRequest, SatisfactoryResponse, super::packets::SatisfactoryState, super::packets::SubState,
+            super::unified::SatisfactoryQueryResult, super::query::SatisfactoryQueryOptions,
+            super::api::ServerGameState, SatisfactoryServerState, SatisfactoryServeOptions,
         ]
     }
 }
 
-crate::options::declare! {
-    /// `query('satisfactory', target, options)`: the Lightweight Query (the HTTPS API's
-    /// player counts need TLS, which is still to come).
-    struct QueryRequest("Satisfactory query"), ts SatisfactoryQueryOptions, cli "";
-}
-
-fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(QueryRequest::read(options)?))
-}
-
-impl QueryPlan for QueryRequest {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let exchange = SatisfactoryExchange::poll(at.budget, at.now, at.rng.next_u64());
-        Ok(spec::query::reporting(exchange, &at, super::unified::status))
-    }
-}
-
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    let state: SatisfactoryState = input::from_json("Satisfactory state", args.state)?;
-    let o: UdpServeOptions = input::from_options("serve options", args.options)?;
-    let listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
-    Ok((
-        Box::new(Responder::new(state, o.rate_limit.unwrap_or_default())),
-        listen,
-    ))
+    let state: SatisfactoryServerState = input::from_json("Satisfactory state", args.state)?;
+    let o: SatisfactoryServeOptions = input::from_options("serve options", args.options)?;
+    let mut listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    // The HTTPS API on TCP at the same port.
+    listen.stream = true;
+    listen.connection_timeout = 5000;
+    listen.max_connections = 64;
+    let mut rng = crate::rng::Rng::new(args.seed);
+    // A Client token as the server's are made: base64 of its privilege, then a fingerprint.
+    let client_token = format!("eyJwbCI6IkNMSUVOVCJ9.{:016X}{:016X}", rng.next_u64(), rng.next_u64());
+    let access = Access {
+        client_token: o.passwordless.unwrap_or(true).then_some(client_token),
+        api_token: o.api_token,
+    };
+    let mut names = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
+    names.extend(o.host.filter(|h| !names.contains(h) && h != "0.0.0.0" && h != "::"));
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let identity = Identity::self_signed(&names, &args.secret)?;
+    let responder = Responder::new(state, o.rate_limit.unwrap_or_default(), access, identity);
+    Ok((Box::new(responder), listen))
+}
+
+/// `serve('satisfactory', state, options)`.
+#[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SatisfactoryServeOptions", rename_all = "camelCase", optional_fields)
+)]
+pub struct SatisfactoryServeOptions {
+    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+    pub host: Option<String>,
+    /// The port, UDP and TCP (0 picks a free one).
+    pub port: Option<u16>,
+    /// Polls answered per source address: a burst, refilled per second (default 20, 10 per second).
+    pub rate_limit: Option<crate::limit::RateLimit>,
+    /// `PasswordlessLogin` gives a Client token, as on a server without a client password
+    /// (default true).
+    pub passwordless: Option<bool>,
+    /// An API token the API accepts besides (as `server.GenerateAPIToken` makes one).
+    pub api_token: Option<String>,
+}
+
+impl Input for SatisfactoryServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            host: o.opt("host")?,
+            port: o.opt("port")?,
+            rate_limit: o.opt("rateLimit")?,
+            passwordless: o.opt("passwordless")?,
+            api_token: o.opt("apiToken")?,
+        };
+        o.deny_unknown()?;
+        Ok(options)
+    }
 }
 
 impl spec::Responder for Responder {
     fn update(&mut self, state: &str) -> Result<()> {
         Responder::update(
             self,
-            input::from_json::<SatisfactoryState>("Satisfactory state", state)?,
+            input::from_json::<SatisfactoryServerState>("Satisfactory state", state)?,
         );
         Ok(())
     }
 
     fn handle_datagram(&mut self, now_ms: u64, from: std::net::SocketAddr, bytes: &[u8]) -> Reply {
         Reply::Send(self.handle(now_ms, from, bytes).into_iter().collect())
+    }
+
+    fn open_stream(&self) -> Option<Stream> {
+        Some(Box::<Vec<u8>>::default())
+    }
+
+    fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
+        Responder::handle_stream(self, stream, chunk)
+    }
+
+    fn identity(&self) -> Option<&Identity> {
+        Some(Responder::identity(self))
     }
 }

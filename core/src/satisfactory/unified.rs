@@ -1,12 +1,12 @@
-//! A server-state reply as the unified `Status`: the name and the build. The Lightweight
-//! Query counts no one (players are the HTTPS API's), so the counts are 0, as gamedig's are
-//! without its HTTPS part.
+//! A server-state reply as the unified `Status`: the name and the build; the counts are
+//! the HTTPS API's (`with_api`), 0 where it did not answer, as gamedig's are.
 
 use serde::Serialize;
 
+use super::api::ServerGameState;
 use super::exchange::SatisfactoryOutcome;
 use super::packets::SatisfactoryState;
-use crate::status::{Known, Status};
+use crate::status::{Known, Status, StatusPlayers};
 
 /// What `query('satisfactory')` returns in `raw`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -23,6 +23,12 @@ pub struct SatisfactoryQueryResult {
     pub modded: bool,
     pub protocol_version: u8,
     pub latency_ms: f64,
+    /// The HTTPS API's `QueryServerState`, when it answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub server_game_state: Option<ServerGameState>,
+    /// What the HTTPS API did not give, and why (`QueryServerState: …`).
+    pub warnings: Vec<String>,
 }
 
 pub fn status(outcome: SatisfactoryOutcome) -> Status<SatisfactoryQueryResult> {
@@ -35,6 +41,8 @@ pub fn status(outcome: SatisfactoryOutcome) -> Status<SatisfactoryQueryResult> {
         protocol_version: r.protocol_version,
         latency_ms: outcome.latency_ms,
         state: r.state,
+        server_game_state: None,
+        warnings: vec![],
     };
     Status::new(
         Known {
@@ -45,4 +53,10 @@ pub fn status(outcome: SatisfactoryOutcome) -> Status<SatisfactoryQueryResult> {
         },
         raw,
     )
+}
+
+/// The API's game state into the status: its counts, and itself in `raw`.
+pub fn with_api(status: &mut Status<SatisfactoryQueryResult>, state: ServerGameState) {
+    status.players = StatusPlayers::new(state.num_connected_players, state.player_limit, vec![]);
+    status.raw.server_game_state = Some(state);
 }

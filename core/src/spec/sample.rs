@@ -130,8 +130,9 @@ mod tests {
     #[test]
     fn serve_as_a_game_listens_on_its_query_port() {
         let state = sample_state("a2s", "{}").unwrap();
-        let at =
-            |options: Value| crate::serve::Server::new("a2s", &state, options, false, 1).map(|(_, l)| l.addr.port());
+        let at = |options: Value| {
+            crate::serve::Server::new("a2s", &state, options, false, 1, [1; 32]).map(|(_, l)| l.addr.port())
+        };
         assert_eq!(at(json!({ "game": "rust" })).unwrap(), 28016);
         assert_eq!(at(json!({ "game": "rust", "port": 0 })).unwrap(), 0);
         assert_eq!(at(json!({})).unwrap(), 27015);

@@ -19,6 +19,8 @@ pub struct ServeArgs<'a> {
     pub has_handler: bool,
     /// Randomness for challenges.
     pub seed: u64,
+    /// Randomness for keys: a TLS identity's ([`crate::tls::identity`]).
+    pub secret: [u8; 32],
 }
 
 /// Where and how a responder listens.
@@ -123,6 +125,12 @@ pub trait Responder: Send {
 
     /// Source RCON beside the responder: its password.
     fn rcon_password(&self) -> Option<&str> {
+        None
+    }
+
+    /// Its TCP connections speak TLS with this identity (Satisfactory's HTTPS API): the
+    /// host handshakes before [`Self::open_stream`]'s state sees a byte.
+    fn identity(&self) -> Option<&crate::tls::identity::Identity> {
         None
     }
 }

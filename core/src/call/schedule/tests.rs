@@ -27,7 +27,7 @@ const STATE: &str = r#"{"version":"1.5.634","users":12,"maxUsers":50,"bandwidth"
 
 fn responder() -> Server {
     let options = json!({ "rateLimit": { "burst": 1_000_000, "perSecond": 1_000_000 } });
-    Server::new("mumble", STATE, options, false, 7).unwrap().0
+    Server::new("mumble", STATE, options, false, 7, [7; 32]).unwrap().0
 }
 
 /// `n` Mumble queries, item `k` to 127.0.0.1 at port 20000 + k % `servers`.

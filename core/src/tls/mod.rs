@@ -1,10 +1,13 @@
 //! TLS as a call asks its host for it. The handshake is the host's (rustls in the native
 //! engine, Node's `tls` or a Worker's `connect()` in the WASM one): TLS stacks are what a
-//! host already keeps patched, and the core never holds key material. The call says
+//! host already keeps patched, and a query never holds key material. The call says
 //! whether a connection speaks TLS and how its certificate is checked ([`Tls`], the option
 //! `tls` of the protocols that speak HTTP); the host reports a failed handshake as one of
 //! a few reasons ([`TlsFailure`]), which the call turns into a `GQ_TLS` error saying what
-//! to check, the same in both engines.
+//! to check, the same in both engines. A responder that speaks HTTPS makes its own
+//! self-signed identity here ([`identity`]), for its host to serve with.
+
+pub mod identity;
 
 use std::sync::Arc;
 
