@@ -3136,18 +3136,6 @@ subStates: Array<SatisfactorySubState>, };
 
 export type SatisfactoryServeOptions = { 
 /**
- * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
- */
-host?: string, 
-/**
- * The port, UDP and TCP (0 picks a free one).
- */
-port?: number, 
-/**
- * Polls answered per source address: a burst, refilled per second (default 20, 10 per second).
- */
-rateLimit?: RateLimit, 
-/**
  * `PasswordlessLogin` gives a Client token, as on a server without a client password
  * (default true).
  */
@@ -3155,7 +3143,19 @@ passwordless?: boolean,
 /**
  * An API token the API accepts besides (as `server.GenerateAPIToken` makes one).
  */
-apiToken?: string, };
+apiToken?: string, 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * UDP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Requests answered per source address: a burst, refilled per second (default 20, 10 per second).
+ */
+rateLimit?: RateLimit, };
 
 export type TeamSpeak3State = { 
 /**

@@ -117,11 +117,10 @@ impl Call {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
-        let call = match crate::games::named(protocol)? {
-            Named::Protocol(p) => Self::of_protocol(p, target, options, seed, host_resolves)?,
-            Named::Game(game, p) => Self::of_game(game, p, target, options, seed, host_resolves)?,
-        };
-        Ok(call)
+        match crate::games::named(protocol)? {
+            Named::Protocol(p) => Self::of_protocol(p, target, options, seed, host_resolves),
+            Named::Game(game, p) => Self::of_game(game, p, target, options, seed, host_resolves),
+        }
     }
 
     /// The result in gamedig's shape (`rules`, `players`: gamedig's `…Required`).
@@ -281,6 +280,11 @@ impl Call {
         self.open(now);
     }
 
+    /// The plan's TLS, checked against the name asked for (after SRV, the record's).
+    fn tls(&self) -> Option<crate::tls::Tls> {
+        self.plan.tls().map(|t| t.to(&self.host))
+    }
+
     /// Opens a socket or connection for the next attempt.
     fn open(&mut self, now: Millis) {
         self.plan.opening();
@@ -292,15 +296,13 @@ impl Call {
         let id = self.next_id;
         self.next_id += 1;
         let host = self.addr.map_or_else(|| self.host.clone(), |a| a.ip().to_string());
-        // The certificate is checked against the name asked for (after SRV, the record's).
-        let tls = self.plan.tls().map(|t| t.to(&self.host));
         self.io.push_back(Io::Open {
             id,
             transport,
             host,
             port: self.port,
             local,
-            tls,
+            tls: self.tls(),
         });
         let until = match transport {
             Transport::Tcp => self.budget.attempt_end(now),
@@ -463,7 +465,7 @@ impl Call {
                 },
             ) if id == failed => {
                 self.io.push_back(Io::Close { id });
-                let tls = self.plan.tls().map(|t| t.to(&self.host)).unwrap_or_default();
+                let tls = self.tls().unwrap_or_default();
                 self.fail(crate::tls::failed(&tls, why, &message));
             }
             (&Step::Exchanging { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
@@ -500,8 +502,7 @@ impl Call {
 
     fn refused(&mut self, id: u32) {
         self.io.push_back(Io::Close { id });
-        let transport = if self.streams() { "tcp" } else { "udp" };
-        self.fail(port_closed(self.port, transport));
+        self.fail(port_closed(self.port, if self.streams() { "tcp" } else { "udp" }));
     }
 
     /// The connection is open: start this attempt's exchange.

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::{unified, MAX_BODY, PATH};
 use crate::error::Result;
-use crate::http::{HttpGet, Limits};
+use crate::http::part::get;
 use crate::options::Common;
 use crate::spec::{QueryPlan, Running, Start, Transport};
 use crate::target::Target;
@@ -35,8 +35,7 @@ impl QueryPlan for ElDewritoPlan {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let limits = Limits { body: MAX_BODY };
-        let exchange = HttpGet::new(at.host, at.port, PATH, &[], limits, at.now, at.budget.end);
+        let exchange = get(&at, PATH, &[], MAX_BODY);
         Ok(at.report(exchange, move |reply| {
             Ok(unified::status(unified::read(&reply.body)?, reply.latency_ms))
         }))

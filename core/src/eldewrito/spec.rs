@@ -8,15 +8,7 @@ pub struct ElDewrito;
 
 impl spec::Protocol for ElDewrito {
     type Codec = spec::packets::NoCodec;
-    const SPEC: Spec = Spec {
-        name: "eldewrito",
-        title: "ElDewrito query",
-        label: "ElDewrito (Halo Online)",
-        transport: spec::Transport::Tcp,
-        default_port: Some(DEFAULT_PORT),
-        rcon: None,
-        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
-    };
+    const SPEC: Spec = Spec::http("eldewrito", "ElDewrito query", "ElDewrito (Halo Online)", DEFAULT_PORT);
     const TYPES: Types = Types::packetless(
         "ElDewritoQueryResult",
         super::query::ElDewritoPlan::TS,

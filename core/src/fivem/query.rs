@@ -12,7 +12,7 @@ use super::endpoints::{read_dynamic, read_info, read_players, MAX_DYNAMIC, MAX_I
 use super::exchange::GetInfo;
 use super::unified::{self, FivemQueryResult};
 use crate::error::{Error, Result};
-use crate::http::{HttpGet, Limits};
+use crate::http::part::get;
 use crate::options::Common;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
@@ -82,8 +82,7 @@ impl QueryPlan for FivemPlan {
                 Ok(status)
             }));
         }
-        let limits = Limits { body: MAX_DYNAMIC };
-        let exchange = HttpGet::new(at.host, at.port, "/dynamic.json", &[], limits, at.now, at.budget.end);
+        let exchange = get(&at, "/dynamic.json", &[], MAX_DYNAMIC);
         Ok(at.report(exchange, move |reply| {
             let info = read_dynamic(&reply.body)?;
             Ok(unified::status(info, reply.latency_ms))

@@ -4,7 +4,7 @@
 //! back as text for the protocol to read.
 
 use super::{HttpGet, Limits};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::options::Common;
 use crate::spec::query::Mapped;
 use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
@@ -33,16 +33,49 @@ impl QueryPlan for Get {
         self.tls.as_ref()
     }
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        let limits = Limits { body: self.limit };
-        let (host, port, end) = (at.host, at.port, at.budget.end);
         let exchange = match &self.body {
-            Some(body) => HttpGet::post(host, port, self.path, &headers, body, limits, at.now, end),
-            None => HttpGet::new(host, port, self.path, &headers, limits, at.now, end),
+            Some(body) => {
+                let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                let limits = Limits { body: self.limit };
+                HttpGet::post(
+                    at.host,
+                    at.port,
+                    self.path,
+                    &headers,
+                    body,
+                    limits,
+                    at.now,
+                    at.budget.end,
+                )
+            }
+            None => get(&at, self.path, &self.headers, self.limit),
         };
         Ok(Mapped::boxed(exchange, |reply| {
             Ok(Outcome::Lines(vec![String::from_utf8_lossy(&reply.body).into_owned()]))
         }))
+    }
+}
+
+/// `GET path` on the query's host and port within its deadline, with `headers`, the
+/// reply's body read up to `limit`.
+pub fn get(at: &Start<'_>, path: &str, headers: &[(&str, String)], limit: usize) -> HttpGet {
+    let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    HttpGet::new(
+        at.host,
+        at.port,
+        path,
+        &headers,
+        Limits { body: limit },
+        at.now,
+        at.budget.end,
+    )
+}
+
+/// A part's body as [`Get`] gives it.
+pub fn reply(result: Result<Outcome>) -> Result<String> {
+    match result? {
+        Outcome::Lines(mut lines) => Ok(lines.pop().unwrap_or_default()),
+        _ => Err(Error::invalid("an HTTP part gave no body")),
     }
 }
 

@@ -258,14 +258,21 @@ pub struct UdpServeOptions {
     pub rate_limit: Option<crate::limit::RateLimit>,
 }
 
-impl Input for UdpServeOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
+impl UdpServeOptions {
+    /// These options out of `o`, for a responder's options that add their own.
+    pub fn take(o: &mut Obj) -> Result<Self> {
+        Ok(Self {
             host: o.opt("host")?,
             port: o.opt("port")?,
             rate_limit: o.opt("rateLimit")?,
-        };
+        })
+    }
+}
+
+impl Input for UdpServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self::take(&mut o)?;
         o.deny_unknown()?;
         Ok(options)
     }

@@ -9,7 +9,8 @@ use serde_json::Value;
 use super::api::{rows, Endpoint};
 use super::unified::{self, PalworldQueryResult};
 use crate::error::{Error, ErrorCode, Result};
-use crate::http::{Get, HttpGet, Limits};
+use crate::http::part::get;
+use crate::http::Get;
 use crate::options::Common;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
@@ -85,11 +86,8 @@ impl QueryPlan for PalworldPlan {
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let headers = self.headers();
-        let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
         let info = Endpoint::Info;
-        let limits = Limits { body: info.limit() };
-        let exchange = HttpGet::new(at.host, at.port, info.path(), &headers, limits, at.now, at.budget.end);
+        let exchange = get(&at, info.path(), &self.headers(), info.limit());
         Ok(at.report(exchange, move |reply| {
             Ok(unified::status(info.read(&reply.body)?, reply.latency_ms))
         }))

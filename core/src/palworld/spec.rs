@@ -8,15 +8,7 @@ pub struct Palworld;
 
 impl spec::Protocol for Palworld {
     type Codec = spec::packets::NoCodec;
-    const SPEC: Spec = Spec {
-        name: "palworld",
-        title: "Palworld query",
-        label: "Palworld (REST API)",
-        transport: spec::Transport::Tcp,
-        default_port: Some(DEFAULT_PORT),
-        rcon: None,
-        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
-    };
+    const SPEC: Spec = Spec::http("palworld", "Palworld query", "Palworld (REST API)", DEFAULT_PORT);
     const TYPES: Types = Types::packetless("PalworldQueryResult", super::query::PalworldPlan::TS, "PalworldState");
     const CLI: spec::Cli = super::query::PalworldPlan::CLI;
     const QUERY: Option<spec::Query> = Some(spec::Query::Parts(super::query::plan));

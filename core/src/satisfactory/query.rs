@@ -9,6 +9,7 @@ use super::api::{self, ServerGameState};
 use super::exchange::SatisfactoryExchange;
 use super::unified::{self, SatisfactoryQueryResult};
 use crate::error::{Error, ErrorCode, Result};
+use crate::http::part::reply;
 use crate::http::Get;
 use crate::options::Common;
 use crate::spec::{self, Outcome, Parts, QueryPlan, Running, Start};
@@ -73,9 +74,10 @@ impl QueryPlan for QueryRequest {
                 tls: self.tls.clone(),
                 given: self.token.is_some(),
                 token: self.token.clone(),
-                login: None,
-                state: None,
-                results: vec![None],
+                started: 1,
+                lightweight: None,
+                login: Step::Unasked,
+                state: Step::Unasked,
             }) as Box<dyn Parts>
         })
     }
@@ -88,16 +90,31 @@ struct ApiParts {
     /// The token was the caller's (else `PasswordlessLogin`'s).
     given: bool,
     token: Option<String>,
-    /// The parts' numbers, once started.
-    login: Option<usize>,
-    state: Option<usize>,
-    results: Vec<Option<Result<Outcome>>>,
+    /// The parts started so far, the Lightweight Query's included.
+    started: usize,
+    lightweight: Option<Result<Outcome>>,
+    login: Step<()>,
+    state: Step<ServerGameState>,
+}
+
+/// One API call, read as soon as it ends.
+enum Step<T> {
+    Unasked,
+    Asked(usize),
+    Ended(Result<T>),
+}
+
+impl<T> Step<T> {
+    fn is(&self, k: usize) -> bool {
+        matches!(self, Step::Asked(asked) if *asked == k)
+    }
 }
 
 impl ApiParts {
-    fn call(&mut self, function: &str, token: Option<&str>) -> (usize, Box<dyn QueryPlan>) {
-        self.results.push(None);
-        let headers = token
+    fn call(&mut self, function: &str) -> (usize, Box<dyn QueryPlan>) {
+        let headers = self
+            .token
+            .as_ref()
             .map(|t| ("Authorization", format!("Bearer {t}")))
             .into_iter()
             .collect();
@@ -109,15 +126,8 @@ impl ApiParts {
             tls: Some(self.tls.clone()),
             body: Some(api::request(function)),
         };
-        (self.results.len() - 1, Box::new(part))
-    }
-
-    /// The login's body, once it ended well.
-    fn login_body(&self) -> Option<&str> {
-        match self.results.get(self.login?)? {
-            Some(Ok(Outcome::Lines(lines))) => lines.last().map(String::as_str),
-            _ => None,
-        }
+        self.started += 1;
+        (self.started - 1, Box::new(part))
     }
 
     /// A part's failure as a warning, with what to do about a refused login or token.
@@ -136,78 +146,54 @@ impl ApiParts {
 
 impl Parts for ApiParts {
     fn next(&mut self) -> Option<Box<dyn QueryPlan>> {
-        if self.token.is_none() && self.login.is_none() {
-            let (k, part) = self.call(api::LOGIN, None);
-            self.login = Some(k);
-            return Some(part);
-        }
-        if self.state.is_none() {
-            if self.token.is_none() {
-                self.token = Some(api::token(self.login_body()?.as_bytes()).ok()?);
+        if self.token.is_none() {
+            if !matches!(self.login, Step::Unasked) {
+                return None;
             }
-            let token = self.token.clone();
-            let (k, part) = self.call(api::QUERY_STATE, token.as_deref());
-            self.state = Some(k);
+            let (k, part) = self.call(api::LOGIN);
+            self.login = Step::Asked(k);
             return Some(part);
         }
-        None
+        if !matches!(self.state, Step::Unasked) {
+            return None;
+        }
+        let (k, part) = self.call(api::QUERY_STATE);
+        self.state = Step::Asked(k);
+        Some(part)
     }
 
     fn ended(&mut self, k: usize, result: Result<Outcome>) {
-        if let Some(slot) = self.results.get_mut(k) {
-            *slot = Some(result);
+        if k == 0 {
+            self.lightweight = Some(result);
+        } else if self.login.is(k) {
+            let token = reply(result).and_then(|b| api::token(b.as_bytes()));
+            self.login = Step::Ended(token.map(|t| self.token = Some(t)));
+        } else if self.state.is(k) {
+            self.state = Step::Ended(reply(result).and_then(|b| api::game_state(b.as_bytes())));
         }
     }
 
     fn decide(&mut self) -> Option<Result<Outcome>> {
-        match self.results[0].as_ref()? {
-            Err(_) => return self.results[0].take(),
-            Ok(_) if self.results.iter().any(Option::is_none) => return None,
-            // A login that answered starts the state query next.
-            Ok(_) if self.state.is_none() && self.login_body().is_some_and(|b| api::token(b.as_bytes()).is_ok()) => {
-                return None
-            }
+        // `next` runs first: a login that gave a token has started the state query.
+        match self.lightweight.as_ref()? {
+            Err(_) => return self.lightweight.take(),
+            Ok(_) if matches!(self.login, Step::Asked(_)) || matches!(self.state, Step::Asked(_)) => return None,
             Ok(_) => {}
         }
-        let mut status = match self.results[0].take()?.ok()?.into_status::<SatisfactoryQueryResult>() {
+        let mut status = match self.lightweight.take()?.ok()?.into_status::<SatisfactoryQueryResult>() {
             Some(s) => s,
             None => return Some(Err(Error::invalid("a Satisfactory part gave no Satisfactory status"))),
         };
         let mut warnings = vec![];
-        let game_state = self.read(&mut warnings);
-        if let Some(game_state) = game_state {
-            unified::with_api(&mut status, game_state);
+        if let Step::Ended(Err(e)) = &self.login {
+            self.warn(api::LOGIN, e, &mut warnings);
+        }
+        match std::mem::replace(&mut self.state, Step::Unasked) {
+            Step::Ended(Ok(game_state)) => unified::with_api(&mut status, game_state),
+            Step::Ended(Err(e)) => self.warn(api::QUERY_STATE, &e, &mut warnings),
+            _ => {}
         }
         status.raw.warnings = warnings;
         Some(Ok(Outcome::status::<SatisfactoryQueryResult>(status)))
-    }
-}
-
-impl ApiParts {
-    /// The game state the API gave, the failures on the way as warnings.
-    fn read(&mut self, warnings: &mut Vec<String>) -> Option<ServerGameState> {
-        if let Some(k) = self.login {
-            match self.results[k].take() {
-                Some(Err(e)) => self.warn(api::LOGIN, &e, warnings),
-                Some(Ok(Outcome::Lines(lines))) if self.state.is_none() => {
-                    if let Err(e) = api::token(lines.last().map_or(&b""[..], |l| l.as_bytes())) {
-                        self.warn(api::LOGIN, &e, warnings);
-                    }
-                }
-                _ => {}
-            }
-        }
-        let result = self.results[self.state?].take()?;
-        let read = result.and_then(|outcome| match outcome {
-            Outcome::Lines(lines) => api::game_state(lines.last().map_or(&b""[..], |l| l.as_bytes())),
-            _ => Err(Error::invalid("a Satisfactory API part gave no body")),
-        });
-        match read {
-            Ok(state) => Some(state),
-            Err(e) => {
-                self.warn(api::QUERY_STATE, &e, warnings);
-                None
-            }
-        }
     }
 }

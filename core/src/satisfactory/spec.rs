@@ -8,6 +8,7 @@ use super::state::SatisfactoryServerState;
 use crate::error::Result;
 use crate::input::{self, At, Input, Obj};
 use crate::json::Json;
+use crate::options::UdpServeOptions;
 use crate::spec::serve::{Stream, StreamOutput};
 use crate::spec::{self, Listen, Packets, Reply, Spec, Types};
 use crate::tls::identity::Identity;
@@ -64,7 +65,7 @@ impl spec::Protocol for Satisfactory {
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
     let state: SatisfactoryServerState = input::from_json("Satisfactory state", args.state)?;
     let o: SatisfactoryServeOptions = input::from_options("serve options", args.options)?;
-    let mut listen = Listen::udp(o.host.as_deref(), o.port, DEFAULT_PORT)?;
+    let mut listen = Listen::udp(o.udp.host.as_deref(), o.udp.port, DEFAULT_PORT)?;
     // The HTTPS API on TCP at the same port.
     listen.stream = true;
     listen.connection_timeout = 5000;
@@ -77,10 +78,10 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
         api_token: o.api_token,
     };
     let mut names = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
-    names.extend(o.host.filter(|h| !names.contains(h) && h != "0.0.0.0" && h != "::"));
+    names.extend(o.udp.host.filter(|h| !names.contains(h) && h != "0.0.0.0" && h != "::"));
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let identity = Identity::self_signed(&names, &args.secret)?;
-    let responder = Responder::new(state, o.rate_limit.unwrap_or_default(), access, identity);
+    let responder = Responder::new(state, o.udp.rate_limit.unwrap_or_default(), access, identity);
     Ok((Box::new(responder), listen))
 }
 
@@ -92,12 +93,9 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
     ts(rename = "SatisfactoryServeOptions", rename_all = "camelCase", optional_fields)
 )]
 pub struct SatisfactoryServeOptions {
-    /// IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
-    pub host: Option<String>,
-    /// The port, UDP and TCP (0 picks a free one).
-    pub port: Option<u16>,
-    /// Polls answered per source address: a burst, refilled per second (default 20, 10 per second).
-    pub rate_limit: Option<crate::limit::RateLimit>,
+    /// `port` is UDP's and TCP's (the API's) alike.
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub udp: UdpServeOptions,
     /// `PasswordlessLogin` gives a Client token, as on a server without a client password
     /// (default true).
     pub passwordless: Option<bool>,
@@ -109,9 +107,7 @@ impl Input for SatisfactoryServeOptions {
     fn read(value: Json, at: At<'_>) -> Result<Self> {
         let mut o = Obj::new(value, at)?;
         let options = Self {
-            host: o.opt("host")?,
-            port: o.opt("port")?,
-            rate_limit: o.opt("rateLimit")?,
+            udp: UdpServeOptions::take(&mut o)?,
             passwordless: o.opt("passwordless")?,
             api_token: o.opt("apiToken")?,
         };

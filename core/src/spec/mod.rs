@@ -134,6 +134,19 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// A protocol that speaks JSON over HTTP (on TCP) and has no packets of its own.
+    pub const fn http(name: &'static str, title: &'static str, label: &'static str, default_port: u16) -> Spec {
+        Spec {
+            name,
+            title,
+            label,
+            transport: Transport::Tcp,
+            default_port: Some(default_port),
+            rcon: None,
+            alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
+        }
+    }
+
     /// The port to query: the one given with the target, else the protocol's default.
     pub fn port(&self, given: Option<u16>) -> crate::Result<u16> {
         given

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::api::{read, MAX_BODY, PATH};
 use super::unified;
 use crate::error::{Error, Result};
-use crate::http::{HttpGet, Limits};
+use crate::http::part::get;
 use crate::options::Common;
 use crate::spec::{QueryPlan, Running, Start, Transport};
 use crate::target::Target;
@@ -62,8 +62,7 @@ impl QueryPlan for TerrariaPlan {
             path.push_str("&token=");
             path.push_str(token);
         }
-        let limits = Limits { body: MAX_BODY };
-        let exchange = HttpGet::new(at.host, at.port, &path, &[], limits, at.now, at.budget.end);
+        let exchange = get(&at, &path, &[], MAX_BODY);
         Ok(at.report(exchange, move |reply| {
             Ok(unified::status(read(&reply.body)?, reply.latency_ms))
         }))

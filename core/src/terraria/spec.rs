@@ -8,15 +8,7 @@ pub struct Terraria;
 
 impl spec::Protocol for Terraria {
     type Codec = spec::packets::NoCodec;
-    const SPEC: Spec = Spec {
-        name: "terraria",
-        title: "TShock query",
-        label: "Terraria (TShock REST API)",
-        transport: spec::Transport::Tcp,
-        default_port: Some(DEFAULT_PORT),
-        rcon: None,
-        alone: "speaks JSON over HTTP: it has no packets of its own (query or serve it)",
-    };
+    const SPEC: Spec = Spec::http("terraria", "TShock query", "Terraria (TShock REST API)", DEFAULT_PORT);
     const TYPES: Types = Types::packetless("TerrariaQueryResult", super::query::TerrariaPlan::TS, "TerrariaState");
     const CLI: spec::Cli = super::query::TerrariaPlan::CLI;
     const QUERY: Option<spec::Query> = Some(spec::Query::Plan(super::query::plan));
