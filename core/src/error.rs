@@ -53,6 +53,9 @@ pub enum ErrorCode {
     /// The server refused the credentials given, or wanted some (HTTP 401: the message says
     /// which option to check).
     Auth,
+    /// An HTTP status the query cannot use (404, 500, a redirect it does not follow):
+    /// [`Error::http_status`] holds it.
+    HttpStatus,
     /// A TLS handshake failed (a certificate not trusted or not for the name, a port that
     /// does not speak TLS): the message says what to check (`tls.ca`, `tls.insecure` …).
     Tls,
@@ -83,6 +86,7 @@ impl ErrorCode {
         Self::RateLimited,
         Self::Forbidden,
         Self::Auth,
+        Self::HttpStatus,
         Self::Tls,
         Self::Internal,
     ];
@@ -110,6 +114,7 @@ impl ErrorCode {
             Self::RateLimited => "GQ_RATE_LIMITED",
             Self::Forbidden => "GQ_FORBIDDEN",
             Self::Auth => "GQ_AUTH",
+            Self::HttpStatus => "GQ_HTTP_STATUS",
             Self::Tls => "GQ_TLS",
             Self::Internal => "GQ_INTERNAL",
         }
@@ -137,6 +142,10 @@ pub struct Error {
     pub text: Option<String>,
     /// How many times the request that went unanswered was sent.
     pub attempts: Option<u32>,
+    /// The HTTP status a server refused with (`err.httpStatus`).
+    pub http_status: Option<u16>,
+    /// The seconds its `Retry-After` asked to wait (`err.retryAfter`).
+    pub retry_after: Option<u32>,
     pub context: Option<Box<Context>>,
 }
 
@@ -172,6 +181,8 @@ impl Error {
             offset: None,
             text: None,
             attempts: None,
+            http_status: None,
+            retry_after: None,
             context: None,
         }
     }
@@ -221,6 +232,13 @@ impl Error {
             ip: address.map(|a| a.ip().to_string()),
             candidates: Vec::new(),
         }));
+        self
+    }
+
+    /// The HTTP status a server refused with, and the wait it asked for.
+    pub fn with_http(mut self, status: u16, retry_after: Option<u32>) -> Self {
+        self.http_status = Some(status);
+        self.retry_after = retry_after;
         self
     }
 
@@ -287,6 +305,10 @@ pub struct Detail<'a> {
     pub text: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempts: Option<u32>,
+    #[serde(rename = "httpStatus", skip_serializing_if = "Option::is_none")]
+    pub http_status: Option<u16>,
+    #[serde(rename = "retryAfter", skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -324,6 +346,8 @@ impl Detail<'_> {
             ("offset", self.offset.map(|n| Value::Number(n as u64))),
             ("text", self.text.map(Value::Text)),
             ("attempts", self.attempts.map(|n| Value::Number(n.into()))),
+            ("httpStatus", self.http_status.map(|n| Value::Number(n.into()))),
+            ("retryAfter", self.retry_after.map(|n| Value::Number(n.into()))),
             ("protocol", self.protocol.map(Value::Text)),
             ("target", self.target.map(Value::Text)),
             ("address", self.address.as_deref().map(Value::Text)),
@@ -370,6 +394,8 @@ impl Error {
             offset: self.offset,
             text: self.text.as_deref(),
             attempts: self.attempts,
+            http_status: self.http_status,
+            retry_after: self.retry_after,
             protocol: context.map(|c| c.protocol),
             target: context.map(|c| c.target.as_str()),
             address: context.and_then(|c| c.ip.clone()),
@@ -457,6 +483,7 @@ mod tests {
         let full = Error::at(ErrorCode::Malformed, "player name", 12, "bad\u{1}byte")
             .with_text("§aMOTD")
             .with_attempts(3)
+            .with_http(429, Some(30))
             .in_call(
                 Caller {
                     title: "SA:MP query",

@@ -50,6 +50,17 @@ pub fn round_ms(ms: Millis) -> f64 {
 /// [`Exchange::poll_transmit`]; if [`Exchange::poll_result`] yields, stop; otherwise wait
 /// for input or [`Exchange::poll_timeout`], whichever comes first, and feed it in.
 /// Spurious calls are harmless.
+/// What an exchange that ended with an error asks of the call: the call decides.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Again {
+    /// The server answered like an older protocol the caller may fall back to.
+    Fallback,
+    /// Ask again on a new connection at this time (HTTP `Retry-After`).
+    After(Millis),
+    /// Ask again at this location (an HTTP redirect), if it stays on the server named.
+    At(String),
+}
+
 pub trait Exchange {
     type Output;
     fn poll_transmit(&mut self) -> Option<Vec<u8>>;
@@ -58,9 +69,9 @@ pub trait Exchange {
     fn handle_timeout(&mut self, now: Millis);
     /// The peer closed a stream (never called for datagram flows).
     fn handle_close(&mut self, _now: Millis) {}
-    /// The server answered like an older protocol the caller may fall back to.
-    fn wants_fallback(&self) -> bool {
-        false
+    /// Ended with an error, what it asks of the call (a fallback, to be asked again).
+    fn again(&self) -> Option<Again> {
+        None
     }
     fn poll_result(&mut self) -> Option<Result<Self::Output>>;
 }

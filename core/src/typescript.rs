@@ -118,7 +118,7 @@ export type ErrorCode = {codes};
 /**
  * What gamequery throws (and `queryMany` yields as `error`). `code` is stable; a network
  * call adds `protocol`, `target` (as given), `address`/`port` once resolved and
- * `attempts`; decode errors add `field` and `offset`. An abort is an `AbortError` whose
+ * `attempts`; decode errors add `field` and `offset`; an HTTP refusal `httpStatus`. An abort is an `AbortError` whose
  * `cause` is the signal's reason. `instanceof` holds across both packages.
  */
 export declare class GameQueryError extends Error {{
@@ -137,6 +137,10 @@ export declare class GameQueryError extends Error {{
   readonly text?: string;
   /** A game's query that no candidate port answered: what happened on each. */
   readonly candidates?: ReadonlyArray<{{ port: number; code: ErrorCode; message: string }}>;
+  /** The HTTP status a server refused with (`GQ_HTTP_STATUS`, `GQ_AUTH`, `GQ_RATE_LIMITED` …). */
+  readonly httpStatus?: number;
+  /** The seconds the server's `Retry-After` asked to wait (past the deadline: not waited). */
+  readonly retryAfter?: number;
   readonly cause?: unknown;
 }}
 /** True for an error either package threw. */

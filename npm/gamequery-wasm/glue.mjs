@@ -23,13 +23,14 @@ const BRAND = Symbol.for('gamequery.error');
 /**
  * Every failure: `code` is stable (`GQ_TIMEOUT`, `GQ_PORT_CLOSED`, …); a network call
  * adds `protocol`, `target` (as given), `address`/`port` once resolved and `attempts`; a
- * decode error adds `field` and `offset` (and `text` for bad JSON).
+ * decode error adds `field` and `offset` (and `text` for bad JSON); an HTTP reply that
+ * refused adds `httpStatus` (and `retryAfter`, in seconds, when it said).
  */
 export class GameQueryError extends Error {
   constructor(detail, options) {
     super(detail.message, options);
     this.name = detail.code === 'GQ_ABORTED' ? 'AbortError' : 'GameQueryError';
-    for (const key of ['code', 'protocol', 'target', 'address', 'port', 'attempts', 'field', 'offset', 'text', 'candidates']) {
+    for (const key of ['code', 'protocol', 'target', 'address', 'port', 'attempts', 'field', 'offset', 'text', 'candidates', 'httpStatus', 'retryAfter']) {
       if (detail[key] != null) this[key] = detail[key];
     }
   }

@@ -370,8 +370,8 @@ main(process.argv.slice(2), state).catch((e) => {
     process.exit(2);
   }
   if (state.json) {
-    const { name, code, message, protocol, target, address, port, attempts, field, offset, candidates } = e;
-    console.log(JSON.stringify({ error: { name, code: code ?? 'GQ_ERROR', message, protocol, target, address, port, attempts, field, offset, candidates } }, null, 2));
+    const { name, code, message, protocol, target, address, port, attempts, field, offset, candidates, httpStatus, retryAfter } = e;
+    console.log(JSON.stringify({ error: { name, code: code ?? 'GQ_ERROR', message, protocol, target, address, port, attempts, field, offset, candidates, httpStatus, retryAfter } }, null, 2));
   } else {
     console.error(`gamequery: ${e.code ? `${e.code}: ` : ''}${e.message}`);
   }

@@ -30,9 +30,9 @@ function deepFreeze(value) {
 function failed(e) {
   if (!isGameQueryError(e) || e.code === 'GQ_INVALID_ARGUMENT' || e.code === 'GQ_ABORTED') return e;
   const tries = e.candidates?.length ?? 1;
-  const { code, protocol, target, address, port, attempts, candidates } = e;
+  const { code, protocol, target, address, port, attempts, candidates, httpStatus, retryAfter } = e;
   // gamedig's words to the colon, plural for one too: programs match `includes('attempts')`.
-  return new GameQueryError({ code, message: `Failed all ${tries} attempts: ${e.message}`, protocol, target, address, port, attempts, candidates }, { cause: e });
+  return new GameQueryError({ code, message: `Failed all ${tries} attempts: ${e.message}`, protocol, target, address, port, attempts, candidates, httpStatus, retryAfter }, { cause: e });
 }
 
 async function run(userOptions, listenUdpPort) {

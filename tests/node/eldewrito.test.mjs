@@ -59,7 +59,7 @@ test('hostile HTTP servers end typed within the deadline', async () => {
   assert.equal((await at(answer('{"hostname":"not ours"}'))).code, 'GQ_WRONG_PROTOCOL');
   assert.equal((await at(answer('<html>hi</html>'))).code, 'GQ_BAD_JSON');
   assert.equal((await at(answer('[1,2]'))).code, 'GQ_MALFORMED');
-  assert.equal((await at(answer('{"name":"x"}', 'HTTP/1.1 404 Not Found'))).code, 'GQ_WRONG_PROTOCOL');
+  assert.equal((await at(answer('{"name":"x"}', 'HTTP/1.1 404 Not Found'))).code, 'GQ_HTTP_STATUS');
   // A body far past the bound, announced; one that drips.
   assert.equal((await at((s) => s.once('data', () => s.write('HTTP/1.1 200 OK\r\nContent-Length: 10000000000\r\n\r\n{"name":"')))).code, 'GQ_FRAME_TOO_LARGE');
   assert.equal((await at((s) => s.once('data', () => { s.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{'); }))).code, 'GQ_TIMEOUT');

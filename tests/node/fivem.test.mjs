@@ -216,8 +216,8 @@ async function hostile(onConnection) {
     }
   });
 
-  test(`with HTTP only, 429 and 403 are typed errors of their own`, async () => {
-    for (const [status, code] of [['429 Too Many Requests', 'GQ_RATE_LIMITED'], ['403 Forbidden', 'GQ_FORBIDDEN'], ['404 Not Found', 'GQ_WRONG_PROTOCOL']]) {
+  test(`with HTTP only, 429, 403 and 404 are typed errors of their own`, async () => {
+    for (const [status, code] of [['429 Too Many Requests', 'GQ_RATE_LIMITED'], ['403 Forbidden', 'GQ_FORBIDDEN'], ['404 Not Found', 'GQ_HTTP_STATUS']]) {
       const target = await hostile((s) => s.end(`HTTP/1.1 ${status}\r\nContent-Length: 5\r\n\r\nNope.`));
       const e = await pkg.query('fivem', target, { udp: false, timeout: 1000 }).catch((e) => e);
       assert.equal(e.code, code, status);

@@ -1,9 +1,11 @@
 //! Which of a host's addresses a query uses, and the errors about addresses and ports
 //! that single calls and the scheduler share.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::options::Common;
+use crate::spec::Transport;
 
 pub(crate) fn family_matches(family: u8, ip: &IpAddr) -> bool {
     match family {
@@ -41,4 +43,23 @@ pub fn port_closed(port: u16, transport: &str) -> Error {
         ErrorCode::PortClosed,
         format!("port {port}/{transport} is closed: the host {how}"),
     )
+}
+
+/// The local address to bind toward `peer`: the caller's (checked against the peer's
+/// family), any address of the peer's family for UDP, none for TCP unless asked.
+pub(super) fn local(common: &Common, peer: Option<SocketAddr>, transport: Transport) -> Result<Option<SocketAddr>> {
+    let v4 = peer.is_none_or(|a| a.is_ipv4());
+    let ip = match common.local_address {
+        Some(ip) if peer.is_some() && ip.is_ipv4() != v4 => {
+            return Err(Error::invalid(format!(
+                "option localAddress {ip} is not of the target's address family ({})",
+                peer.map(|a| a.ip().to_string()).unwrap_or_default()
+            )))
+        }
+        Some(ip) => ip,
+        None if transport == Transport::Tcp && common.local_port == 0 => return Ok(None),
+        None if v4 => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+        None => IpAddr::V6(Ipv6Addr::UNSPECIFIED),
+    };
+    Ok(Some(SocketAddr::new(ip, common.local_port)))
 }

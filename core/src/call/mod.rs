@@ -10,6 +10,7 @@
 //! clock that starts with the call.
 
 mod address;
+mod again;
 mod console;
 mod front;
 pub(crate) mod game;
@@ -25,7 +26,7 @@ mod shape;
 mod subcalls;
 
 use std::collections::VecDeque;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 use serde_json::Value;
 
@@ -39,6 +40,7 @@ pub use crate::spec::{Outcome, Transport};
 use crate::spec::{QueryPlan, Running, Start};
 use crate::target::Target;
 pub(crate) use address::family_matches;
+use address::local;
 pub use address::{address_of, pick, port_closed};
 use io::best;
 pub use io::{Input, Io, SrvAnswer};
@@ -57,6 +59,10 @@ enum Step {
     Exchanging {
         id: u32,
         active: Box<dyn Running>,
+    },
+    /// Asked to ask again at `until` (HTTP `Retry-After`).
+    Waiting {
+        until: Millis,
     },
     Done,
 }
@@ -94,6 +100,7 @@ pub struct Call {
     shape: Option<(bool, bool)>,
     /// Said after a game's error: its fixed query port, when it was not asked.
     hint: Option<String>,
+    asked: again::Asked,
 }
 
 impl Call {
@@ -237,6 +244,7 @@ impl Call {
             settles: true,
             shape: None,
             hint: None,
+            asked: again::Asked::default(),
         };
         call.begin();
         call
@@ -289,7 +297,7 @@ impl Call {
     fn open(&mut self, now: Millis) {
         self.plan.opening();
         let transport = self.plan.transport();
-        let local = match self.local(transport) {
+        let local = match local(&self.common, self.addr, transport) {
             Ok(local) => local,
             Err(e) => return self.fail(e),
         };
@@ -311,25 +319,6 @@ impl Call {
         self.step = Step::Opening { id, until };
     }
 
-    /// The local address to bind: the caller's (checked against the peer's family), any
-    /// address of the peer's family for UDP, none for TCP unless asked.
-    fn local(&self, transport: Transport) -> Result<Option<SocketAddr>> {
-        let v4 = self.addr.is_none_or(|a| a.is_ipv4());
-        let ip = match self.common.local_address {
-            Some(ip) if self.addr.is_some() && ip.is_ipv4() != v4 => {
-                return Err(Error::invalid(format!(
-                    "option localAddress {ip} is not of the target's address family ({})",
-                    self.addr.map(|a| a.ip().to_string()).unwrap_or_default()
-                )))
-            }
-            Some(ip) => ip,
-            None if transport == Transport::Tcp && self.common.local_port == 0 => return Ok(None),
-            None if v4 => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
-            None => IpAddr::V6(Ipv6Addr::UNSPECIFIED),
-        };
-        Ok(Some(SocketAddr::new(ip, self.common.local_port)))
-    }
-
     pub fn poll_io(&mut self) -> Option<Io> {
         if let Some(front) = &mut self.front {
             return front.poll_io();
@@ -343,7 +332,7 @@ impl Call {
         }
         match &self.step {
             Step::Srv | Step::Resolve => Some(self.budget.end),
-            Step::Opening { until, .. } => Some(*until),
+            Step::Opening { until, .. } | Step::Waiting { until } => Some(*until),
             Step::Exchanging { active, .. } => active.poll_timeout(),
             Step::Done => None,
         }
@@ -422,6 +411,7 @@ impl Call {
                 active.handle_timeout(now);
                 self.service(now);
             }
+            Step::Waiting { until } if now >= *until => self.open(now),
             _ => {}
         }
     }
@@ -515,6 +505,7 @@ impl Call {
             host: &self.host,
             port: self.port,
             protocol: self.who.protocol,
+            path: self.asked.path.as_deref(),
         };
         match self.plan.start(at) {
             Ok(active) => {
@@ -543,15 +534,12 @@ impl Call {
         let Step::Exchanging { active, .. } = std::mem::replace(&mut self.step, Step::Done) else {
             unreachable!("matched above")
         };
-        let wants_fallback = active.wants_fallback();
+        let again = active.again();
         self.io.push_back(Io::Close { id });
-        match result {
-            Ok(outcome) => self.finish(Ok(outcome)),
-            Err(e) if wants_fallback => match self.plan.fall_back(e) {
-                Ok(()) => self.open(now),
-                Err(e) => self.fail(e),
-            },
-            Err(e) => self.attempt_failed(now, e),
+        match (result, again) {
+            (Ok(outcome), _) => self.finish(Ok(outcome)),
+            (Err(e), Some(again)) => self.ask_again(now, e, again),
+            (Err(e), None) => self.attempt_failed(now, e),
         }
     }
 

@@ -3,11 +3,12 @@
 //! another on one). The reply is read as it comes: the head up to [`MAX_HEAD`], then the
 //! body by `Content-Length`, chunks or the end of the stream, never past the caller's
 //! limit — a declared length over it fails at once, before a byte of the body. 2xx is the
-//! reply; 429, 403 and 401 are typed errors of their own.
+//! reply; any other status is a typed error, which may ask to be asked again
+//! ([`super::refusal`]).
 
 use super::{MAX_HEAD, MAX_HEADERS};
 use crate::error::{Error, ErrorCode, Result};
-use crate::exchange::{round_ms, Millis};
+use crate::exchange::{round_ms, Again, Millis};
 
 /// How much a reply may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,8 @@ pub struct HttpGet {
     latency_ms: f64,
     deadline: Option<Millis>,
     result: Option<Result<HttpReply>>,
+    /// A refusal's ask: a `Retry-After`, a redirect's location.
+    again: Option<Again>,
 }
 
 impl HttpGet {
@@ -115,6 +118,7 @@ impl HttpGet {
             latency_ms: 0.0,
             deadline: Some(end),
             result: None,
+            again: None,
         }
     }
 
@@ -179,15 +183,9 @@ impl HttpGet {
         let framing = framing(response.headers);
         self.latency_ms = round_ms(now - self.sent_at);
         if !(200..300).contains(&status) {
-            let (code, why) = match status {
-                429 => (ErrorCode::RateLimited, ": it was asked too often, ask again later"),
-                // The protocol says which option holds them.
-                401 => (ErrorCode::Auth, ""),
-                403 => (ErrorCode::Forbidden, ": it refuses this client"),
-                500..=599 => (ErrorCode::Network, ": the server failed"),
-                _ => (ErrorCode::WrongProtocol, ""),
-            };
-            self.fail(code, format!("{} answered HTTP {status}{reason}{why}", self.what));
+            let (e, again) = super::refusal::refusal(&self.what, status, &reason, response.headers, now);
+            self.again = again;
+            self.finish(Err(e));
             return None;
         }
         let framing = match framing {
@@ -430,6 +428,10 @@ impl crate::exchange::Exchange for HttpGet {
         )));
     }
 
+    fn again(&self) -> Option<Again> {
+        self.again.clone()
+    }
+
     fn poll_result(&mut self) -> Option<Result<HttpReply>> {
         self.result.take()
     }
@@ -528,8 +530,16 @@ mod tests {
         assert_eq!(code(b"HTTP/1.1 429 Too Many Requests\r\n\r\n"), ErrorCode::RateLimited);
         assert_eq!(code(b"HTTP/1.1 403 Forbidden\r\n\r\nNope."), ErrorCode::Forbidden);
         assert_eq!(code(b"HTTP/1.1 401 Unauthorized\r\n\r\n"), ErrorCode::Auth);
-        assert_eq!(code(b"HTTP/1.1 404 Not Found\r\n\r\n"), ErrorCode::WrongProtocol);
-        assert_eq!(code(b"HTTP/1.1 503 Busy\r\n\r\n"), ErrorCode::Network);
+        assert_eq!(code(b"HTTP/1.1 404 Not Found\r\n\r\n"), ErrorCode::HttpStatus);
+        assert_eq!(code(b"HTTP/1.1 503 Busy\r\n\r\n"), ErrorCode::HttpStatus);
+        // A refusal that asks to be asked again says so to the call.
+        let mut ex = get(100);
+        ex.handle_input(5.0, b"HTTP/1.1 503 Busy\r\nRetry-After: 2\r\n\r\n");
+        let e = ex.poll_result().unwrap().unwrap_err();
+        assert_eq!(
+            (e.http_status, e.retry_after, ex.again()),
+            (Some(503), Some(2), Some(Again::After(2005.0)))
+        );
         assert_eq!(code(b"\xff\xff\xff\xffinfoResponse\n"), ErrorCode::WrongProtocol);
         assert_eq!(
             code(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n"),

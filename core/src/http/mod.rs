@@ -5,8 +5,10 @@
 
 pub mod api;
 pub mod get;
+pub mod location;
 pub mod part;
 pub mod redact;
+pub mod refusal;
 pub mod serve;
 
 pub use get::{HttpGet, HttpReply, Limits};

@@ -36,17 +36,9 @@ impl QueryPlan for Get {
         let exchange = match &self.body {
             Some(body) => {
                 let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
-                let limits = Limits { body: self.limit };
-                HttpGet::post(
-                    at.host,
-                    at.port,
-                    self.path,
-                    &headers,
-                    body,
-                    limits,
-                    at.now,
-                    at.budget.end,
-                )
+                let (limits, path) = (Limits { body: self.limit }, at.path.unwrap_or(self.path));
+                let end = at.budget.end;
+                HttpGet::post(at.host, at.port, path, &headers, body, limits, at.now, end)
             }
             None => get(&at, self.path, &self.headers, self.limit),
         };
@@ -57,9 +49,10 @@ impl QueryPlan for Get {
 }
 
 /// `GET path` on the query's host and port within its deadline, with `headers`, the
-/// reply's body read up to `limit`.
+/// reply's body read up to `limit`; at the path a redirect led to, when one did.
 pub fn get(at: &Start<'_>, path: &str, headers: &[(&str, String)], limit: usize) -> HttpGet {
     let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let path = at.path.unwrap_or(path);
     HttpGet::new(
         at.host,
         at.port,

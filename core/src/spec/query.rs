@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use super::outcome::{peer, Outcome};
 use super::Transport;
 use crate::error::{Error, Result};
-use crate::exchange::{Deadline, Exchange, Millis};
+use crate::exchange::{Again, Deadline, Exchange, Millis};
 use crate::options::Common;
 use crate::rng::Rng;
 use crate::status::Status;
@@ -25,6 +25,8 @@ pub struct Start<'a> {
     pub port: u16,
     /// The protocol the query was made under: `Status.protocol`.
     pub protocol: &'static str,
+    /// The path an HTTP redirect followed leads to, instead of the plan's own.
+    pub path: Option<&'a str>,
 }
 
 impl Start<'_> {
@@ -84,7 +86,7 @@ pub trait QueryPlan: Send {
     /// The exchange to run on the connection just opened.
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>>;
 
-    /// The exchange ended with `e` and asked for a fallback ([`Running::wants_fallback`]):
+    /// The exchange ended with `e` and asked for a fallback ([`Again::Fallback`]):
     /// `Ok` opens another connection for it.
     fn fall_back(&mut self, e: Error) -> Result<()> {
         Err(e)
@@ -124,8 +126,8 @@ pub trait Running: Send {
     fn poll_timeout(&self) -> Option<Millis>;
     fn handle_timeout(&mut self, now: Millis);
     fn handle_close(&mut self, now: Millis);
-    /// The server answered like an older protocol the plan can fall back to.
-    fn wants_fallback(&self) -> bool;
+    /// Ended with an error, what it asks of the call ([`Exchange::again`]).
+    fn again(&self) -> Option<Again>;
     fn poll_result(&mut self) -> Option<Result<Outcome>>;
 }
 
@@ -191,8 +193,8 @@ where
     fn handle_close(&mut self, now: Millis) {
         self.exchange.handle_close(now)
     }
-    fn wants_fallback(&self) -> bool {
-        self.exchange.wants_fallback()
+    fn again(&self) -> Option<Again> {
+        self.exchange.again()
     }
     fn poll_result(&mut self) -> Option<Result<Outcome>> {
         let result = self.exchange.poll_result()?;

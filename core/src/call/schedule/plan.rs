@@ -73,6 +73,7 @@ impl Plan {
             host: "",
             port: addr.port(),
             protocol: self.protocol.name(),
+            path: None,
         })
     }
 }

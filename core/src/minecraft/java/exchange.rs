@@ -256,8 +256,8 @@ impl crate::exchange::Exchange for StatusExchange {
     fn handle_close(&mut self, now: Millis) {
         StatusExchange::handle_close(self, now)
     }
-    fn wants_fallback(&self) -> bool {
-        self.wants_legacy()
+    fn again(&self) -> Option<crate::exchange::Again> {
+        self.wants_legacy().then_some(crate::exchange::Again::Fallback)
     }
     fn poll_result(&mut self) -> Option<Result<StatusOutcome>> {
         StatusExchange::poll_result(self)
