@@ -247,6 +247,7 @@ pub fn cli_table() -> String {
                     Takes::Number => ("number", serde_json::Value::Null),
                     Takes::List => ("list", serde_json::Value::Null),
                     Takes::TextOrNone => ("text-or-none", serde_json::Value::Null),
+                    Takes::Tls => ("tls", serde_json::Value::Null),
                     Takes::Set(json) => ("set", serde_json::from_str(json).expect("a flag's value is JSON")),
                 };
                 serde_json::json!({ "flag": f.name, "option": f.option, "kind": kind, "value": value })

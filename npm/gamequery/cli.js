@@ -39,9 +39,12 @@ Exit codes: 0 answered, 1 the query failed (the message names the code), 2 bad u
 const EVERYWHERE = ['help', 'version', 'color', 'no-color'];
 const NETWORK = ['json', 'timeout', 'retries', 'debug'];
 const ownFlags = (protocol) => QUERY_FLAGS[protocol]?.flags ?? [];
+/** The option `tls` (kind 'tls') comes from four flags, the same for every HTTP protocol. */
+const TLS_FLAGS = ['tls', 'tls-ca', 'tls-insecure', 'tls-server-name'];
+const flagNames = (f) => (f.kind === 'tls' ? TLS_FLAGS : [f.flag]);
 /** Flags each command accepts, and which of them take no value. */
 const COMMANDS = {
-  ...Object.fromEntries(QUERY_PROTOCOLS.map((p) => [p, [...NETWORK, ...ownFlags(p).map((f) => f.flag)]])),
+  ...Object.fromEntries(QUERY_PROTOCOLS.map((p) => [p, [...NETWORK, ...ownFlags(p).flatMap(flagNames)]])),
   serve: ['host', 'port', 'state', 'legacy', 'rcon-password', 'rcon-port', 'rate-limit'],
   rcon: [...NETWORK, 'password', 'idle', 'encoding'],
   games: ['json', 'all'],
@@ -50,7 +53,8 @@ const COMMANDS = {
   demo: [],
 };
 const BOOLEAN = ['help', 'version', 'color', 'no-color', 'json', 'debug', 'legacy', 'all', 'csv',
-  ...new Set(QUERY_PROTOCOLS.flatMap((p) => ownFlags(p).filter((f) => f.kind === 'set').map((f) => f.flag)))];
+  ...new Set(QUERY_PROTOCOLS.flatMap((p) => ownFlags(p).filter((f) => f.kind === 'set').map((f) => f.flag))),
+  'tls', 'tls-insecure'];
 
 class UsageError extends Error {}
 
@@ -188,7 +192,8 @@ async function main(argv, state) {
   const options = { timeout: number(flags, 'timeout'), retries: number(flags, 'retries'), trace: tracer(flags) };
   if (game && flags['query-port'] !== undefined) options.queryPort = number(flags, 'query-port');
   for (const { flag, option, kind, value } of ownFlags(protocol)) {
-    if (flags[flag] === undefined) continue;
+    if (kind === 'tls') options[option] = tlsOption(flags);
+    if (flags[flag] === undefined || kind === 'tls') continue;
     if (kind === 'set') options[option] = value;
     else if (kind === 'number') options[option] = number(flags, flag);
     else if (kind === 'list') options[option] = flags[flag].split(',').map((c) => c.trim());
@@ -198,6 +203,26 @@ async function main(argv, state) {
   const status = await query(command, rest[0], options);
   if (flags.json) console.log(JSON.stringify(status, null, 2));
   else printStatus(status, { color });
+}
+
+/**
+ * The option `tls` from its flags: `--tls` alone is `true` (checked against the roots);
+ * `--tls-ca FILE` (PEM, read here), `--tls-insecure` and `--tls-server-name N` say how,
+ * and imply `--tls`. None of them: the protocol's default.
+ */
+function tlsOption(flags) {
+  const how = {};
+  if (flags['tls-ca'] !== undefined) {
+    try {
+      how.ca = readFileSync(flags['tls-ca'], 'utf8');
+    } catch (e) {
+      throw new UsageError(`--tls-ca: cannot read ${flags['tls-ca']} (${e.code ?? e.message})`);
+    }
+  }
+  if (flags['tls-insecure']) how.insecure = true;
+  if (flags['tls-server-name'] !== undefined) how.serverName = flags['tls-server-name'];
+  if (Object.keys(how).length > 0) return how;
+  return flags.tls ? true : undefined;
 }
 
 /** A protocol's name or a game's id, as `--game` takes it. */

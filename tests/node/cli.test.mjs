@@ -319,3 +319,31 @@ test('piped into head: the CLI ends quietly when the reader stops', async () => 
   assert.equal(code, 0);
   assert.doesNotMatch(stderr, /EPIPE|Error/);
 });
+
+test('HTTPS from the command line: --tls, --tls-ca FILE, --tls-insecure, --tls-server-name', async () => {
+  const { tlsProxy } = await import('../tls-proxy.mjs');
+  const server = await serve('eldewrito', (await import('gamequery')).sampleState('eldewrito'), { host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const proxy = await tlsProxy({ to: server.port, host: '127.0.0.1' });
+  servers.push({ close: proxy.close });
+  const target = `127.0.0.1:${proxy.port}`;
+  const ca = fileURLToPath(new URL('../fixtures/tls/ca.pem', import.meta.url));
+  for (const flags of [['--tls-ca', ca], ['--tls-insecure'], ['--tls-ca', ca, '--tls-server-name', 'game.example.org']]) {
+    const { stdout } = await run('eldewrito', target, ...flags, '--json');
+    assert.equal(JSON.parse(stdout).name, 'gamequery demo — Halo Online ✓', flags.join(' '));
+  }
+  // --tls alone checks against the public roots: the test CA is not one of them.
+  const e = await run('eldewrito', target, '--tls', '--json').catch((e) => e);
+  assert.equal(e.code, 1);
+  assert.equal(JSON.parse(e.stdout).error.code, 'GQ_TLS');
+  // Without a TLS flag, plain HTTP to a TLS port: not HTTP.
+  const plain = await run('eldewrito', target, '--timeout', '1000', '--json').catch((e) => e);
+  assert.equal(plain.code, 1);
+  const missing = await run('eldewrito', target, '--tls-ca', '/nonexistent/ca.pem').catch((e) => e);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /--tls-ca: cannot read \/nonexistent\/ca\.pem \(ENOENT\)/);
+  // A protocol without HTTPS refuses the flag.
+  const samp = await run('samp', target, '--tls').catch((e) => e);
+  assert.equal(samp.code, 2);
+  assert.match(samp.stderr, /--tls/);
+});

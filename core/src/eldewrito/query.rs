@@ -14,7 +14,7 @@ crate::options::declare! {
     pub struct ElDewritoPlan("ElDewrito query"), ts ElDewritoQueryOptions, cli "";
     /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
     /// for a server behind a TLS proxy (default false: plain HTTP).
-    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {

@@ -17,9 +17,10 @@ impl Cli {
     /// The usage's line after the name: `about`, then each flag (`[--rules]`,
     /// `[--encoding X]`).
     pub fn usage(&self) -> String {
-        let flags = self.flags.iter().map(|f| match f.shows {
-            "" => format!("[--{}]", f.name),
-            shows => format!("[--{} {shows}]", f.name),
+        let flags = self.flags.iter().map(|f| match (f.takes, f.shows) {
+            (Takes::Tls, _) => TLS_USAGE.to_string(),
+            (_, "") => format!("[--{}]", f.name),
+            (_, shows) => format!("[--{} {shows}]", f.name),
         });
         std::iter::once(self.about.to_string())
             .chain(flags)
@@ -50,7 +51,13 @@ pub enum Takes {
     Set(&'static str),
     /// Text, except `none`, which is `false`.
     TextOrNone,
+    /// The option `tls`, from four flags: [`TLS_USAGE`].
+    Tls,
 }
+
+/// The flags of the option `tls`: `--tls` alone checks against the roots; the others say
+/// how (`--tls-ca`: a PEM file the CLI reads into `tls.ca`).
+pub const TLS_USAGE: &str = "[--tls] [--tls-ca FILE] [--tls-insecure] [--tls-server-name NAME]";
 
 impl Flag {
     pub const fn new(name: &'static str, option: &'static str, takes: Takes, shows: &'static str) -> Self {

@@ -29,7 +29,7 @@ crate::options::declare! {
     settings: bool = "settings" by boolean(true), ts "boolean", flag("no-settings", Set("false"), "");
     /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
     /// for a server behind a TLS proxy (default false: plain HTTP).
-    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
 /// A credential goes into a header: no line end, and no `:` in the user (Basic splits there).

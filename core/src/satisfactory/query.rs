@@ -28,7 +28,7 @@ crate::options::declare! {
     /// How the API's certificate is checked: by default not at all, as a server's own is
     /// self-signed (gamedig does the same); `true` against Mozilla's roots, or
     /// `{ ca, serverName }` for the certificate you gave the server.
-    tls: Tls = "tls" by value(api_tls), ts "boolean | TlsOptions";
+    tls: Tls = "tls" by value(api_tls), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
 fn token(given: Option<&str>) -> Result<Option<String>> {

@@ -25,7 +25,7 @@ crate::options::declare! {
     rules: bool = "rules" by boolean(true), ts "boolean", flag("no-rules", Set("false"), "");
     /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
     /// for a server behind a TLS proxy (default false: plain HTTP).
-    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions";
+    tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
 /// A token goes into the query string, form-encoded as TShock's server decodes it.
