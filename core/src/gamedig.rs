@@ -34,6 +34,9 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("satisfactory", "satisfactory"),
     ("teamspeak3", "teamspeak3"),
     ("eldewrito", "eldewrito"),
+    ("hytale", "hytale"),
+    ("eco", "eco"),
+    ("buildandshoot", "buildandshoot"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,
@@ -111,7 +114,7 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
     // The given port only: a game's query asks it alone (the race tries it for both editions).
     // A name that is a protocol's too (`quake2`, `doom3`, `mumble`) runs as that protocol,
     // which asks only the port given already and takes no `queryPort`.
-    let runs_as_game = Protocol::parse(&name).is_err();
+    let runs_as_game = matches!(crate::games::named(&name), Ok(crate::games::Named::Game(..)));
     let one_plan = runs_as_game && protocol.query().is_ok_and(|q| q.plan().is_some());
     // A protocol class of gamedig's asks the port given, as gamedig's does.
     let class_of_game = type_.starts_with("protocol-") && crate::games::by_id(&name).is_some();

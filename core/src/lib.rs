@@ -12,8 +12,10 @@
 pub mod a2s;
 pub mod all_seeing_eye;
 pub mod api;
+pub mod buildandshoot;
 pub mod call;
 pub mod doom3;
+pub mod eco;
 pub mod eldewrito;
 pub mod error;
 pub mod exchange;
@@ -27,6 +29,7 @@ pub mod gamespy1;
 pub mod gamespy2;
 pub mod gamespy3;
 pub mod http;
+pub mod hytale;
 pub mod idtech;
 mod index;
 pub mod input;

@@ -60,6 +60,9 @@ registry![
     crate::satisfactory::spec::Satisfactory,
     crate::teamspeak3::spec::TeamSpeak3,
     crate::eldewrito::spec::ElDewrito,
+    crate::hytale::spec::Hytale,
+    crate::eco::spec::Eco,
+    crate::buildandshoot::spec::BuildAndShoot,
 ];
 
 /// A protocol of the registry (its index there).

@@ -34,4 +34,7 @@ export const REGISTRY = Object.freeze([
   { name: 'satisfactory', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'teamspeak3', transport: 'tcp', port: 9987, packets: false, query: true, serve: true, rcon: null, servedAt: 'queryPort' },
   { name: 'eldewrito', transport: 'tcp', port: 11775, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'hytale', transport: 'tcp', port: 5523, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'eco', transport: 'tcp', port: 3001, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'buildandshoot', transport: 'tcp', port: 32886, packets: false, query: true, serve: true, rcon: null, servedAt: null },
 ]);

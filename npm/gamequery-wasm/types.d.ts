@@ -115,6 +115,29 @@ connectionTimeout?: number,
  */
 maxConnections?: number, };
 
+export type HttpsServeOptions = { 
+/**
+ * HTTPS (default true); false serves plain HTTP, as a server whose TLS was turned off.
+ */
+tls?: boolean, 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * TCP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Per-connection deadline in ms (default 5000).
+ */
+connectionTimeout?: number, 
+/**
+ * Connections open at once (default 64); a new one past it closes the connection that
+ * has waited longest without an answer, so idle connections cannot lock clients out.
+ */
+maxConnections?: number, };
+
 export type RateLimit = { burst: number, perSecond: number, };
 
 export type NetworkOptions = { 
@@ -3293,12 +3316,207 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type HytaleQueryResult = { Basic: HytaleBasic, Server: HytaleServer, Universe: HytaleUniverse, Players: Array<HytalePlayer>, 
+/**
+ * By plugin id (`Nitrado:WebServer`).
+ */
+Plugins: { [key in string]: HytalePlugin }, };
+
+export type HytaleBasic = { Name: string, Version: string, MaxPlayers: number, CurrentPlayers: number, 
+/**
+ * `host:port`, where the server's public address is configured.
+ */
+Address: string, };
+
+export type HytaleServer = { Name: string, Version: string, Revision: string, Patchline: string, ProtocolVersion: number, ProtocolHash: string, ProtocolCrc: number, MaxPlayers: number, Address: string, };
+
+export type HytaleUniverse = { CurrentPlayers: number, DefaultWorld?: string, };
+
+export type HytalePlayer = { Name: string, UUID: string, World: string, };
+
+export type HytalePlugin = { Version: string, Loaded: boolean, Enabled: boolean, State: string, };
+
+export type HytaleQueryOptions = { 
+/**
+ * A service account (`serviceaccount.<name>`), for a server whose anonymous group
+ * may read less than you want; sent with `password` as HTTP Basic, never in a trace,
+ * a `--debug` dump or an error.
+ */
+username?: string, 
+/**
+ * The service account's password.
+ */
+password?: string, 
+/**
+ * How the plugin's HTTPS is checked: by default not at all (its certificate is
+ * self-signed), falling back to plain HTTP where TLS is off; `true` against Mozilla's
+ * roots or `{ ca, serverName }` for the certificate you gave it; `false`: plain HTTP.
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type EcoQueryResult = { 
+/**
+ * Above 2^53 on many servers: read it from the reply's text where it matters.
+ */
+UniqueIdentifier: number, GamePort: number, WebPort: number, IsLAN: boolean, 
+/**
+ * The name, in Unity's rich text (`<color=#ff0000>…</color>`).
+ */
+Description: string, DetailedDescription: string, Category: string, OnlinePlayers: number, 
+/**
+ * Every player the world has seen.
+ */
+TotalPlayers: number, OnlinePlayersNames: Array<string>, AdminOnline: boolean, TimeSinceStart: number, TimeLeft: number, Animals: number, Plants: number, Laws: number, WorldSize: string, Version: string, EconomyDesc: string, Language: string, HasPassword: boolean, HasMeteor: boolean, Leader: string, WorldObjective: string, DiscordAddress: string, JoinUrl: string, };
+
+export type EcoState = { Info: EcoQueryResult, 
+/**
+ * The world's statistics.
+ */
+Graphs: unknown[], };
+
+export type EcoQueryOptions = { 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type BuildAndShootQueryResult = { 
+/**
+ * `aos://<the address as a number>:<port>`, once the server knows its public address.
+ */
+serverIdentifier?: string, serverName: string, 
+/**
+ * The game protocol's version (3: Ace of Spades 0.75).
+ */
+serverVersion: number, 
+/**
+ * Seconds since it started.
+ */
+serverUptime: number, 
+/**
+ * `ctf`, `tc` …
+ */
+gameMode: string, map: BuildAndShootMap, scripts: Array<string>, players: Array<BuildAndShootPlayer>, maxPlayers: number, scores: BuildAndShootScores, };
+
+export type BuildAndShootMap = { name: string, version: string, author: string, };
+
+export type BuildAndShootPlayer = { name: string, 
+/**
+ * Milliseconds.
+ */
+latency: number, 
+/**
+ * The client the player runs (`OpenSpades`, `BetterSpades` …).
+ */
+client: string, kills: number, 
+/**
+ * `Blue`, `Green` or `Spectator` (the server's team names).
+ */
+team: string, };
+
+export type BuildAndShootScores = { currentBlueScore: number, currentGreenScore: number, maxScore: number, };
+
+export type BuildAndShootQueryOptions = { 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a status server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3327,6 +3545,9 @@ export interface ProtocolTypes {
   satisfactory: { request: SatisfactoryRequest; response: SatisfactoryResponse; decodeOptions: Record<string, never>; raw: SatisfactoryQueryResult };
   teamspeak3: { request: never; response: never; decodeOptions: never; raw: TeamSpeak3QueryResult };
   eldewrito: { request: never; response: never; decodeOptions: never; raw: ElDewritoQueryResult };
+  hytale: { request: never; response: never; decodeOptions: never; raw: HytaleQueryResult };
+  eco: { request: never; response: never; decodeOptions: never; raw: EcoQueryResult };
+  buildandshoot: { request: never; response: never; decodeOptions: never; raw: BuildAndShootQueryResult };
 }
 
 /**
@@ -4021,8 +4242,10 @@ export type OldGameId = keyof OldGameIds;
 /** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */
 export type GamedigProtocolClass =
   | 'ase'
+  | 'buildandshoot'
   | 'dayz'
   | 'doom3'
+  | 'eco'
   | 'eldewrito'
   | 'ffow'
   | 'fivem'
@@ -4031,6 +4254,7 @@ export type GamedigProtocolClass =
   | 'gamespy3'
   | 'goldsrc'
   | 'gtasao'
+  | 'hytale'
   | 'jc2mp'
   | 'minecraft'
   | 'minecraftbedrock'
@@ -4067,6 +4291,7 @@ export interface GameProtocols {
   americasarmy3: 'a2s';
   aoc: 'a2s';
   aoe2: 'all-seeing-eye';
+  aosc: 'buildandshoot';
   arma2: 'a2s';
   arma3: 'a2s';
   armareforger: 'a2s';
@@ -4079,6 +4304,7 @@ export interface GameProtocols {
   baldursgate: 'gamespy1';
   ballisticoverkill: 'a2s';
   barotrauma: 'a2s';
+  bas: 'buildandshoot';
   basedefense: 'a2s';
   battalion1944: 'a2s';
   battlefield1942: 'gamespy1';
@@ -4152,6 +4378,7 @@ export interface GameProtocols {
   dst: 'a2s';
   dtr2: 'gamespy1';
   dystopia: 'a2s';
+  eco: 'eco';
   egs: 'a2s';
   eldewrito: 'eldewrito';
   empiresmod: 'a2s';
@@ -4192,6 +4419,7 @@ export interface GameProtocols {
   homefront: 'a2s';
   homeworld2: 'gamespy1';
   hurtworld: 'a2s';
+  hytale: 'hytale';
   i2cs: 'gamespy1';
   i2s: 'gamespy1';
   icarus: 'a2s';
@@ -4418,6 +4646,9 @@ export interface NetworkTypes {
   satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: SatisfactoryServeOptions; state: SatisfactoryServerState; raw: SatisfactoryQueryResult };
   teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TcpServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
   eldewrito: { queryOptions: ElDewritoQueryOptions; serveOptions: TcpServeOptions; state: ElDewritoQueryResult; raw: ElDewritoQueryResult };
+  hytale: { queryOptions: HytaleQueryOptions; serveOptions: HttpsServeOptions; state: HytaleQueryResult; raw: HytaleQueryResult };
+  eco: { queryOptions: EcoQueryOptions; serveOptions: TcpServeOptions; state: EcoState | EcoQueryResult; raw: EcoQueryResult };
+  buildandshoot: { queryOptions: BuildAndShootQueryOptions; serveOptions: TcpServeOptions; state: BuildAndShootQueryResult; raw: BuildAndShootQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

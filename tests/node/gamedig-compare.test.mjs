@@ -51,6 +51,13 @@ const EXPECTED = {
   daikatana: { fields: ['connect'] },
   // TeamSpeak 3: gamedig counts the query clients online (its own connection among them); we count the voice clients.
   teamspeak3: { fields: ['numplayers'] },
+  // Hytale: gamedig takes the plugin's web port (5523) for the game port; we ask the game port + 3 and the port given.
+  hytale: { gamedigFails: "gamedig asks the game port itself, where the plugin's web server is the game port + 3" },
+  // Build and Shoot: gamedig gives the status server's port to connect to; we the game's.
+  bas: { fields: ['connect'] },
+  aosc: { fields: ['connect'] },
+  // Eco: gamedig keeps the description's rich-text tags in the name; we leave them out.
+  eco: { fields: ['name'] },
   // ElDewrito: gamedig never sets numplayers; we give the status's numPlayers.
   eldewrito: { fields: ['numplayers'] },
   // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.
@@ -107,8 +114,9 @@ function judge(name, ours, theirs, protocol) {
  */
 const sameFloat = (a, b) => typeof a === 'number' && typeof b === 'number' ? Math.fround(a) === Math.fround(b) || (Number.isNaN(a) && Number.isNaN(b)) : a === b || (a === null && Number.isNaN(b));
 
+/** Each player's name and `raw` — for a class that fills a plain list (Build and Shoot's), its other fields. */
 function players(list) {
-  return list.map((p) => ({ name: p.name, raw: Object.fromEntries(Object.entries(p.raw).sort(([a], [b]) => a.localeCompare(b))) }));
+  return list.map(({ name, raw, ...rest }) => ({ name, raw: Object.fromEntries(Object.entries(raw ?? rest).sort(([a], [b]) => a.localeCompare(b))) }));
 }
 
 /** Compares two results field by field; returns the fields that differ beyond DELIBERATE. */

@@ -255,7 +255,8 @@ export async function placeGame(game, given, closers = []) {
   const served = protocol === 'minecraft' ? (game === 'mbe' ? 'minecraft-bedrock' : 'minecraft-java') : protocol;
   // A game whose protocol needs an option to serve it (Frontlines: Fuel of War's A2S dialect,
   // id Tech 4's games their layouts).
-  const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : {};
+  // Hytale's plugin in plain HTTP: gamedig asks nothing else.
+  const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : protocol === 'hytale' ? { tls: false } : {};
   if (protocol === 'teamspeak3') {
     // The ServerQuery (anywhere: gamedig's teamspeakQueryPort) of the voice server at the
     // state's port.
@@ -290,17 +291,16 @@ export function bedrockState() {
 }
 
 /**
- * Runs a probe of ours (tests/peers/<probe>) over opengsq (PyPI), installed into
- * `.cache/python/` on first use — into a directory of its own, then moved, so that two
- * suites installing at once do not write into one another — and returns what it printed.
+ * `pkg==version` from PyPI, installed into `.cache/python/` on first use — into a
+ * directory of its own, then moved, so that two suites installing at once do not write
+ * into one another. Returns the directory (for PYTHONPATH).
  */
-export async function opengsq(probe, args) {
-  const VERSION = '3.7.0';
+export function pythonPackage(pkg, version) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const site = `${root}.cache/python/opengsq-${VERSION}`;
-  if (!existsSync(`${site}/opengsq`)) {
+  const site = `${root}.cache/python/${pkg}-${version}`;
+  if (!existsSync(`${site}/${pkg}`)) {
     const fresh = `${site}.${process.pid}`;
-    execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', fresh, `opengsq==${VERSION}`],
+    execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', fresh, `${pkg}==${version}`],
       { stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       renameSync(fresh, site);
@@ -309,6 +309,13 @@ export async function opengsq(probe, args) {
       rmSync(fresh, { recursive: true, force: true });
     }
   }
+  return site;
+}
+
+/** Runs a probe of ours (tests/peers/<probe>) over opengsq (PyPI) and returns what it printed. */
+export async function opengsq(probe, args) {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const site = pythonPackage('opengsq', '3.7.0');
   const { stdout } = await promisify(execFile)('python3', [`${root}tests/peers/${probe}`, ...args],
     { env: { ...process.env, PYTHONPATH: site }, timeout: 30_000 });
   return stdout;

@@ -41,6 +41,9 @@ async function startServers() {
     serve('satisfactory', sampleState('satisfactory'), { host, port: 7779 }),
     serve('teamspeak3', sampleState('teamspeak3'), { host, port: 10011 }),
     serve('eldewrito', sampleState('eldewrito'), { host, port: 11775 }),
+    serve('hytale', sampleState('hytale'), { host, port: 5523 }),
+    serve('eco', sampleState('eco'), { host, port: 3001 }),
+    serve('buildandshoot', sampleState('buildandshoot'), { host, port: 32886 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
   ]);

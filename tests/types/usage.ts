@@ -477,6 +477,37 @@ export async function eldewritoUsage(): Promise<void> {
   void [variant, kills, server];
 }
 
+// Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
+export async function hytaleUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const h = await query('hytale', 'game.example.org', { username: 'serviceaccount.bot', password: 'p', tls: { insecure: true } });
+  const patchline: string | undefined = h.raw.Server?.Patchline;
+  const world: string | undefined = h.raw.Players?.[0]?.World;
+  const loaded: boolean | undefined = h.raw.Plugins?.['Nitrado:Query']?.Loaded;
+  await using server = await serve('hytale', sampleState('hytale'), { port: 0, tls: false });
+  // @ts-expect-error serve's tls is on or off
+  await serve('hytale', sampleState('hytale'), { tls: { ca: 'x' } });
+  void [patchline, world, loaded, server];
+}
+
+// Eco and Build and Shoot (#50): Info as sent; piqueserver's status object.
+export async function ecoAndBasUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const eco = await query('eco', 'game.example.org');
+  const economy: string | undefined = eco.raw.EconomyDesc;
+  const names: string[] | undefined = eco.raw.OnlinePlayersNames;
+  await using ecoServer = await serve('eco', sampleState('eco'), { port: 0 });
+  // A saved raw (its Info) serves too; a description is text.
+  await serve('eco', eco.raw);
+  // @ts-expect-error Description is text
+  await serve('eco', { Description: 5 });
+  const aos = await query('buildandshoot', 'game.example.org');
+  const team: string | undefined = aos.raw.players?.[0]?.team;
+  const blue: number | undefined = aos.raw.scores?.currentBlueScore;
+  await using basServer = await serve('buildandshoot', sampleState('buildandshoot'), { port: 0 });
+  void [economy, names, ecoServer, team, blue, basServer];
+}
+
 // #48: the UDP responders' options carry their own name, not Minecraft Bedrock's.
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 type UdpServe = import('gamequery').UdpServeOptions;

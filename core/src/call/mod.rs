@@ -455,6 +455,9 @@ impl Call {
                 },
             ) if id == failed => {
                 self.io.push_back(Io::Close { id });
+                if why == crate::tls::TlsFailure::NotTls && self.plan.without_tls() {
+                    return self.open(now);
+                }
                 let tls = self.tls().unwrap_or_default();
                 self.fail(crate::tls::failed(&tls, why, &message));
             }

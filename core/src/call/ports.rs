@@ -136,6 +136,10 @@ pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], error
     let what = format!("no query port of {game} answered — {}", told.join("; "));
     let mut e = Error::new(code, what);
     e.attempts = errors.iter().filter_map(|e| e.attempts).max();
+    // An HTTP refusal's status and wait, from the port whose error the code is.
+    if let Some(told) = errors.iter().find(|e| e.code == code && e.http_status.is_some()) {
+        e = e.with_http(told.http_status.unwrap_or_default(), told.retry_after);
+    }
     let ip = errors
         .iter()
         .find_map(|e| e.context.as_ref().and_then(|c| c.ip.clone()));

@@ -6,9 +6,7 @@
 
 pub mod gamedig;
 pub mod query;
-pub mod responder;
 pub mod spec;
-pub mod state;
 pub mod unified;
 
 /// The status's HTTP port (gamedig's `eldewrito` port; the game's own is 11774).
@@ -17,5 +15,3 @@ pub const DEFAULT_PORT: u16 = 11775;
 pub const PATH: &str = "/";
 /// The body read at most: 16 players' rows of ~250 bytes and the server's fields.
 pub const MAX_BODY: usize = 64 << 10;
-
-pub use state::ElDewritoState;

@@ -2,11 +2,10 @@
 
 use serde_json::Value;
 
-use super::{unified, MAX_BODY, PATH};
+use super::unified::StatusPage;
 use crate::error::Result;
-use crate::http::part::get;
-use crate::options::Common;
-use crate::spec::{QueryPlan, Running, Start, Transport};
+use crate::http::page::PagePlan;
+use crate::spec::QueryPlan;
 use crate::target::Target;
 
 crate::options::declare! {
@@ -18,26 +17,6 @@ crate::options::declare! {
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
-    Ok(Box::new(ElDewritoPlan::read(options)?))
-}
-
-impl QueryPlan for ElDewritoPlan {
-    fn tls(&self) -> Option<&crate::tls::Tls> {
-        self.tls.as_ref()
-    }
-
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
-
-    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let exchange = get(&at, PATH, &[], MAX_BODY);
-        Ok(at.report(exchange, move |reply| {
-            Ok(unified::status(unified::read(&reply.body)?, reply.latency_ms))
-        }))
-    }
+    let o = ElDewritoPlan::read(options)?;
+    Ok(PagePlan::<StatusPage>::boxed(o.common, o.tls))
 }

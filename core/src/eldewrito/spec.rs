@@ -1,7 +1,9 @@
 //! ElDewrito's status to the machinery above the protocols (`crate::spec`).
 
+use super::unified::StatusPage;
 use super::DEFAULT_PORT;
 use crate::error::Result;
+use crate::http::page::PageServer;
 use crate::spec::{self, Listen, Spec, Types};
 
 pub struct ElDewrito;
@@ -30,5 +32,5 @@ impl spec::Protocol for ElDewrito {
 
 /// `serve('eldewrito', state, options)`: the status over HTTP, one request per connection.
 fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    crate::http::api::serve::<super::responder::Responder>(args, DEFAULT_PORT)
+    crate::http::api::serve::<PageServer<StatusPage>>(args, DEFAULT_PORT)
 }

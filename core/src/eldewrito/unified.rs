@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use super::PATH;
 use crate::error::{Error, ErrorCode, Result};
+use crate::http::page::Page;
 use crate::json::members::{integer, text};
 use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
 
@@ -15,19 +16,7 @@ pub type ElDewritoQueryResult = Map<String, Value>;
 
 /// The reply as the status object it must be.
 pub fn read(body: &[u8]) -> Result<Map<String, Value>> {
-    let reply = match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(map)) => map,
-        Ok(other) => {
-            return Err(Error::new(
-                ErrorCode::Malformed,
-                format!("GET {PATH} answered {}, not an object", crate::json::kind(&other)),
-            ))
-        }
-        Err(e) => {
-            let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
-            return Err(Error::new(ErrorCode::BadJson, format!("GET {PATH} is not JSON: {e}")).with_text(shown));
-        }
-    };
+    let reply = crate::http::object::object(body, PATH)?;
     if !reply.get("name").is_some_and(Value::is_string) {
         return Err(Error::new(
             ErrorCode::WrongProtocol,
@@ -71,6 +60,27 @@ pub fn status(reply: Map<String, Value>, latency_ms: f64) -> Status<ElDewritoQue
         },
         reply,
     )
+}
+
+/// The status page, for the query and the responder `crate::http::page` makes of it.
+pub struct StatusPage;
+
+impl Page for StatusPage {
+    const PATH: &'static str = super::PATH;
+    const MAX_BODY: usize = super::MAX_BODY;
+    const STATE: &'static str = "ElDewrito state";
+    type Raw = ElDewritoQueryResult;
+
+    fn status(body: &[u8], latency_ms: f64) -> Result<Status<Self::Raw>> {
+        Ok(status(read(body)?, latency_ms))
+    }
+
+    /// `numPlayers` the players listed, where the state leaves it out.
+    fn served(mut status: Map<String, Value>) -> Map<String, Value> {
+        let listed = status.get("players").and_then(Value::as_array).map_or(0, Vec::len);
+        status.entry("numPlayers").or_insert_with(|| Value::from(listed));
+        status
+    }
 }
 
 /// The status object (the TypeScript shape of `raw`; the server's other fields —

@@ -6,9 +6,10 @@
 use super::serve::{closing, request_of, Head};
 use crate::error::Result;
 use crate::input::{self, Input};
-use crate::options::TcpServeOptions;
+use crate::options::{HttpsServeOptions, TcpServeOptions};
 use crate::spec::serve::{Stream, StreamOutput};
 use crate::spec::{self, Listen, ServeArgs};
+use crate::tls::identity::Identity;
 
 pub trait Api: Send + Sized + 'static {
     /// The state's name in messages (`Palworld state`).
@@ -23,15 +24,32 @@ pub trait Api: Send + Sized + 'static {
 pub fn serve<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<dyn spec::Responder>, Listen)> {
     let state: A::State = input::from_json(A::STATE, args.state)?;
     let o: TcpServeOptions = input::from_options("serve options", args.options)?;
-    Ok((Box::new(Served(A::new(state))), Listen::tcp(&o, default_port)?))
+    let listen = Listen::tcp(&o, default_port)?;
+    Ok((Box::new(Served(A::new(state), None)), listen))
 }
 
-struct Served<A>(A);
+/// [`serve`] over TLS (unless `options.tls` is false), with a self-signed certificate.
+pub fn serve_tls<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<dyn spec::Responder>, Listen)> {
+    let state: A::State = input::from_json(A::STATE, args.state)?;
+    let o: HttpsServeOptions = input::from_options("serve options", args.options)?;
+    let identity = match o.tls {
+        Some(false) => None,
+        _ => Some(Identity::for_host(o.tcp.host.as_deref(), &args.secret)?),
+    };
+    let listen = Listen::tcp(&o.tcp, default_port)?;
+    Ok((Box::new(Served(A::new(state), identity)), listen))
+}
+
+struct Served<A>(A, Option<Identity>);
 
 impl<A: Api> spec::Responder for Served<A> {
     fn update(&mut self, state: &str) -> Result<()> {
         self.0 = A::new(input::from_json(A::STATE, state)?);
         Ok(())
+    }
+
+    fn identity(&self) -> Option<&Identity> {
+        self.1.as_ref()
     }
 
     fn open_stream(&self) -> Option<Stream> {

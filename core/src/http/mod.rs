@@ -4,8 +4,11 @@
 //! `httparse` (zero-copy; an incomplete head is not an error, so bytes are fed as they come).
 
 pub mod api;
+pub mod basic;
 pub mod get;
 pub mod location;
+pub mod object;
+pub mod page;
 pub mod part;
 pub mod redact;
 pub mod refusal;

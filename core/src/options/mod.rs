@@ -300,14 +300,48 @@ pub struct TcpServeOptions {
     pub max_connections: Option<usize>,
 }
 
-impl Input for TcpServeOptions {
-    fn read(value: Json, at: At<'_>) -> Result<Self> {
-        let mut o = Obj::new(value, at)?;
-        let options = Self {
+impl TcpServeOptions {
+    /// These options out of `o`, for a responder's options that add their own.
+    pub fn take(o: &mut Obj) -> Result<Self> {
+        Ok(Self {
             host: o.opt("host")?,
             port: o.opt("port")?,
             connection_timeout: o.opt("connectionTimeout")?,
             max_connections: o.opt("maxConnections")?,
+        })
+    }
+}
+
+impl Input for TcpServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self::take(&mut o)?;
+        o.deny_unknown()?;
+        Ok(options)
+    }
+}
+
+/// `serve(id, state, options)` of an HTTP API that speaks TLS as its game's server does by
+/// default (`serve('hytale')`, with a self-signed certificate made at `serve()`).
+#[derive(Debug)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "HttpsServeOptions", rename_all = "camelCase", optional_fields)
+)]
+pub struct HttpsServeOptions {
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub tcp: TcpServeOptions,
+    /// HTTPS (default true); false serves plain HTTP, as a server whose TLS was turned off.
+    pub tls: Option<bool>,
+}
+
+impl Input for HttpsServeOptions {
+    fn read(value: Json, at: At<'_>) -> Result<Self> {
+        let mut o = Obj::new(value, at)?;
+        let options = Self {
+            tcp: TcpServeOptions::take(&mut o)?,
+            tls: o.opt("tls")?,
         };
         o.deny_unknown()?;
         Ok(options)

@@ -10,7 +10,7 @@ use super::api::{rows, Endpoint};
 use super::unified::{self, PalworldQueryResult};
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::part::get;
-use crate::http::Get;
+use crate::http::{basic, Get};
 use crate::options::Common;
 use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::target::Target;
@@ -22,7 +22,7 @@ crate::options::declare! {
     username: String = "username" by text(username), ts "string", flag("username", Text, "U");
     /// The server's `AdminPassword`: every endpoint asks for it. Sent as HTTP Basic auth;
     /// never in a trace, a `--debug` dump or an error.
-    password: Option<String> = "password" by text(password), ts "string", flag("password", Text, "P");
+    password: Option<String> = "password" by text(basic::password), ts "string", flag("password", Text, "P");
     /// `GET /v1/api/players` for the list (default true).
     players: bool = "players" by boolean(true), ts "boolean", flag("no-players", Set("false"), "");
     /// `GET /v1/api/settings` into `raw.settings` (default true).
@@ -32,22 +32,8 @@ crate::options::declare! {
     tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
-/// A credential goes into a header: no line end, and no `:` in the user (Basic splits there).
 fn username(given: Option<&str>) -> Result<String> {
-    match given {
-        Some(u) if u.contains(['\r', '\n', ':']) => {
-            Err(Error::invalid("option username cannot hold ':' or a line end"))
-        }
-        Some(u) => Ok(u.to_string()),
-        None => Ok("admin".to_string()),
-    }
-}
-
-fn password(given: Option<&str>) -> Result<Option<String>> {
-    match given {
-        Some(p) if p.contains(['\r', '\n']) => Err(Error::invalid("option password cannot hold a line end")),
-        p => Ok(p.map(str::to_string)),
-    }
+    Ok(basic::user(given)?.unwrap_or_else(|| "admin".to_string()))
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
@@ -66,9 +52,7 @@ impl PalworldPlan {
         let Some(password) = &self.password else {
             return vec![];
         };
-        let credentials = format!("{}:{password}", self.username);
-        let encoded = base64_simd::STANDARD.encode_to_string(credentials.as_bytes());
-        vec![("Authorization", format!("Basic {encoded}"))]
+        vec![basic::header(&self.username, password)]
     }
 }
 

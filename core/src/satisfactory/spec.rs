@@ -77,10 +77,7 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
         client_token: o.passwordless.unwrap_or(true).then_some(client_token),
         api_token: o.api_token,
     };
-    let mut names = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
-    names.extend(o.udp.host.filter(|h| !names.contains(h) && h != "0.0.0.0" && h != "::"));
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let identity = Identity::self_signed(&names, &args.secret)?;
+    let identity = Identity::for_host(o.udp.host.as_deref(), &args.secret)?;
     let responder = Responder::new(state, o.udp.rate_limit.unwrap_or_default(), access, identity);
     Ok((Box::new(responder), listen))
 }

@@ -61,6 +61,12 @@ pub trait QueryPlan: Send {
         None
     }
 
+    /// The port answered the handshake not in TLS: `true` asks again in plain HTTP (a
+    /// protocol whose servers speak TLS by default and may have turned it off).
+    fn without_tls(&mut self) -> bool {
+        false
+    }
+
     /// The port the connection opens to, given the target's: the target's, unless it
     /// names another service (TeamSpeak 3's voice port, asked at its ServerQuery's).
     fn connect_port(&self, target_port: u16) -> u16 {

@@ -15,19 +15,7 @@ pub const MAX_BODY: usize = 256 << 10;
 
 /// The reply as an object whose `status` is 200.
 pub fn read(body: &[u8]) -> Result<Map<String, Value>> {
-    let reply = match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(map)) => map,
-        Ok(other) => {
-            return Err(Error::new(
-                ErrorCode::Malformed,
-                format!("{PATH} answered {}, not an object", crate::json::kind(&other)),
-            ))
-        }
-        Err(e) => {
-            let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
-            return Err(Error::new(ErrorCode::BadJson, format!("{PATH} is not JSON: {e}")).with_text(shown));
-        }
-    };
+    let reply = crate::http::object::object(body, PATH)?;
     let status = match reply.get("status") {
         Some(Value::String(s)) => s.trim().to_string(),
         Some(Value::Number(n)) => n.to_string(),

@@ -12,6 +12,7 @@ pub mod minecraft;
 #[cfg(not(host_text))]
 mod native;
 mod options;
+pub mod rich;
 pub mod unreal;
 
 // This build's way between bytes and text, which the code pages and their guess both use:

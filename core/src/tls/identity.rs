@@ -58,6 +58,14 @@ fn internal(what: &str, e: impl std::fmt::Display) -> Error {
 }
 
 impl Identity {
+    /// A certificate for a responder listening on `host` (and loopback's names), as a
+    /// game's server makes its own.
+    pub fn for_host(host: Option<&str>, secret: &[u8; 32]) -> Result<Self> {
+        let mut names = vec!["localhost", "127.0.0.1", "::1"];
+        names.extend(host.filter(|h| !names.contains(h) && *h != "0.0.0.0" && *h != "::"));
+        Self::self_signed(&names, secret)
+    }
+
     /// A build without the feature makes none.
     #[cfg(not(feature = "identity"))]
     pub fn self_signed(_names: &[&str], _secret: &[u8; 32]) -> Result<Self> {

@@ -1,0 +1,99 @@
+//! A status that is one JSON page over HTTP — ElDewrito's `/`, Eco's `/frontpage`,
+//! piqueserver's `/json`, Hytale's `/Nitrado/Query` — written once: the query that GETs
+//! it ([`PagePlan`]) and the responder that serves a state as it ([`PageServer`]). Each
+//! protocol says where its page is and how it reads ([`Page`]).
+
+use std::marker::PhantomData;
+
+use serde_json::{Map, Value};
+
+use super::api::Api;
+use super::object::ObjectState;
+use super::part::get;
+use super::serve::{reply, Head};
+use crate::error::Result;
+use crate::options::Common;
+use crate::spec::{QueryPlan, Running, Start, Transport};
+use crate::status::Status;
+use crate::tls::Tls;
+
+pub trait Page: Send + 'static {
+    /// Where the page is.
+    const PATH: &'static str;
+    /// Its body read at most.
+    const MAX_BODY: usize;
+    /// A responder's state in messages (`Eco state`).
+    const STATE: &'static str;
+    /// Its `Content-Type`, as the game's server sends it.
+    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
+    type Raw: serde::Serialize + Send + 'static;
+    /// The page read into a status.
+    fn status(body: &[u8], latency_ms: f64) -> Result<Status<Self::Raw>>;
+    /// What a responder serves of its state (ElDewrito fills `numPlayers` in).
+    fn served(state: Map<String, Value>) -> Map<String, Value> {
+        state
+    }
+}
+
+/// `GET` the page, over TLS where `tls` says.
+pub struct PagePlan<P> {
+    common: Common,
+    tls: Option<Tls>,
+    page: PhantomData<fn() -> P>,
+}
+
+impl<P: Page> PagePlan<P> {
+    pub fn boxed(common: Common, tls: Option<Tls>) -> Box<dyn QueryPlan> {
+        Box::new(Self {
+            common,
+            tls,
+            page: PhantomData,
+        })
+    }
+}
+
+impl<P: Page> QueryPlan for PagePlan<P> {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn transport(&self) -> Transport {
+        Transport::Tcp
+    }
+
+    fn tls(&self) -> Option<&Tls> {
+        self.tls.as_ref()
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let exchange = get(&at, P::PATH, &[], P::MAX_BODY);
+        Ok(at.report(exchange, |reply| P::status(&reply.body, reply.latency_ms)))
+    }
+}
+
+/// The page at its path (its query string aside) from a state, written once per state;
+/// 404 elsewhere.
+#[derive(Debug)]
+pub struct PageServer<P> {
+    body: Vec<u8>,
+    page: PhantomData<fn() -> P>,
+}
+
+impl<P: Page> Api for PageServer<P> {
+    const STATE: &'static str = P::STATE;
+    type State = ObjectState;
+
+    fn new(state: ObjectState) -> Self {
+        Self {
+            body: serde_json::to_vec(&P::served(state.0)).unwrap_or_default(),
+            page: PhantomData,
+        }
+    }
+
+    fn answer(&self, head: &Head) -> Vec<u8> {
+        if head.path.split('?').next() != Some(P::PATH) {
+            return reply(404, "text/plain; charset=utf-8", b"Not Found");
+        }
+        reply(200, P::CONTENT_TYPE, &self.body)
+    }
+}
