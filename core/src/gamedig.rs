@@ -95,6 +95,17 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
         .or(text("host"))
         .ok_or_else(|| Error::invalid("host (or address) is required"))?;
     let port = int("port").filter(|p| (1..=65535).contains(p));
+    // A game named as its protocol (Eco) runs as the protocol, which asks the port given:
+    // the game port moved by the game's rule, as gamedig's first try (Eco's web port, + 1).
+    let shift = match crate::games::by_id(&name) {
+        Some(g) if Protocol::parse(&name).is_ok() && !flag("givenPortOnly") && !type_.starts_with("protocol-") => {
+            g.offsets.first().copied()
+        }
+        _ => None,
+    };
+    let port = port
+        .map(|p| p + shift.map_or(0, i64::from))
+        .filter(|p| (1..=65535).contains(p));
     let mut target = Map::new();
     target.insert("host".into(), Value::from(host));
     if let Some(p) = port {
@@ -114,7 +125,7 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
     // The given port only: a game's query asks it alone (the race tries it for both editions).
     // A name that is a protocol's too (`quake2`, `doom3`, `mumble`) runs as that protocol,
     // which asks only the port given already and takes no `queryPort`.
-    let runs_as_game = matches!(crate::games::named(&name), Ok(crate::games::Named::Game(..)));
+    let runs_as_game = Protocol::parse(&name).is_err();
     let one_plan = runs_as_game && protocol.query().is_ok_and(|q| q.plan().is_some());
     // A protocol class of gamedig's asks the port given, as gamedig's does.
     let class_of_game = type_.starts_with("protocol-") && crate::games::by_id(&name).is_some();

@@ -166,7 +166,7 @@ const ROWS = [
   ["homefront", "Homefront", 2011, "a2s", true, 27015, null, [], [], null, null, "a2s"],
   ["homeworld2", "Homeworld 2", 2003, "gamespy1", true, null, 6500, [], [], null, null, "gamespy1"],
   ["hurtworld", "Hurtworld", 2015, "a2s", true, 12871, 12881, [], [], null, null, "a2s"],
-  ["hytale", "Hytale", 2026, "hytale", true, 5520, null, [3], [], "Nitrado's WebServer plugin listens on the game port + 3 (nitrado/hytale-plugin-webserver WebServerConfig); gamedig gives 5523 as the game port", null, "hytale"],
+  ["hytale", "Hytale", 2026, "hytale", true, 5523, null, [], [], null, null, "hytale"],
   ["i2cs", "IGI 2: Covert Strike", 2003, "gamespy1", true, null, 26001, [], ["igi2"], null, null, "gamespy1"],
   ["i2s", "IL-2 Sturmovik", 2001, "gamespy1", true, null, 21000, [], ["il2"], null, null, "gamespy1"],
   ["icarus", "Icarus", 2021, "a2s", true, 27015, null, [], [], null, null, "a2s"],

@@ -51,8 +51,8 @@ const EXPECTED = {
   daikatana: { fields: ['connect'] },
   // TeamSpeak 3: gamedig counts the query clients online (its own connection among them); we count the voice clients.
   teamspeak3: { fields: ['numplayers'] },
-  // Hytale: gamedig takes the plugin's web port (5523) for the game port; we ask the game port + 3 and the port given.
-  hytale: { gamedigFails: "gamedig asks the game port itself, where the plugin's web server is the game port + 3" },
+  // Hytale: gamedig gives the web port to connect to; we the game port the reply's Address gives.
+  hytale: { fields: ['connect'] },
   // Build and Shoot: gamedig gives the status server's port to connect to; we the game's.
   bas: { fields: ['connect'] },
   aosc: { fields: ['connect'] },

@@ -78,6 +78,11 @@ test('a service account: HTTP Basic as the plugin takes it; 401 says what to set
   const target = `127.0.0.1:${server.address().port}`;
   const s = await pkg.query('hytale', target, { username: 'serviceaccount.bot', password: 's3cret', tls: false, timeout: 2000 });
   assert.equal(s.name, state.Server.Name);
+  // Credentials never go in the clear unless asked: no plain-HTTP fallback with them.
+  const asked = seen.length;
+  const { e: tlsOnly } = await failure(() => pkg.query('hytale', target, { username: 'serviceaccount.bot', password: 's3cret', timeout: 2000 }));
+  assert.equal(tlsOnly.code, 'GQ_TLS');
+  assert.equal(seen.length, asked, 'nothing reached the plain-HTTP server');
   const { e } = await failure(() => pkg.query('hytale', target, { tls: false, timeout: 2000 }));
   assert.deepEqual([e.code, e.httpStatus], ['GQ_AUTH', 401]);
   assert.match(e.message, /GET \/Nitrado\/Query answered HTTP 401 Unauthorized: the anonymous group may not read the query \(nitrado\.query\.web\.read\.\* in permissions\.json\), or give a service account as username and password$/);

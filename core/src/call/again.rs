@@ -8,6 +8,9 @@ use crate::exchange::{Again, Millis};
 
 /// Waits for a `Retry-After` a call takes.
 const MAX_WAITS: u8 = 2;
+/// What a wait must leave of the deadline for the request after it: else the refusal is
+/// the answer at once (a timeout after the wait would lose what the server said).
+const LEFT_AFTER_WAIT: Millis = 250.0;
 /// Redirects in a row a call follows (as curl's `--max-redirs` is often set; browsers allow 20).
 const MAX_REDIRECTS: u8 = 5;
 
@@ -28,7 +31,7 @@ impl Call {
                 Ok(()) => self.open(now),
                 Err(e) => self.fail(e),
             },
-            Again::After(at) if self.asked.waits < MAX_WAITS && at < self.budget.end => {
+            Again::After(at) if self.asked.waits < MAX_WAITS && at + LEFT_AFTER_WAIT <= self.budget.end => {
                 self.asked.waits += 1;
                 self.step = Step::Waiting { until: at };
             }

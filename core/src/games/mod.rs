@@ -304,14 +304,8 @@ impl Named {
 }
 
 /// A protocol's name or a (supported) game's id, or the error that says which it is not.
-/// A name that is both is the protocol, unless the game's query is not at the port players
-/// give (Eco's web port is the game's + 1, Hytale's plugin's + 3): then the game, whose
-/// rule asks that port and the one given.
 pub fn named(name: &str) -> Result<Named> {
     match Protocol::parse(name) {
-        Ok(_) if by_id(name).is_some_and(|g| !g.offsets.is_empty() || g.query_port.is_some()) => {
-            resolve(name).map(|(g, p)| Named::Game(g, p))
-        }
         Ok(p) => Ok(Named::Protocol(p)),
         Err(_) => resolve(name).map(|(g, p)| Named::Game(g, p)),
     }

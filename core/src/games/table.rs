@@ -181,8 +181,7 @@ pub static GAMES: &[Game] = &[
     Game::new("homefront", "Homefront", 2011, "a2s").port(27015),
     Game::new("homeworld2", "Homeworld 2", 2003, "gamespy1").query(6500),
     Game::new("hurtworld", "Hurtworld", 2015, "a2s").port(12871).query(12881),
-    Game::new("hytale", "Hytale", 2026, "hytale").port(5520).offset(&[3])
-        .source("Nitrado's WebServer plugin listens on the game port + 3 (nitrado/hytale-plugin-webserver WebServerConfig); gamedig gives 5523 as the game port"),
+    Game::new("hytale", "Hytale", 2026, "hytale").port(5523),
     Game::new("i2cs", "IGI 2: Covert Strike", 2003, "gamespy1").query(26001).old(&["igi2"]),
     Game::new("i2s", "IL-2 Sturmovik", 2001, "gamespy1").query(21000).old(&["il2"]),
     Game::new("icarus", "Icarus", 2021, "a2s").port(27015),

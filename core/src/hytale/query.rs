@@ -78,8 +78,9 @@ impl QueryPlan for HytalePlan {
         self.tls.tls.as_ref()
     }
 
+    /// Never with a service account's credentials: they are not sent in the clear.
     fn without_tls(&mut self) -> bool {
-        let plain = std::mem::take(&mut self.tls.plain_after);
+        let plain = std::mem::take(&mut self.tls.plain_after) && self.username.is_none();
         if plain {
             self.tls.tls = None;
         }
