@@ -328,7 +328,8 @@ fn protocols_declare_their_options_once() {
         let Some(folder) = module.first().filter(|m| protocols.contains(*m)) else {
             continue;
         };
-        if code.contains("options::declare!") {
+        // `page_query!` declares a page protocol's options through `declare!`.
+        if code.contains("options::declare!") || code.contains("page::page_query!") {
             declared.insert(folder.clone());
         }
         for by_hand in ["COMMON", "Common::read", "NetworkOptions"] {

@@ -3478,7 +3478,7 @@ export type BuildAndShootScores = { currentBlueScore: number, currentGreenScore:
 export type BuildAndShootQueryOptions = { 
 /**
  * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
- * for a status server behind a TLS proxy (default false: plain HTTP).
+ * for a server behind a TLS proxy (default false: plain HTTP).
  */
 tls?: boolean | TlsOptions, 
 /**

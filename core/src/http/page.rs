@@ -97,3 +97,28 @@ impl<P: Page> Api for PageServer<P> {
         reply(200, P::CONTENT_TYPE, &self.body)
     }
 }
+
+/// A protocol whose query is its page alone, over TLS where the caller asks (a server behind
+/// a TLS proxy): its options (`tls`, and the common ones) and its `plan`, declared once for
+/// ElDewrito, Eco and Build and Shoot. `page_query!("eco", EcoPlan("Eco query"), ts
+/// EcoQueryOptions, StatusPage)` in the protocol's `query.rs`.
+macro_rules! page_query {
+    ($id:literal, $plan:ident($what:literal), ts $ts:ident, $page:ty) => {
+        $crate::options::declare! {
+            #[doc = concat!("`query('", $id, "', target, options)`.")]
+            pub struct $plan($what), ts $ts, cli "";
+            /// HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+            /// for a server behind a TLS proxy (default false: plain HTTP).
+            tls: Option<$crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
+        }
+
+        pub fn plan(
+            options: serde_json::Value,
+            _target: &$crate::target::Target,
+        ) -> $crate::error::Result<Box<dyn $crate::spec::QueryPlan>> {
+            let o = $plan::read(options)?;
+            Ok($crate::http::page::PagePlan::<$page>::boxed(o.common, o.tls))
+        }
+    };
+}
+pub(crate) use page_query;

@@ -19,7 +19,7 @@
 /// call's `common` options too; the TypeScript type flattens `NetworkOptions` in.
 macro_rules! declare {
     (
-        $(#[doc = $doc:literal])*
+        $(#[doc = $doc:expr])*
         $vis:vis struct $name:ident($what:literal), ts $ts:ident, cli $about:literal;
         $(
             $(#[$fattr:meta])*
