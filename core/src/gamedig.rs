@@ -37,6 +37,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("hytale", "hytale"),
     ("eco", "eco"),
     ("buildandshoot", "buildandshoot"),
+    ("kspdmp", "kspdmp"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

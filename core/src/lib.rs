@@ -35,6 +35,7 @@ mod index;
 pub mod input;
 pub mod internal;
 pub mod json;
+pub mod kspdmp;
 pub mod limit;
 pub mod minecraft;
 pub mod mumble;

@@ -63,6 +63,7 @@ registry![
     crate::hytale::spec::Hytale,
     crate::eco::spec::Eco,
     crate::buildandshoot::spec::BuildAndShoot,
+    crate::kspdmp::spec::KspDmp,
 ];
 
 /// A protocol of the registry (its index there).

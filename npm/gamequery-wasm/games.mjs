@@ -182,7 +182,7 @@ const ROWS = [
   ["kloc", "Kingpin: Life of Crime", 1999, "gamespy1", true, 31510, null, [-10], ["kingpin"], null, null, "gamespy1"],
   ["kpctnc", "Kiss: Psycho Circus: The Nightmare Child", 2000, "gamespy1", true, 7777, null, [1], ["kisspc"], null, null, "gamespy1"],
   ["kreedzclimbing", "Kreedz Climbing", 2017, "a2s", true, 27015, null, [], ["kzmod"], null, null, "a2s"],
-  ["kspd", "Kerbal Space Program - DMP", 2015, "kspdmp", false, 6702, null, [1], ["kspdmp"], null, null, null],
+  ["kspd", "Kerbal Space Program - DMP", 2015, "kspdmp", true, 6702, null, [1], ["kspdmp"], null, null, "kspdmp"],
   ["l4d", "Left 4 Dead", 2008, "a2s", true, 27015, null, [], ["left4dead"], null, null, "a2s"],
   ["l4d2", "Left 4 Dead 2", 2009, "a2s", true, 27015, null, [], ["left4dead2"], null, null, "a2s"],
   ["m2m", "Mafia II - Multiplayer", 2010, "mafia2mp", false, 27016, null, [1], ["m2mp"], null, null, null],

@@ -3511,12 +3511,86 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type KspDmpQueryResult = { server_name: string, 
+/**
+ * DMP's release (`v0.3.8.5`; `Custom` for a build from source).
+ */
+version: string, protocol_version: number, 
+/**
+ * The names of the players on, joined by `", "`.
+ */
+players: string, player_count: number, max_players: number, 
+/**
+ * The game port.
+ */
+port: number, 
+/**
+ * `SANDBOX`, `SCIENCE` or `CAREER`.
+ */
+game_mode: string, 
+/**
+ * `MCW_FORCE`, `MCW_VOTE`, `MCW_LOWEST`, `SUBSPACE_SIMPLE`, `SUBSPACE` or `NONE`.
+ */
+warp_mode: string, 
+/**
+ * 0 off; 1 parts outside the mod list are not synced; 2 nor launched.
+ */
+mod_control: number, cheats: boolean, 
+/**
+ * The universe's kerbals and vessels on disk, in bytes.
+ */
+universeSize: number, 
+/**
+ * Seconds since a player was last on (0 while one is).
+ */
+lastPlayerActivity: number, 
+/**
+ * SHA-256 of the mod control file, in hex.
+ */
+modControlSha: string, };
+
+export type KspDmpQueryOptions = { 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3548,6 +3622,7 @@ export interface ProtocolTypes {
   hytale: { request: never; response: never; decodeOptions: never; raw: HytaleQueryResult };
   eco: { request: never; response: never; decodeOptions: never; raw: EcoQueryResult };
   buildandshoot: { request: never; response: never; decodeOptions: never; raw: BuildAndShootQueryResult };
+  kspdmp: { request: never; response: never; decodeOptions: never; raw: KspDmpQueryResult };
 }
 
 /**
@@ -4256,6 +4331,7 @@ export type GamedigProtocolClass =
   | 'gtasao'
   | 'hytale'
   | 'jc2mp'
+  | 'kspdmp'
   | 'minecraft'
   | 'minecraftbedrock'
   | 'minecraftvanilla'
@@ -4435,6 +4511,7 @@ export interface GameProtocols {
   kloc: 'gamespy1';
   kpctnc: 'gamespy1';
   kreedzclimbing: 'a2s';
+  kspd: 'kspdmp';
   l4d: 'a2s';
   l4d2: 'a2s';
   mbe: 'minecraft';
@@ -4649,6 +4726,7 @@ export interface NetworkTypes {
   hytale: { queryOptions: HytaleQueryOptions; serveOptions: HttpsServeOptions; state: HytaleQueryResult; raw: HytaleQueryResult };
   eco: { queryOptions: EcoQueryOptions; serveOptions: TcpServeOptions; state: EcoState | EcoQueryResult; raw: EcoQueryResult };
   buildandshoot: { queryOptions: BuildAndShootQueryOptions; serveOptions: TcpServeOptions; state: BuildAndShootQueryResult; raw: BuildAndShootQueryResult };
+  kspdmp: { queryOptions: KspDmpQueryOptions; serveOptions: TcpServeOptions; state: KspDmpQueryResult; raw: KspDmpQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -58,6 +58,8 @@ const EXPECTED = {
   aosc: { fields: ['connect'] },
   // Eco: gamedig keeps the description's rich-text tags in the name; we leave them out.
   eco: { fields: ['name'] },
+  // Kerbal Space Program (DMP): gamedig adds a nameless player per character of the joined names, and leaves the version empty.
+  kspd: { fields: ['numplayers', 'players', 'version'] },
   // ElDewrito: gamedig never sets numplayers; we give the status's numPlayers.
   eldewrito: { fields: ['numplayers'] },
   // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.

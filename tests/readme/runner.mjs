@@ -44,6 +44,7 @@ async function startServers() {
     serve('hytale', sampleState('hytale'), { host, port: 5523 }),
     serve('eco', sampleState('eco'), { host, port: 3001 }),
     serve('buildandshoot', sampleState('buildandshoot'), { host, port: 32886 }),
+    serve('kspdmp', sampleState('kspdmp'), { host, port: 6703 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
   ]);

@@ -477,6 +477,18 @@ export async function eldewritoUsage(): Promise<void> {
   void [variant, kills, server];
 }
 
+// Kerbal Space Program's DarkMultiPlayer (#50): the status object as sent.
+export async function kspdmpUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const k = await query('kspd', 'game.example.org:6702');
+  const warp: string | undefined = k.protocol === 'kspdmp' ? k.raw.warp_mode : undefined;
+  const joined: string | undefined = (await query('kspdmp', 'game.example.org')).raw.players;
+  await using server = await serve('kspdmp', { ...sampleState('kspdmp'), players: 'Jeb, Val' }, { port: 0 });
+  // @ts-expect-error DMP joins the names into one string
+  await serve('kspdmp', { ...sampleState('kspdmp'), players: ['Jeb'] });
+  void [warp, joined, server];
+}
+
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
 export async function hytaleUsage(): Promise<void> {
   const { query, serve, sampleState } = await import('gamequery');

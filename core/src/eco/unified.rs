@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::PATH;
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::page::Page;
-use crate::json::members::{integer, text};
+use crate::json::members::{integer, port, text};
 use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
 
 /// What `query('eco')` returns in `raw`: the reply's `Info` as sent.
@@ -54,9 +54,7 @@ pub fn status(info: Map<String, Value>, latency_ms: f64) -> Status<EcoQueryResul
             password: info.get("HasPassword").and_then(Value::as_bool).unwrap_or(false),
             players: StatusPlayers::new(online, max, list),
             ping_ms: Some(latency_ms),
-            advertised_port: integer(&info, "GamePort")
-                .and_then(|p| u16::try_from(p).ok())
-                .filter(|p| *p != 0),
+            advertised_port: port(&info, "GamePort"),
         },
         info,
     )

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::PATH;
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::page::Page;
-use crate::json::members::{integer, text};
+use crate::json::members::{integer, port, text};
 use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
 
 /// What `query('eldewrito')` returns in `raw`: the status object as sent.
@@ -54,9 +54,7 @@ pub fn status(reply: Map<String, Value>, latency_ms: f64) -> Status<ElDewritoQue
             password,
             players: StatusPlayers::new(online, max, list),
             ping_ms: Some(latency_ms),
-            advertised_port: integer(&reply, "port")
-                .and_then(|p| u16::try_from(p).ok())
-                .filter(|p| *p != 0),
+            advertised_port: port(&reply, "port"),
         },
         reply,
     )

@@ -15,3 +15,9 @@ pub fn integer(o: &Map<String, Value>, key: &str) -> Option<i64> {
     v.as_i64()
         .or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f.round() as i64))
 }
+
+/// A port number the server says players connect to, or none (0 and what no port can be
+/// are none).
+pub fn port(o: &Map<String, Value>, key: &str) -> Option<u16> {
+    integer(o, key).and_then(|p| u16::try_from(p).ok()).filter(|p| *p != 0)
+}

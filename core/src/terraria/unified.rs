@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::json::members::{integer, text};
+use crate::json::members::{integer, port, text};
 use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
 
 /// What `query('terraria')` returns in `raw`: `/v2/server/status` as sent.
@@ -35,9 +35,7 @@ pub fn status(reply: Map<String, Value>, latency_ms: f64) -> Status<TerrariaQuer
             password: reply.get("serverpassword").and_then(Value::as_bool).unwrap_or(false),
             players: StatusPlayers::new(online, max, list),
             ping_ms: Some(latency_ms),
-            advertised_port: integer(&reply, "port")
-                .and_then(|p| u16::try_from(p).ok())
-                .filter(|p| *p != 0),
+            advertised_port: port(&reply, "port"),
             ..Known::default()
         },
         reply,
