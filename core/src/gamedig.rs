@@ -38,6 +38,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("eco", "eco"),
     ("buildandshoot", "buildandshoot"),
     ("kspdmp", "kspdmp"),
+    ("assettocorsa", "assettocorsa"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -12,6 +12,7 @@
 pub mod a2s;
 pub mod all_seeing_eye;
 pub mod api;
+pub mod assettocorsa;
 pub mod buildandshoot;
 pub mod call;
 pub mod doom3;

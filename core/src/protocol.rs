@@ -64,6 +64,7 @@ registry![
     crate::eco::spec::Eco,
     crate::buildandshoot::spec::BuildAndShoot,
     crate::kspdmp::spec::KspDmp,
+    crate::assettocorsa::spec::AssettoCorsa,
 ];
 
 /// A protocol of the registry (its index there).

@@ -26,7 +26,7 @@ const ROWS = [
   ["asa", "Ark: Survival Ascended", 2023, "asa", false, 7777, null, [], [], null, null, null],
   ["ase", "Ark: Survival Evolved", 2017, "a2s", true, 7777, 27015, [], ["arkse"], null, null, "a2s"],
   ["asr08", "Arca Sim Racing '08", 2008, "rfactor", false, 34397, null, [-100], ["arcasimracing"], null, null, null],
-  ["assettocorsa", "Assetto Corsa", 2014, "assettocorsa", false, 9610, null, [], [], null, null, null],
+  ["assettocorsa", "Assetto Corsa", 2014, "assettocorsa", true, 9610, null, [], [], null, null, "assettocorsa"],
   ["atlas", "Atlas", 2018, "a2s", true, 5761, null, [51800], [], null, null, "a2s"],
   ["avorion", "Avorion", 2020, "a2s", true, 27000, null, [20], [], null, null, "a2s"],
   ["avp2", "Aliens versus Predator 2", 2001, "gamespy1", true, 27888, null, [], [], null, null, "gamespy1"],

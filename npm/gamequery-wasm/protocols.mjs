@@ -38,4 +38,5 @@ export const REGISTRY = Object.freeze([
   { name: 'eco', transport: 'tcp', port: 3001, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'buildandshoot', transport: 'tcp', port: 32886, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'kspdmp', transport: 'tcp', port: 6703, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'assettocorsa', transport: 'tcp', port: 8081, packets: false, query: true, serve: true, rcon: null, servedAt: null },
 ]);

@@ -3585,12 +3585,126 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type AssettoCorsaQueryResult = { 
+/**
+ * `/INFO` as sent.
+ */
+serverInfo: AssettoCorsaInfo, 
+/**
+ * The entry list's `Cars` as sent, every slot (none when not asked or not answered).
+ */
+carInfo: Array<AssettoCorsaCar>, 
+/**
+ * The entry list's failure, where `/INFO` answered: `/JSON|0: …`.
+ */
+warnings?: Array<string>, };
+
+export type AssettoCorsaInfo = { 
+/**
+ * The server's public address, where it knows it (often empty).
+ */
+ip: string, 
+/**
+ * The game's UDP port.
+ */
+port: number, 
+/**
+ * The game's TCP port.
+ */
+tport: number, 
+/**
+ * The HTTP port (this one).
+ */
+cport: number, 
+/**
+ * With ` ℹ<port>` at its end where the server has details for Content Manager.
+ */
+name: string, clients: number, maxclients: number, 
+/**
+ * The track and its layout: `ks_nordschleife-endurance`.
+ */
+track: string, cars: Array<string>, timeofday: number, 
+/**
+ * The session now: its index in `sessiontypes` (acServer), or its type (AssettoServer).
+ */
+session: number, 
+/**
+ * Each session's type: 0 booking, 1 practice, 2 qualifying, 3 race.
+ */
+sessiontypes: Array<number>, 
+/**
+ * Each session's minutes, or laps.
+ */
+durations: Array<number>, 
+/**
+ * Seconds left in the session.
+ */
+timeleft: number, 
+/**
+ * `[name, code]`.
+ */
+country: Array<string>, pass: boolean, timestamp: number, json?: string, l: boolean, pickup: boolean, timed: boolean, extra: boolean, pit: boolean, inverted: number, 
+/**
+ * AssettoServer's `AssettoServer <version>`; acServer writes none.
+ */
+poweredBy: string, };
+
+export type AssettoCorsaCar = { Model: string, Skin: string, 
+/**
+ * The driver in it, where one is (the name booked for it, on some servers, while empty).
+ */
+DriverName?: string, DriverTeam?: string, 
+/**
+ * acServer's; AssettoServer writes none.
+ */
+DriverNation: string, IsConnected: boolean, IsRequestedGUID: boolean, IsEntryList: boolean, };
+
+export type AssettoCorsaQueryOptions = { 
+/**
+ * `GET /JSON|0` for the drivers and their cars (default true).
+ */
+players?: boolean, 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3623,6 +3737,7 @@ export interface ProtocolTypes {
   eco: { request: never; response: never; decodeOptions: never; raw: EcoQueryResult };
   buildandshoot: { request: never; response: never; decodeOptions: never; raw: BuildAndShootQueryResult };
   kspdmp: { request: never; response: never; decodeOptions: never; raw: KspDmpQueryResult };
+  assettocorsa: { request: never; response: never; decodeOptions: never; raw: AssettoCorsaQueryResult };
 }
 
 /**
@@ -4317,6 +4432,7 @@ export type OldGameId = keyof OldGameIds;
 /** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */
 export type GamedigProtocolClass =
   | 'ase'
+  | 'assettocorsa'
   | 'buildandshoot'
   | 'dayz'
   | 'doom3'
@@ -4373,6 +4489,7 @@ export interface GameProtocols {
   armareforger: 'a2s';
   armaresistance: 'gamespy1';
   ase: 'a2s';
+  assettocorsa: 'assettocorsa';
   atlas: 'a2s';
   avorion: 'a2s';
   avp2: 'gamespy1';
@@ -4727,6 +4844,7 @@ export interface NetworkTypes {
   eco: { queryOptions: EcoQueryOptions; serveOptions: TcpServeOptions; state: EcoState | EcoQueryResult; raw: EcoQueryResult };
   buildandshoot: { queryOptions: BuildAndShootQueryOptions; serveOptions: TcpServeOptions; state: BuildAndShootQueryResult; raw: BuildAndShootQueryResult };
   kspdmp: { queryOptions: KspDmpQueryOptions; serveOptions: TcpServeOptions; state: KspDmpQueryResult; raw: KspDmpQueryResult };
+  assettocorsa: { queryOptions: AssettoCorsaQueryOptions; serveOptions: TcpServeOptions; state: AssettoCorsaQueryResult; raw: AssettoCorsaQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -60,6 +60,8 @@ const EXPECTED = {
   eco: { fields: ['name'] },
   // Kerbal Space Program (DMP): gamedig adds a nameless player per character of the joined names, and leaves the version empty.
   kspd: { fields: ['numplayers', 'players', 'version'] },
+  // Assetto Corsa: gamedig keeps Content Manager's ` ℹ<port>` in the name; we leave it out.
+  assettocorsa: { fields: ['name'] },
   // ElDewrito: gamedig never sets numplayers; we give the status's numPlayers.
   eldewrito: { fields: ['numplayers'] },
   // TShock: gamedig leaves map and version empty; we give the world and Terraria's version the reply holds.
@@ -116,9 +118,13 @@ function judge(name, ours, theirs, protocol) {
  */
 const sameFloat = (a, b) => typeof a === 'number' && typeof b === 'number' ? Math.fround(a) === Math.fround(b) || (Number.isNaN(a) && Number.isNaN(b)) : a === b || (a === null && Number.isNaN(b));
 
-/** Each player's name and `raw` — for a class that fills a plain list (Build and Shoot's), its other fields. */
+/**
+ * Each player's name and `raw` — for a class that fills a plain list (Build and Shoot's), its other fields.
+ * A member gamedig sets to `undefined` (Assetto Corsa's `nation` where the server sends none) is left out, as JSON leaves it.
+ */
 function players(list) {
-  return list.map(({ name, raw, ...rest }) => ({ name, raw: Object.fromEntries(Object.entries(raw ?? rest).sort(([a], [b]) => a.localeCompare(b))) }));
+  const members = (o) => Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+  return list.map(({ name, raw, ...rest }) => ({ name, raw: Object.fromEntries(members(raw ?? rest)) }));
 }
 
 /** Compares two results field by field; returns the fields that differ beyond DELIBERATE. */

@@ -45,6 +45,7 @@ async function startServers() {
     serve('eco', sampleState('eco'), { host, port: 3001 }),
     serve('buildandshoot', sampleState('buildandshoot'), { host, port: 32886 }),
     serve('kspdmp', sampleState('kspdmp'), { host, port: 6703 }),
+    serve('assettocorsa', sampleState('assettocorsa'), { host, port: 8081 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
   ]);

@@ -489,6 +489,19 @@ export async function kspdmpUsage(): Promise<void> {
   void [warp, joined, server];
 }
 
+// Assetto Corsa (#50): /INFO and the entry list as sent, a warning where the list failed.
+export async function assettoCorsaUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const ac = await query('assettocorsa', 'game.example.org:8081', { players: false });
+  const cars: string[] | undefined = ac.raw.serverInfo.cars;
+  const driver: string | null | undefined = ac.raw.carInfo[0]?.DriverName;
+  const warnings: string[] | undefined = ac.raw.warnings;
+  await using server = await serve('assettocorsa', ac.raw, { port: 0 });
+  // @ts-expect-error the state is /INFO under serverInfo
+  await serve('assettocorsa', sampleState('assettocorsa').serverInfo);
+  void [cars, driver, warnings, server];
+}
+
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
 export async function hytaleUsage(): Promise<void> {
   const { query, serve, sampleState } = await import('gamequery');
