@@ -320,3 +320,16 @@ export async function opengsq(probe, args) {
     { env: { ...process.env, PYTHONPATH: site }, timeout: 30_000 });
   return stdout;
 }
+
+/**
+ * Debian's qstat 2.17 (`quakestat`, installed by scripts/ensure-system.mjs) asking one server
+ * of its `type` (`-ksp`, `-terraria` …) at 127.0.0.1:`port`, with its rules and players: its
+ * TAB-separated lines (`-raw`), each split at TABs, the names' bytes as sent (`-nnx`).
+ */
+export async function quakestat(type, port) {
+  const { ensureSystem, QSTAT } = await import('../../scripts/ensure-system.mjs');
+  ensureSystem();
+  const args = ['-timeout', '5', '-retry', '2', '-nnx', '-raw', '\t', '-P', '-R', type, `127.0.0.1:${port}`];
+  const { stdout } = await promisify(execFile)(QSTAT, args, { encoding: 'utf8', timeout: 20_000 });
+  return stdout.split('\n').map((l) => l.split('\t'));
+}

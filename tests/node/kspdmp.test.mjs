@@ -3,7 +3,7 @@
 // godarklight/DarkMultiPlayer @dfb2bef and run on loopback: tests/fixtures/kspdmp.json says
 // how) served as it was sent; gamedig 5 and gamequery/gamedig reading one responder alike
 // but for the players, which gamedig counts by the characters of their names, and the
-// version, which gamedig leaves empty; hostile
+// version, which gamedig leaves empty; Debian's qstat (`-ksp`) reading our responder; hostile
 // replies typed. The server is not started here: it needs three GitHub submodules CI
 // cannot fetch.
 import { test, after } from 'node:test';
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import * as pkg from 'gamequery';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
-import { fakeTcpServer, failure, fixtures } from './helpers.mjs';
+import { fakeTcpServer, failure, fixtures, quakestat } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -65,6 +65,13 @@ test('gamedig 5 and gamequery/gamedig read one responder alike, but for the play
   assert.deepEqual(ours.players.map((p) => p.name), ['Jebediah', 'Valentina', 'Bill ✓']);
   assert.deepEqual([ours.numplayers, theirs.numplayers], [3, state.players.length + 3]);
   assert.deepEqual([ours.version, theirs.version], ['v0.3.8.5', '']);
+});
+
+test("Debian's qstat 2.17 (quakestat -ksp) reads our responder: name, counts", { timeout: 30_000 }, async () => {
+  const server = await served();
+  const [line] = await quakestat('-ksp', server.port);
+  // qstat reads no map from DMP ("Default") and no player names.
+  assert.deepEqual(line, ['KSP', `127.0.0.1:${server.port}`, 'gamequery demo — KSP ✓', 'Default', '20', '3', '0', '0']);
 });
 
 test('hostile replies end typed within the deadline', async () => {

@@ -1,14 +1,15 @@
 // Terraria through TShock's REST API, both engines: our query against our responder
 // (the status in the body, as TShock writes it), by game id at the game port + 101; the
 // token kept out of traces and messages, GQ_AUTH naming the option; gamedig 5 and
-// gamequery/gamedig reading one responder alike; hostile servers ending typed. No
+// gamequery/gamedig reading one responder alike; Debian's qstat (`-terraria`) reading it;
+// hostile servers ending typed. No
 // Terraria server runs here (TShock is not in Debian).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as addon from 'gamequery';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
-import { fakeTcpServer, failure } from './helpers.mjs';
+import { fakeTcpServer, failure, quakestat } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -71,6 +72,15 @@ test('gamedig 5 and gamequery/gamedig read our responder alike', async () => {
   assert.deepEqual(ours.raw, theirs.raw);
   assert.deepEqual(ours.players, JSON.parse(JSON.stringify(theirs.players)));
   assert.deepEqual(ours.bots, JSON.parse(JSON.stringify(theirs.bots)));
+});
+
+test("Debian's qstat 2.17 (quakestat -terraria) reads our responder: name, world, counts, versions", { timeout: 30_000 }, async () => {
+  // qstat sends no token: a server that asks none.
+  const server = await served({ ...state, token: undefined });
+  const [line, rules] = await quakestat('-terraria', server.port);
+  assert.deepEqual(line, ['TERRARIA', `127.0.0.1:${server.port}`, 'gamequery demo — Terraria ✓', 'Gamequery Island', '8', '2', '0', '0']);
+  const r = Object.fromEntries(rules.map((kv) => kv.split(/=(.*)/s, 2)));
+  assert.deepEqual([r.serverversion, r.tshockversion, r.hostport, r.serverpassword], ['v1.4.4.9', '5.2.0.0', '7777', 'false']);
 });
 
 test('hostile servers end typed, within the deadline', async () => {
