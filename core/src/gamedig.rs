@@ -39,6 +39,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("buildandshoot", "buildandshoot"),
     ("kspdmp", "kspdmp"),
     ("assettocorsa", "assettocorsa"),
+    ("farmingsimulator", "farmingsimulator"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

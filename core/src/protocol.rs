@@ -65,6 +65,7 @@ registry![
     crate::buildandshoot::spec::BuildAndShoot,
     crate::kspdmp::spec::KspDmp,
     crate::assettocorsa::spec::AssettoCorsa,
+    crate::farmingsimulator::spec::FarmingSimulator,
 ];
 
 /// A protocol of the registry (its index there).

@@ -124,13 +124,13 @@ fn a_name_that_is_a_protocol_and_a_game_means_the_same_server() {
 
 #[test]
 fn a_game_whose_protocol_is_not_here_says_which_it_needs() {
-    let e = games::resolve("farmingsimulator22").unwrap_err();
+    let e = games::resolve("m2m").unwrap_err();
     assert_eq!(e.code, ErrorCode::UnsupportedGame);
     assert_eq!(
         e.message,
-        r#"Farming Simulator 22 ("farmingsimulator22") answers in the "farmingsimulator" protocol, which gamequery does not speak yet"#
+        r#"Mafia II - Multiplayer ("m2m") answers in the "mafia2mp" protocol, which gamequery does not speak yet"#
     );
-    let e = Call::query("farmingsimulator22", &json!("127.0.0.1"), Value::Null, 1, false).unwrap_err();
+    let e = Call::query("m2m", &json!("127.0.0.1"), Value::Null, 1, false).unwrap_err();
     assert_eq!(e.code, ErrorCode::UnsupportedGame);
     let e = Call::query("rusty", &json!("127.0.0.1"), Value::Null, 1, false).unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidArgument);

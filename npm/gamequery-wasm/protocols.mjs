@@ -39,4 +39,5 @@ export const REGISTRY = Object.freeze([
   { name: 'buildandshoot', transport: 'tcp', port: 32886, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'kspdmp', transport: 'tcp', port: 6703, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'assettocorsa', transport: 'tcp', port: 8081, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'farmingsimulator', transport: 'tcp', port: 8080, packets: false, query: true, serve: true, rcon: null, servedAt: null },
 ]);

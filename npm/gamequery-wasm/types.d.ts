@@ -3699,12 +3699,101 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type FarmingSimulatorQueryResult = { 
+/**
+ * `<Server>`'s attributes as sent: `game`, `version`, `name`, `mapName`, `dayTime`,
+ * `mapOverviewFilename`, `mapSize` …
+ */
+server: Record<string, string>, 
+/**
+ * `<Slots>`' attributes as sent: `capacity`, `numUsed`.
+ */
+slots: Record<string, string>, 
+/**
+ * The used slots' players.
+ */
+players: Array<FarmingSimulatorPlayer>, 
+/**
+ * `<Mods>`: each `<Mod>` that names itself.
+ */
+mods: Array<FarmingSimulatorMod>, 
+/**
+ * The document as sent (its vehicles, farmlands and fields are there); a state with it
+ * is served as it is.
+ */
+data: string, };
+
+export type FarmingSimulatorPlayer = { 
+/**
+ * The element's text.
+ */
+name: string, isAdmin: boolean, 
+/**
+ * Minutes on the server.
+ */
+uptime?: number, 
+/**
+ * Where the player is on the map (absent while not in the world).
+ */
+x?: number, y?: number, z?: number, };
+
+export type FarmingSimulatorMod = { 
+/**
+ * The title, as the element's text.
+ */
+title: string, 
+/**
+ * The attribute `name`: the mod's file name (`FS25_Courseplay`).
+ */
+name: string, author: string, version: string, hash: string, };
+
+export type FarmingSimulatorQueryOptions = { 
+/**
+ * The server's code for its stats feed: in its web interface, Settings → the XML link's
+ * `code=`. Never in a trace, a `--debug` dump or an error.
+ */
+token?: string, 
+/**
+ * HTTPS: `true`, or how the certificate is checked (`{ ca, insecure, serverName }`),
+ * for a server behind a TLS proxy (default false: plain HTTP).
+ */
+tls?: boolean | TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3738,6 +3827,7 @@ export interface ProtocolTypes {
   buildandshoot: { request: never; response: never; decodeOptions: never; raw: BuildAndShootQueryResult };
   kspdmp: { request: never; response: never; decodeOptions: never; raw: KspDmpQueryResult };
   assettocorsa: { request: never; response: never; decodeOptions: never; raw: AssettoCorsaQueryResult };
+  farmingsimulator: { request: never; response: never; decodeOptions: never; raw: FarmingSimulatorQueryResult };
 }
 
 /**
@@ -4438,6 +4528,7 @@ export type GamedigProtocolClass =
   | 'doom3'
   | 'eco'
   | 'eldewrito'
+  | 'farmingsimulator'
   | 'ffow'
   | 'fivem'
   | 'gamespy1'
@@ -4582,6 +4673,9 @@ export interface GameProtocols {
   f1c9902: 'gamespy1';
   farcry: 'all-seeing-eye';
   farcry2: 'all-seeing-eye';
+  farmingsimulator19: 'farmingsimulator';
+  farmingsimulator22: 'farmingsimulator';
+  farmingsimulator25: 'farmingsimulator';
   fear: 'gamespy2';
   ffow: 'a2s';
   fof: 'a2s';
@@ -4845,6 +4939,7 @@ export interface NetworkTypes {
   buildandshoot: { queryOptions: BuildAndShootQueryOptions; serveOptions: TcpServeOptions; state: BuildAndShootQueryResult; raw: BuildAndShootQueryResult };
   kspdmp: { queryOptions: KspDmpQueryOptions; serveOptions: TcpServeOptions; state: KspDmpQueryResult; raw: KspDmpQueryResult };
   assettocorsa: { queryOptions: AssettoCorsaQueryOptions; serveOptions: TcpServeOptions; state: AssettoCorsaQueryResult; raw: AssettoCorsaQueryResult };
+  farmingsimulator: { queryOptions: FarmingSimulatorQueryOptions; serveOptions: TcpServeOptions; state: FarmingSimulatorQueryResult; raw: FarmingSimulatorQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

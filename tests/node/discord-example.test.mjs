@@ -42,7 +42,8 @@ test('the command registers game (autocompleted) and address options', () => {
   assert.ok(choicesFor('counter').some((c) => c.value === 'counterstrike2'));
   assert.equal(choicesFor('').length, 25);
   assert.ok(choicesFor('sqp').some((c) => c.value === 'sqp'), 'protocols of no listed game too');
-  assert.deepEqual(choicesFor('farming simulator 22'), [], 'only games gamequery can query');
+  assert.deepEqual(choicesFor('mafia ii'), [], 'only games gamequery can query');
+  assert.deepEqual(choicesFor('farming simulator 22'), [{ name: 'Farming Simulator 22', value: 'farmingsimulator22' }]);
   assert.deepEqual(choicesFor('battlefield 1942'), [{ name: 'Battlefield 1942', value: 'battlefield1942' }]);
   // The example's README names games the command offers.
   const readme = readFileSync(new URL('../../examples/discord-bot/README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -58,7 +59,7 @@ test('a game by id: the query port found from its rule, and where to connect', a
     assert.equal(fields(reply).Connect, `127.0.0.1:${a2s.port - 1}`);
     const { reply: none } = await ask('rust', '127.0.0.1:9');
     assert.equal(none.content, '127.0.0.1:9 is reachable, but nothing is listening on ports 10, 9: the server is down or the address is wrong.');
-    assert.equal((await ask('farmingsimulator22', '127.0.0.1:9')).reply.content, 'I cannot check Farming Simulator 22 servers yet.');
+    assert.equal((await ask('m2m', '127.0.0.1:9')).reply.content, 'I cannot check Mafia II - Multiplayer servers yet.');
     assert.equal((await ask('tetris', '127.0.0.1:9')).reply.content, 'I do not know the game "tetris"; pick one from the list.');
   } finally {
     await a2s.close();

@@ -337,7 +337,7 @@ test('errors: gamedig\'s message, with our code and each candidate port\'s story
   assert.ok(ours instanceof Error && ours.cause?.code === 'GQ_PORT_CLOSED');
   await assert.rejects(GameDig.query({ host: 'x' }), { message: 'No game specified' });
   await assert.rejects(GameDig.query({ type: 'tetris', host: 'x' }), { message: 'Invalid game: tetris' });
-  await assert.rejects(GameDig.query({ type: 'farmingsimulator22', host: 'x' }), { code: 'GQ_UNSUPPORTED_GAME' });
+  await assert.rejects(GameDig.query({ type: 'm2m', host: 'x' }), { code: 'GQ_UNSUPPORTED_GAME' });
   // requestRulesRequired: a server that never answers A2S_RULES fails the query.
   const info = fixtures('a2s').find((v) => v.name === 'GameQ Codmw3 1: A2S_INFO');
   const port = await replay({ info });

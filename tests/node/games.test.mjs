@@ -174,9 +174,9 @@ test('an unknown game id: did you mean, closest first; any case is the id (#48)'
 });
 
 test("a game whose protocol is not here yet fails with its own code, naming the protocol; an unknown name lists what is", async () => {
-  const e = await query('farmingsimulator22', '127.0.0.1').catch((err) => err);
+  const e = await query('m2m', '127.0.0.1').catch((err) => err);
   assert.equal(e.code, 'GQ_UNSUPPORTED_GAME');
-  assert.equal(e.message, 'Farming Simulator 22 ("farmingsimulator22") answers in the "farmingsimulator" protocol, which gamequery does not speak yet');
+  assert.equal(e.message, 'Mafia II - Multiplayer ("m2m") answers in the "mafia2mp" protocol, which gamequery does not speak yet');
   const unknown = await query('rustt', '127.0.0.1').catch((err) => err);
   assert.equal(unknown.code, 'GQ_INVALID_ARGUMENT');
   assert.match(unknown.message, /^unknown protocol or game "rustt"; did you mean "rust"\? protocols: samp, /);
@@ -189,7 +189,7 @@ test('queryMany: game items, options shared under the protocol and under the gam
   const items = [
     { protocol: 'vrising', target: `127.0.0.1:${a2s.port - 15}` },
     { protocol: 'gtasao', target: `127.0.0.1:${samp.port}` },
-    { protocol: 'farmingsimulator22', target: '127.0.0.1:1' },
+    { protocol: 'm2m', target: '127.0.0.1:1' },
   ];
   const results = new Map();
   for await (const r of queryMany(items, { timeout: 2000, a2s: { rules: true }, gtasao: { players: 'c' } })) results.set(r.target, r);

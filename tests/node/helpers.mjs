@@ -271,7 +271,8 @@ export async function placeGame(game, given, closers = []) {
   for (let tries = 0; tries < 20; tries++) {
     const server = await responder(served, state, 0, options, closers);
     const gamePort = server.port - (queryPortOffsets[0] ?? 0);
-    if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort };
+    // Farming Simulator's feed is asked with its code (any, to our responder).
+    if (gamePort >= 1024 && gamePort <= 65535) return { server, gamePort, ...(protocol === 'farmingsimulator' && { options: { token: 'gamequery' } }) };
     await server.close();
   }
   throw new Error(`no place for ${game}`);
@@ -323,13 +324,15 @@ export async function opengsq(probe, args) {
 
 /**
  * Debian's qstat 2.17 (`quakestat`, installed by scripts/ensure-system.mjs) asking one server
- * of its `type` (`-ksp`, `-terraria` …) at 127.0.0.1:`port`, with its rules and players: its
- * TAB-separated lines (`-raw`), each split at TABs, the names' bytes as sent (`-nnx`).
+ * of its `type` (`ksp`, `terraria`, `farmsim` …) at 127.0.0.1:`port` (with qstat's server
+ * parameters, `,code=…`), with its rules and players: its TAB-separated lines (`-raw`), each
+ * split at TABs, the names' bytes as sent (`-nnx`). The type is given as `-default`: 2.17
+ * takes `-farmsim` from no command line ("option flag missing").
  */
-export async function quakestat(type, port) {
+export async function quakestat(type, port, parameters = '') {
   const { ensureSystem, QSTAT } = await import('../../scripts/ensure-system.mjs');
   ensureSystem();
-  const args = ['-timeout', '5', '-retry', '2', '-nnx', '-raw', '\t', '-P', '-R', type, `127.0.0.1:${port}`];
+  const args = ['-timeout', '5', '-retry', '2', '-nnx', '-raw', '\t', '-P', '-R', '-default', type, `127.0.0.1:${port}${parameters}`];
   const { stdout } = await promisify(execFile)(QSTAT, args, { encoding: 'utf8', timeout: 20_000 });
   return stdout.split('\n').map((l) => l.split('\t'));
 }

@@ -69,7 +69,7 @@ test('gamedig 5 and gamequery/gamedig read one responder alike, but for the play
 
 test("Debian's qstat 2.17 (quakestat -ksp) reads our responder: name, counts", { timeout: 30_000 }, async () => {
   const server = await served();
-  const [line] = await quakestat('-ksp', server.port);
+  const [line] = await quakestat('ksp', server.port);
   // qstat reads no map from DMP ("Default") and no player names.
   assert.deepEqual(line, ['KSP', `127.0.0.1:${server.port}`, 'gamequery demo — KSP ✓', 'Default', '20', '3', '0', '0']);
 });

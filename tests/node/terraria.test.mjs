@@ -77,7 +77,7 @@ test('gamedig 5 and gamequery/gamedig read our responder alike', async () => {
 test("Debian's qstat 2.17 (quakestat -terraria) reads our responder: name, world, counts, versions", { timeout: 30_000 }, async () => {
   // qstat sends no token: a server that asks none.
   const server = await served({ ...state, token: undefined });
-  const [line, rules] = await quakestat('-terraria', server.port);
+  const [line, rules] = await quakestat('terraria', server.port);
   assert.deepEqual(line, ['TERRARIA', `127.0.0.1:${server.port}`, 'gamequery demo — Terraria ✓', 'Gamequery Island', '8', '2', '0', '0']);
   const r = Object.fromEntries(rules.map((kv) => kv.split(/=(.*)/s, 2)));
   assert.deepEqual([r.serverversion, r.tshockversion, r.hostport, r.serverpassword], ['v1.4.4.9', '5.2.0.0', '7777', 'false']);

@@ -46,6 +46,7 @@ async function startServers() {
     serve('buildandshoot', sampleState('buildandshoot'), { host, port: 32886 }),
     serve('kspdmp', sampleState('kspdmp'), { host, port: 6703 }),
     serve('assettocorsa', sampleState('assettocorsa'), { host, port: 8081 }),
+    serve('farmingsimulator', sampleState('farmingsimulator'), { host, port: 8080 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
   ]);

@@ -249,7 +249,7 @@ export async function gameUsage(): Promise<void> {
   // @ts-expect-error not a game id
   void games.notagame;
   // @ts-expect-error a game whose protocol is not here yet is not a query's name
-  await query('farmingsimulator22', '127.0.0.1');
+  await query('m2m', '127.0.0.1');
   // @ts-expect-error rules is A2S's option, not SA:MP's
   await query('gtasam', '127.0.0.1', { rules: true });
   for await (const r of queryMany([{ protocol: 'vrising', target: 'h:27015', options: { queryPort: 27030 } }, { protocol: 'samp', target: 'h' }])) {
@@ -500,6 +500,19 @@ export async function assettoCorsaUsage(): Promise<void> {
   // @ts-expect-error the state is /INFO under serverInfo
   await serve('assettocorsa', sampleState('assettocorsa').serverInfo);
   void [cars, driver, warnings, server];
+}
+
+// Farming Simulator (#50): the feed read, its document as sent; the code required.
+export async function farmingSimulatorUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const fs = await query('farmingsimulator22', 'game.example.org:8080', { token: 'code' });
+  const game: string | undefined = fs.raw.server.game;
+  const mod: string | undefined = fs.raw.mods[0]?.title;
+  const uptime: number | undefined = fs.raw.players[0]?.uptime;
+  await using server = await serve('farmingsimulator', { ...sampleState('farmingsimulator'), data: fs.raw.data }, { port: 0 });
+  // @ts-expect-error the attributes are text, as in the XML
+  await serve('farmingsimulator', { server: { capacity: 6 } });
+  void [game, mod, uptime, server];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

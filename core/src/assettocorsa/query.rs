@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::http::part::get;
 use crate::http::Get;
 use crate::options::Common;
-use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
+use crate::spec::{Outcome, Parts, QueryPlan, Running, Start};
 use crate::target::Target;
 
 crate::options::declare! {
@@ -35,17 +35,7 @@ pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
 }
 
 impl QueryPlan for AssettoCorsaPlan {
-    fn tls(&self) -> Option<&crate::tls::Tls> {
-        self.tls.as_ref()
-    }
-
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
+    crate::http::over_tcp!();
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = get(&at, INFO, &[], MAX_INFO);

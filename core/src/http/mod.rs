@@ -9,12 +9,33 @@ pub mod get;
 pub mod location;
 pub mod object;
 pub mod page;
+pub mod param;
 pub mod part;
 pub mod redact;
 pub mod refusal;
 pub mod serve;
 
 pub use get::{HttpGet, HttpReply, Limits};
+
+/// A `QueryPlan`'s transport for a query over HTTP: TCP, its `common` options and its `tls`
+/// fields as they are (an HTTP plan's three plain methods, written once), in the plan's
+/// `impl QueryPlan`.
+macro_rules! over_tcp {
+    () => {
+        fn tls(&self) -> Option<&$crate::tls::Tls> {
+            self.tls.as_ref()
+        }
+
+        fn common(&self) -> &$crate::options::Common {
+            &self.common
+        }
+
+        fn transport(&self) -> $crate::spec::Transport {
+            $crate::spec::Transport::Tcp
+        }
+    };
+}
+pub(crate) use over_tcp;
 pub use part::Get;
 pub use redact::redacted;
 

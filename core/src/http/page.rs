@@ -13,7 +13,7 @@ use super::part::get;
 use super::serve::{reply, Head};
 use crate::error::Result;
 use crate::options::Common;
-use crate::spec::{QueryPlan, Running, Start, Transport};
+use crate::spec::{QueryPlan, Running, Start};
 use crate::status::Status;
 use crate::tls::Tls;
 
@@ -53,17 +53,7 @@ impl<P: Page> PagePlan<P> {
 }
 
 impl<P: Page> QueryPlan for PagePlan<P> {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
-
-    fn tls(&self) -> Option<&Tls> {
-        self.tls.as_ref()
-    }
+    super::over_tcp!();
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = get(&at, P::PATH, &[], P::MAX_BODY);

@@ -7,7 +7,7 @@ use super::{HttpGet, Limits};
 use crate::error::{Error, Result};
 use crate::options::Common;
 use crate::spec::query::Mapped;
-use crate::spec::{Outcome, QueryPlan, Running, Start, Transport};
+use crate::spec::{Outcome, QueryPlan, Running, Start};
 
 /// `GET path` (a `POST` of `body`, when given) on the query's host and port, with
 /// `headers`, its reply's body read up to `limit`.
@@ -23,15 +23,8 @@ pub struct Get {
 }
 
 impl QueryPlan for Get {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
-    fn tls(&self) -> Option<&crate::tls::Tls> {
-        self.tls.as_ref()
-    }
+    super::over_tcp!();
+
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let exchange = match &self.body {
             Some(body) => {

@@ -12,7 +12,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::http::part::get;
 use crate::http::{basic, Get};
 use crate::options::Common;
-use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
+use crate::spec::{Outcome, Parts, QueryPlan, Running, Start};
 use crate::target::Target;
 
 crate::options::declare! {
@@ -57,17 +57,7 @@ impl PalworldPlan {
 }
 
 impl QueryPlan for PalworldPlan {
-    fn tls(&self) -> Option<&crate::tls::Tls> {
-        self.tls.as_ref()
-    }
-
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
+    crate::http::over_tcp!();
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let info = Endpoint::Info;

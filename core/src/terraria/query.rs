@@ -6,10 +6,9 @@ use serde_json::Value;
 
 use super::api::{read, MAX_BODY, PATH};
 use super::unified;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::part::get;
-use crate::options::Common;
-use crate::spec::{QueryPlan, Running, Start, Transport};
+use crate::spec::{QueryPlan, Running, Start};
 use crate::target::Target;
 
 crate::options::declare! {
@@ -30,13 +29,7 @@ crate::options::declare! {
 
 /// A token goes into the query string, form-encoded as TShock's server decodes it.
 fn token(given: Option<&str>) -> Result<Option<String>> {
-    match given {
-        Some(t) if t.chars().any(char::is_control) => {
-            Err(Error::invalid("option token cannot hold a control character"))
-        }
-        Some(t) => Ok(Some(form_urlencoded::byte_serialize(t.as_bytes()).collect())),
-        None => Ok(None),
-    }
+    crate::http::param::credential("token", given)
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
@@ -44,17 +37,7 @@ pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
 }
 
 impl QueryPlan for TerrariaPlan {
-    fn tls(&self) -> Option<&crate::tls::Tls> {
-        self.tls.as_ref()
-    }
-
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn transport(&self) -> Transport {
-        Transport::Tcp
-    }
+    crate::http::over_tcp!();
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let mut path = format!("{PATH}?players={}&rules={}", self.players, self.rules);

@@ -1,0 +1,16 @@
+//! A credential that goes into a query string (TShock's `token=`, Farming Simulator's
+//! `code=`): form-encoded as the servers decode it, refused with a control character in it.
+//! A trace shows it as `[redacted]` ([`super::redact`]), a message never.
+
+use crate::error::{Error, Result};
+
+/// The option `name`'s value as a query string parameter's, when given.
+pub fn credential(name: &str, given: Option<&str>) -> Result<Option<String>> {
+    match given {
+        Some(t) if t.chars().any(char::is_control) => {
+            Err(Error::invalid(format!("option {name} cannot hold a control character")))
+        }
+        Some(t) => Ok(Some(form_urlencoded::byte_serialize(t.as_bytes()).collect())),
+        None => Ok(None),
+    }
+}
