@@ -106,8 +106,18 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
         }
         _ => None,
     };
+    // With no port given, gamedig's own first try for such a game: its fixed query port, else
+    // its game port moved by the rule (Assetto Corsa's 9610, where the protocol's is 8081).
+    let default = match crate::games::by_id(&name) {
+        Some(g) if Protocol::parse(&name).is_ok() && !type_.starts_with("protocol-") => {
+            let moved = |p: u16| i64::from(p) + i64::from(g.offsets.first().copied().unwrap_or(0));
+            g.query_port.map(i64::from).or_else(|| g.game_port.map(moved))
+        }
+        _ => None,
+    };
     let port = port
         .map(|p| p + shift.map_or(0, i64::from))
+        .or(default)
         .filter(|p| (1..=65535).contains(p));
     let mut target = Map::new();
     target.insert("host".into(), Value::from(host));

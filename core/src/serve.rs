@@ -17,6 +17,11 @@ use crate::spec::{Responder, ServeArgs};
 /// Why a listener could not be had, as the OS says it: Node's `err.code` names, which
 /// the tokio host maps its `io::ErrorKind` to.
 pub fn bind_error(host: &str, port: u16, transport: Transport, os_code: &str, os_message: &str) -> Error {
+    // The host's TLS refused the identity (Node's OpenSSL: a key that is not the
+    // certificate's, a PEM it cannot read): the caller's option, as rustls' refusal is.
+    if os_code.starts_with("ERR_OSSL") || os_code.starts_with("ERR_SSL") {
+        return Error::invalid(format!("serve option tls: {os_message}"));
+    }
     let why = match os_code {
         "EADDRINUSE" => "the port is in use (another server listens there)",
         "EADDRNOTAVAIL" => "that address is not one of this machine's",

@@ -21,7 +21,7 @@ pub fn declarations() -> String {
     let mut all = decls![&cfg;
         Status<RuleList>, StatusPlayers, StatusPlayer, PlayerId, Hex<4>, RuleList, Motd,
         crate::call::race::RaceResult, crate::options::UdpServeOptions, crate::options::TcpServeOptions,
-        crate::options::HttpsServeOptions,
+        crate::options::HttpsServeOptions, crate::tls::identity::TlsIdentity,
         crate::limit::RateLimit,
         crate::options::NetworkOptions, crate::spec::describe::Description, crate::spec::describe::Section,
         crate::spec::describe::TableCell, GameMatch, crate::text::EncodingOptions, crate::tls::TlsOptions,

@@ -117,9 +117,11 @@ maxConnections?: number, };
 
 export type HttpsServeOptions = { 
 /**
- * HTTPS (default true); false serves plain HTTP, as a server whose TLS was turned off.
+ * HTTPS (default true: a self-signed certificate made at `serve()`); false serves
+ * plain HTTP, as a server whose TLS was turned off; `{ cert, key }` (PEM) serves that
+ * certificate (its chain after it) and key.
  */
-tls?: boolean, 
+tls?: boolean | TlsIdentity, 
 /**
  * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
  */
@@ -137,6 +139,16 @@ connectionTimeout?: number,
  * has waited longest without an answer, so idle connections cannot lock clients out.
  */
 maxConnections?: number, };
+
+export type TlsIdentity = { 
+/**
+ * The certificate, then the chain up to (not including) the root, PEM.
+ */
+cert: string, 
+/**
+ * Its private key, PEM (PKCS #8, SEC 1 or PKCS #1).
+ */
+key: string, };
 
 export type RateLimit = { burst: number, perSecond: number, };
 
@@ -3168,6 +3180,11 @@ passwordless?: boolean,
  */
 apiToken?: string, 
 /**
+ * The API's certificate and key (PEM), instead of a self-signed one made at `serve()`
+ * (as a server given its own certificate).
+ */
+tls?: TlsIdentity, 
+/**
  * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
  */
 host?: string, 
@@ -3595,7 +3612,7 @@ serverInfo: AssettoCorsaInfo,
  */
 carInfo: Array<AssettoCorsaCar>, 
 /**
- * The entry list's failure, where `/INFO` answered: `/JSON|0: …`.
+ * The entry list's failure, where `/INFO` answered, naming `/JSON|0`.
  */
 warnings?: Array<string>, };
 

@@ -64,6 +64,16 @@ test('gamedig 5 and gamequery/gamedig read one responder alike, but for the name
   assert.deepEqual(ours.players.map((p) => [p.name, p.raw.car]), [['Ayrton', 'ks_mazda_mx5_cup'], ['Mika ✓', 'ks_toyota_gt86']]);
 });
 
+test("the facade with no port asks gamedig's 9610, where our query asks acServer's 8081", async (t) => {
+  const server = await pkg.serve('assettocorsa', state, { host: '127.0.0.1', port: 9610 }).catch(() => null);
+  if (!server) return t.skip('port 9610 is taken here');
+  closers.push(() => server.close());
+  const ours = await GameDig.query({ type: 'assettocorsa', host: '127.0.0.1', socketTimeout: 1000, attemptTimeout: 3000 });
+  assert.deepEqual([ours.queryPort, ours.numplayers], [9610, 2]);
+  const { e } = await failure(() => pkg.query('assettocorsa', '127.0.0.1', { timeout: 1000 }));
+  assert.match(e.message, /\b8081\b/);
+});
+
 test('hostile replies end typed within the deadline', async () => {
   const at = async (onConnection, options = {}) => {
     const fake = await fakeTcpServer(onConnection);

@@ -42,8 +42,14 @@ test('the code: sent form-encoded as code=, never in a message or a trace; a rep
   const page = await fakeTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n<html></html>')));
   closers.push(page.close);
   const { e } = await failure(() => pkg.query('farmingsimulator', `127.0.0.1:${page.port}`, { timeout: 2000 }));
-  assert.equal(e.code, 'GQ_AUTH');
-  assert.ok(e.message.endsWith("not a Farming Simulator server (no option token given: the feed wants the server's code, in its web interface under Settings (the XML link's code=))"), e.message);
+  assert.equal(e.code, 'GQ_WRONG_PROTOCOL', 'another service on the port is told as such');
+  assert.ok(e.message.endsWith("not a Farming Simulator server (no option token was given: the server's code, in its web interface under Settings: the XML link's code=)"), e.message);
+  const empty = await fakeTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n<Server/>')));
+  closers.push(empty.close);
+  for (const token of [undefined, '']) {
+    const { e: refused } = await failure(() => pkg.query('farmingsimulator', `127.0.0.1:${empty.port}`, { timeout: 2000, token }));
+    assert.deepEqual([refused.code, refused.message.includes('give the option token (the server\'s code')], ['GQ_AUTH', true], refused.message);
+  }
   let asked;
   const fake = await fakeTcpServer((socket) => socket.once('data', (d) => {
     asked = d.toString().split('\r\n')[0];
@@ -62,6 +68,16 @@ test("Debian's qstat 2.17 (quakestat -farmsim) reads our responder: name, map, c
   const server = await served();
   const [line] = await quakestat('farmsim', server.port, ',code=a1b2');
   assert.deepEqual(line, ['FARMSIM', `127.0.0.1:${server.port},code=a1b2`, 'gamequery demo — Farming Simulator ✓', 'Riverbend Springs', '6', '2', '0', '0']);
+});
+
+test("serve's state: numbers as their text, what XML cannot carry refused", async () => {
+  const server = await served({ ...state, slots: { capacity: 3 }, server: { ...state.server, mapSize: 4096 } });
+  const s = await pkg.query('farmingsimulator', `127.0.0.1:${server.port}`, { token: CODE, timeout: 2000 });
+  assert.deepEqual([s.players.max, s.raw.server.mapSize], [3, '4096']);
+  for (const bad of [{ server: { 'a b': 'x' } }, { server: { name: 'bell\u0007' } }, { server: {}, slots: { capacity: 1e9 } }]) {
+    const { e } = await failure(() => pkg.serve('farmingsimulator', bad, { host: '127.0.0.1', port: 0 }));
+    assert.equal(e.code, 'GQ_INVALID_ARGUMENT', JSON.stringify(bad));
+  }
 });
 
 test('gamedig 5 and gamequery/gamedig read one responder alike; gamedig fails on one mod or one slot', async () => {
@@ -92,7 +108,9 @@ test('hostile replies end typed within the deadline', async () => {
   const answer = (body, head = 'HTTP/1.1 200 OK') => (s) => s.once('data', () => s.end(`${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`));
   assert.equal((await at(answer('<html><body>login</body></html>'))).code, 'GQ_WRONG_PROTOCOL');
   const auth = await at(answer('<?xml version="1.0"?><Server/>'));
-  assert.deepEqual([auth.code, /option token/.test(auth.message)], ['GQ_AUTH', true]);
+  assert.deepEqual([auth.code, /check the option token/.test(auth.message)], ['GQ_AUTH', true]);
+  const spaces = `<Server name="x" xmlns:p="u">${'<a xmlns:q="u"/>'.repeat(1000)}</Server>`;
+  assert.equal((await at(answer(spaces))).code, 'GQ_MALFORMED');
   const broken = await at(answer('<Server name="x"><Slots></Server>'));
   assert.equal(broken.code, 'GQ_MALFORMED');
   assert.match(broken.message, /not XML: .*1:/);

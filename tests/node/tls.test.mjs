@@ -7,6 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import tls from 'node:tls';
+import crypto from 'node:crypto';
 import { Duplex } from 'node:stream';
 import * as addon from 'gamequery';
 import * as wasm from 'gamequery-wasm';
@@ -73,6 +74,30 @@ test('each failed handshake is GQ_TLS and says what to check; insecure skips the
   // Plain HTTP to the TLS port: the handshake's bytes are no HTTP reply.
   const { e } = await failure(() => addon.query('eldewrito', `127.0.0.1:${port}`, { timeout: 2000 }));
   assert.ok(['GQ_WRONG_PROTOCOL', 'GQ_NETWORK', 'GQ_TIMEOUT'].includes(e.code), `${e.code}: ${e.message}`);
+});
+
+test("a responder's own certificate (serve's tls: { cert, key }) is checked against its CA; a key not its own is refused", async () => {
+  const own = { cert: pem('server.pem'), key: pem('server-key.pem') };
+  const hytale = await addon.serve('hytale', addon.sampleState('hytale'), { host: '127.0.0.1', port: 0, tls: own });
+  closers.push(() => hytale.close());
+  const h = await addon.query('hytale', `localhost:${hytale.port}`, { tls: { ca }, family: 4, timeout: 3000 });
+  assert.equal(h.name, addon.sampleState('hytale').Basic.Name);
+  // Not the name the certificate is for: refused as a checked certificate is.
+  const { e: wrongName } = await failure(() => addon.query('hytale', `127.0.0.1:${hytale.port}`, { tls: { ca, serverName: 'other.example.org' }, timeout: 3000 }));
+  assert.equal(wrongName.code, 'GQ_TLS');
+  const satisfactory = await addon.serve('satisfactory', addon.sampleState('satisfactory'), { host: '127.0.0.1', port: 0, tls: own });
+  closers.push(() => satisfactory.close());
+  const s = await addon.query('satisfactory', `localhost:${satisfactory.port}`, { tls: { ca }, family: 4, timeout: 3000 });
+  assert.deepEqual(s.raw.warnings ?? [], [], 'the HTTPS API checked against the CA and read');
+  // The core checks the PEM kinds; the engine's TLS, that the key is the certificate's.
+  const other = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+  for (const tlsOption of [{ cert: own.key, key: own.key }, { cert: own.cert, key: own.cert }, { cert: own.cert, key: other }]) {
+    const { e } = await failure(() => addon.serve('hytale', addon.sampleState('hytale'), { host: '127.0.0.1', port: 0, tls: tlsOption }));
+    assert.equal(e.code, 'GQ_INVALID_ARGUMENT', e.message);
+    assert.match(e.message, /tls/);
+  }
+  const { e: off } = await failure(() => addon.serve('satisfactory', addon.sampleState('satisfactory'), { port: 0, tls: false }));
+  assert.match(off.message, /HTTPS only/);
 });
 
 test('a server that never finishes the handshake ends at the deadline', async () => {

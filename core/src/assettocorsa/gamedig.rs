@@ -24,10 +24,10 @@ fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
                 ("nation", "DriverNation"),
                 ("team", "DriverTeam"),
             ];
+            // A member the server left out is gamedig's `undefined` (no key); a `null` stays.
             let raw = fields
                 .iter()
-                .filter(|(_, from)| !car[*from].is_null())
-                .map(|(to, from)| (Key::Borrowed(to), car[*from].clone()))
+                .filter_map(|(to, from)| Some((Key::Borrowed(*to), car.get(from)?.clone())))
                 .collect();
             Json::Object(vec![
                 (Key::Borrowed("name"), car["DriverName"].clone()),

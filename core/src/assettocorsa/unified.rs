@@ -23,7 +23,7 @@ pub struct AssettoCorsaQueryResult {
     /// The entry list's `Cars` as sent, every slot (none when not asked or not answered).
     #[cfg_attr(feature = "ts", ts(type = "Array<AssettoCorsaCar>"))]
     pub car_info: Vec<Value>,
-    /// The entry list's failure, where `/INFO` answered: `/JSON|0: …`.
+    /// The entry list's failure, where `/INFO` answered, naming `/JSON|0`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub warnings: Vec<String>,

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::unified::WHERE;
 use super::{unified, MAX_BODY, PATH};
 use crate::error::{ErrorCode, Result};
 use crate::http::part::get;
@@ -22,16 +23,14 @@ crate::options::declare! {
     tls: Option<crate::tls::Tls> = "tls" by tls(false), ts "boolean | TlsOptions", flag("tls", Tls, "");
 }
 
+/// An empty code is none.
 fn code(given: Option<&str>) -> Result<Option<String>> {
-    crate::http::param::credential("token", given)
+    crate::http::param::credential("token", given.filter(|c| !c.is_empty()))
 }
 
 pub fn plan(options: Value, _target: &Target) -> Result<Box<dyn QueryPlan>> {
     Ok(Box::new(FarmingSimulatorPlan::read(options)?))
 }
-
-/// Where the code is, for an error that may be its absence.
-const WHERE: &str = "no option token given: the feed wants the server's code, in its web interface under Settings (the XML link's code=)";
 
 impl QueryPlan for FarmingSimulatorPlan {
     crate::http::over_tcp!();
@@ -39,12 +38,12 @@ impl QueryPlan for FarmingSimulatorPlan {
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let path = format!("{PATH}?code={}", self.token.as_deref().unwrap_or_default());
         let exchange = get(&at, &path, &[], MAX_BODY);
-        let without_code = self.token.is_none();
+        let code_given = self.token.is_some();
         Ok(at.report(exchange, move |reply| {
-            let feed = unified::read(&reply.body).map_err(|mut e| {
-                if without_code {
-                    e.code = ErrorCode::Auth;
-                    e.message = format!("{} ({WHERE})", e.message);
+            let feed = unified::read(&reply.body, code_given).map_err(|mut e| {
+                // Asked without a code, a reply that is no feed may be the refusal.
+                if !code_given && e.code != ErrorCode::Auth {
+                    e.message = format!("{} (no option token was given: {WHERE})", e.message);
                 }
                 e
             })?;

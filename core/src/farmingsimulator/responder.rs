@@ -12,11 +12,66 @@ use crate::http::serve::{reply, Head};
 use crate::input::{At, Input};
 use crate::json::Json;
 
+/// Slots written at most: a feed of this many `<Player>`s is a few hundred kilobytes.
+const MAX_CAPACITY: usize = 4096;
+
 impl Input for FarmingSimulatorQueryResult {
+    /// The state as `raw` has it; attributes given as numbers or booleans are their text.
+    /// What cannot be written as the feed (a name that is no XML name, a control character,
+    /// more than [`MAX_CAPACITY`] slots) is refused.
     fn read(value: Json, at: At<'_>) -> crate::error::Result<Self> {
         let value = serde_json::to_value(&value).map_err(|e| at.error(e))?;
-        serde_json::from_value(value).map_err(|e| at.error(e))
+        let mut state: Self = serde_json::from_value(value).map_err(|e| at.error(e))?;
+        for (part, map) in [("server", &mut state.server), ("slots", &mut state.slots)] {
+            for (name, value) in map.iter_mut() {
+                let at = at.key(part);
+                if !xml_name(name) {
+                    return Err(at.error(format!("{name:?} is no XML attribute name")));
+                }
+                let text = match value {
+                    Value::String(s) => s.clone(),
+                    Value::Number(_) | Value::Bool(_) => value.to_string(),
+                    _ => return Err(at.key(name).error("is not text, a number or a boolean")),
+                };
+                if !xml_text(&text) {
+                    return Err(at.key(name).error("holds a character XML cannot carry"));
+                }
+                *value = Value::String(text);
+            }
+        }
+        let texts = state.players.iter().map(|p| &p.name).chain(
+            state
+                .mods
+                .iter()
+                .flat_map(|m| [&m.title, &m.name, &m.author, &m.version, &m.hash]),
+        );
+        if let Some(bad) = texts.into_iter().find(|t| !xml_text(t)) {
+            return Err(at.error(format!("{bad:?} holds a character XML cannot carry")));
+        }
+        let capacity = super::unified::attribute(&state.slots, "capacity");
+        if capacity.is_some_and(|c| c.parse::<usize>().map_or(true, |c| c > MAX_CAPACITY)) {
+            return Err(at
+                .key("slots")
+                .key("capacity")
+                .error(format!("a number of slots up to {MAX_CAPACITY}")));
+        }
+        Ok(state)
     }
+}
+
+/// An attribute name as the feed's are: ASCII, a letter or `_` first, then letters, digits,
+/// `_`, `-`, `.` (no namespace prefix).
+fn xml_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+}
+
+/// Text XML 1.0 can carry: no control character but tab and line breaks, no U+FFFE/U+FFFF.
+fn xml_text(text: &str) -> bool {
+    !text.chars().any(|c| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r') && c < '\u{80}') || matches!(c, '\u{FFFE}' | '\u{FFFF}')
+    })
 }
 
 #[derive(Debug)]
@@ -121,7 +176,8 @@ fn attributes(out: &mut String, map: &Map<String, Value>) {
     }
 }
 
-/// XML's five escapes, and a line break in an attribute's value kept on its line.
+/// XML's five escapes, and a tab or line break in an attribute's value kept as it is (an
+/// attribute's whitespace reads as spaces otherwise) and on its line.
 fn escape(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
@@ -130,6 +186,7 @@ fn escape(out: &mut String, text: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\t' => out.push_str("&#9;"),
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             c => out.push(c),
@@ -170,10 +227,30 @@ mod tests {
             written.lines().nth(1).map(|l| l.starts_with("<Server game=")),
             Some(true)
         );
-        let back = read(written.as_bytes()).unwrap();
+        let back = read(written.as_bytes(), true).unwrap();
         assert_eq!(back.server, state.server);
         assert_eq!((back.players, back.mods), (state.players.clone(), state.mods.clone()));
         assert_eq!(back.slots["numUsed"], "1");
         assert_eq!(written.matches("isUsed=\"false\"").count(), 2);
+        // What cannot be written is refused; numbers are their text.
+        let state = |v: &str| crate::input::from_json::<FarmingSimulatorQueryResult>("state", v);
+        let read_back = state(r#"{"server":{"name":"n\tx"},"slots":{"capacity":6}}"#).unwrap();
+        assert_eq!(read_back.slots["capacity"], "6");
+        assert_eq!(read(feed(&read_back).as_bytes(), true).unwrap().server["name"], "n\tx");
+        for bad in [
+            r#"{"server":{"a b":"x"}}"#,
+            r#"{"server":{"1a":"x"}}"#,
+            r#"{"server":{"p:q":"x"}}"#,
+            r#"{"server":{"name":"a\u0001"}}"#,
+            r#"{"server":{},"players":[{"name":"\u0007"}]}"#,
+            r#"{"server":{},"slots":{"capacity":"4000000000"}}"#,
+            r#"{"server":{"name":[1]}}"#,
+        ] {
+            assert_eq!(
+                state(bad).unwrap_err().code,
+                crate::error::ErrorCode::InvalidArgument,
+                "{bad}"
+            );
+        }
     }
 }

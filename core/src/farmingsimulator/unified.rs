@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{MAX_NODES, PATH};
 use crate::error::{Error, ErrorCode, Result};
-use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, named, number, Known, Status, StatusPlayers};
 
 /// What `query('farmingsimulator')` returns in `raw`, and what `serve('farmingsimulator')`
 /// takes: without `data`, the document is written from the rest.
@@ -80,20 +80,24 @@ pub struct FarmingSimulatorMod {
     pub hash: String,
 }
 
+/// Attributes on one element at most: roxmltree checks each against the others before it
+/// (quadratic); the feed's have eight.
+pub const MAX_ATTRIBUTES: usize = 64;
+
 /// The feed read: not XML is `GQ_MALFORMED` naming the line and column, another document
 /// `GQ_WRONG_PROTOCOL`, a `<Server>` without its attributes (as a wrong code may get)
-/// `GQ_AUTH` naming the option.
-pub fn read(body: &[u8]) -> Result<FarmingSimulatorQueryResult> {
+/// `GQ_AUTH` naming the option (`code_given`: whether one was sent).
+pub fn read(body: &[u8], code_given: bool) -> Result<FarmingSimulatorQueryResult> {
     let text = std::str::from_utf8(body)
         .map_err(|e| Error::new(ErrorCode::Malformed, format!("GET {PATH} is not UTF-8: {e}")))?;
+    within_bounds(body)?;
     let options = roxmltree::ParsingOptions {
         allow_dtd: false,
         nodes_limit: MAX_NODES,
         ..Default::default()
     };
     let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
-        let shown = text[..text.len().min(200)].to_string();
-        Error::new(ErrorCode::Malformed, format!("GET {PATH} is not XML: {e}")).with_text(shown)
+        Error::new(ErrorCode::Malformed, format!("GET {PATH} is not XML: {e}")).with_text(crate::http::excerpt(body))
     })?;
     let root = doc.root_element();
     if !root.has_tag_name("Server") {
@@ -106,9 +110,14 @@ pub fn read(body: &[u8]) -> Result<FarmingSimulatorQueryResult> {
         ));
     }
     if root.attribute("name").is_none() {
+        let what = if code_given {
+            "check the option token"
+        } else {
+            "give the option token"
+        };
         return Err(Error::new(
             ErrorCode::Auth,
-            format!("GET {PATH} answered a <Server> without its name: check the option token (the code of the server's stats feed)"),
+            format!("GET {PATH} answered a <Server> without its name: {what} ({WHERE})"),
         ));
     }
     let slots = child(root, "Slots");
@@ -119,10 +128,10 @@ pub fn read(body: &[u8]) -> Result<FarmingSimulatorQueryResult> {
         .map(|p| FarmingSimulatorPlayer {
             name: p.text().unwrap_or_default().trim().to_string(),
             is_admin: p.attribute("isAdmin") == Some("true"),
-            uptime: number(p, "uptime"),
-            x: number(p, "x"),
-            y: number(p, "y"),
-            z: number(p, "z"),
+            uptime: decimal(p, "uptime"),
+            x: decimal(p, "x"),
+            y: decimal(p, "y"),
+            z: decimal(p, "z"),
         })
         .collect();
     let mods = child(root, "Mods")
@@ -147,6 +156,43 @@ pub fn read(body: &[u8]) -> Result<FarmingSimulatorQueryResult> {
     })
 }
 
+/// Where the code is, for an error that may be its absence or a wrong one.
+pub const WHERE: &str = "the server's code, in its web interface under Settings: the XML link's code=";
+
+/// What roxmltree's node limit does not bound, refused before it reads: a namespace
+/// declaration (each copied into every element below it; the feed declares none) and more
+/// than [`MAX_ATTRIBUTES`] on an element.
+fn within_bounds(body: &[u8]) -> Result<()> {
+    let refuse = |why: &str| {
+        Err(Error::new(
+            ErrorCode::Malformed,
+            format!("GET {PATH} is no stats feed: {why}"),
+        ))
+    };
+    if body.windows(5).any(|w| w == b"xmlns") {
+        return refuse("it declares XML namespaces");
+    }
+    // Quotes in a tag hold values, where `=` and `>` are text; comments and CDATA are
+    // counted loosely (their `=` too), which only errs towards refusing.
+    let (mut in_tag, mut quote, mut equals) = (false, 0u8, 0usize);
+    for &b in body {
+        match (in_tag, quote, b) {
+            (false, _, b'<') => (in_tag, equals) = (true, 0),
+            (true, 0, b'"' | b'\'') => quote = b,
+            (true, q, b) if q != 0 && b == q => quote = 0,
+            (true, 0, b'=') => {
+                equals += 1;
+                if equals > MAX_ATTRIBUTES {
+                    return refuse("an element with more than 64 attributes");
+                }
+            }
+            (true, 0, b'>') => in_tag = false,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// An element's attributes, as sent.
 fn attributes(node: roxmltree::Node<'_, '_>) -> Map<String, Value> {
     node.attributes()
@@ -159,33 +205,19 @@ fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, name: &str) -> Option<roxmltree:
 }
 
 /// A numeric attribute, where it reads as a finite number.
-fn number(node: roxmltree::Node<'_, '_>, name: &str) -> Option<f64> {
-    node.attribute(name)
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .filter(|f| f.is_finite())
+fn decimal(node: roxmltree::Node<'_, '_>, name: &str) -> Option<f64> {
+    number::<f64>(node.attribute(name)).filter(|f| f.is_finite())
 }
 
-fn attribute<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+pub(super) fn attribute<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     map.get(key).and_then(Value::as_str).map(str::trim)
 }
 
-fn whole(map: &Map<String, Value>, key: &str) -> Option<i64> {
-    attribute(map, key).and_then(|v| v.parse::<i64>().ok())
-}
-
 pub fn status(raw: FarmingSimulatorQueryResult, latency_ms: f64) -> Status<FarmingSimulatorQueryResult> {
-    let list: Vec<StatusPlayer> = raw
-        .players
-        .iter()
-        .map(|p| StatusPlayer {
-            name: p.name.clone(),
-            id: None,
-            score: None,
-            ping: None,
-        })
-        .collect();
-    let online = whole(&raw.slots, "numUsed").map_or(list.len() as u32, count);
-    let max = whole(&raw.slots, "capacity").map_or(0, count);
+    let names: Vec<String> = raw.players.iter().map(|p| p.name.clone()).collect();
+    let list = named(&names);
+    let online = number::<i64>(attribute(&raw.slots, "numUsed")).map_or(list.len() as u32, count);
+    let max = number::<i64>(attribute(&raw.slots, "capacity")).map_or(0, count);
     Status::new(
         Known {
             name: attribute(&raw.server, "name").unwrap_or_default().to_string(),
@@ -219,7 +251,7 @@ mod tests {
 
     #[test]
     fn feed_status_and_what_is_not_a_feed() {
-        let s = status(read(FEED.as_bytes()).unwrap(), 1.0);
+        let s = status(read(FEED.as_bytes(), true).unwrap(), 1.0);
         assert_eq!(
             (s.name.as_str(), s.map.as_deref(), s.version.as_deref()),
             ("Farm & Co", Some("Elmcreek"), Some("1.14.0.0"))
@@ -238,13 +270,13 @@ mod tests {
         );
         assert_eq!((s.raw.mods.len(), s.raw.mods[0].title.as_str()), (1, "A Mod"));
         assert_eq!(s.raw.server["game"], "Farming Simulator 22");
-        assert_eq!(read(b"<html/>").unwrap_err().code, ErrorCode::WrongProtocol);
-        assert_eq!(read(b"<Server/>").unwrap_err().code, ErrorCode::Auth);
-        let bad = read(b"<Server name='x'><Slots></Server>").unwrap_err();
+        assert_eq!(read(b"<html/>", true).unwrap_err().code, ErrorCode::WrongProtocol);
+        assert_eq!(read(b"<Server/>", true).unwrap_err().code, ErrorCode::Auth);
+        let bad = read(b"<Server name='x'><Slots></Server>", true).unwrap_err();
         assert_eq!(bad.code, ErrorCode::Malformed);
         assert!(bad.message.contains("1:"), "{}", bad.message);
         let dtd = br#"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaa">]><Server name="&a;"/>"#;
-        assert_eq!(read(dtd).unwrap_err().code, ErrorCode::Malformed);
+        assert_eq!(read(dtd, true).unwrap_err().code, ErrorCode::Malformed);
         // As deep as the node limit lets a document be: no recursion to overflow a stack.
         let depth = MAX_NODES as usize - 10;
         let deep = format!(
@@ -252,8 +284,28 @@ mod tests {
             "<a>".repeat(depth),
             "</a>".repeat(depth)
         );
-        assert_eq!(read(deep.as_bytes()).unwrap().server["name"], "x");
+        assert_eq!(read(deep.as_bytes(), true).unwrap().server["name"], "x");
         let wide = format!("<Server name='x'>{}</Server>", "<a/>".repeat(MAX_NODES as usize));
-        assert_eq!(read(wide.as_bytes()).unwrap_err().code, ErrorCode::Malformed);
+        assert_eq!(read(wide.as_bytes(), true).unwrap_err().code, ErrorCode::Malformed);
+        // What the node limit does not bound.
+        let spaces = format!(
+            "<Server name='x' xmlns:p='u'>{}</Server>",
+            "<a xmlns:q='u'/>".repeat(10)
+        );
+        assert_eq!(read(spaces.as_bytes(), true).unwrap_err().code, ErrorCode::Malformed);
+        let many: String = (0..65).map(|i| format!(" a{i}='=>'")).collect();
+        let many = format!("<Server name='x'{many}/>");
+        assert_eq!(read(many.as_bytes(), true).unwrap_err().code, ErrorCode::Malformed);
+        let enough: String = (0..63).map(|i| format!(" a{i}='=>'")).collect();
+        assert_eq!(
+            read(format!("<Server name='x'{enough}/>").as_bytes(), true)
+                .unwrap()
+                .server
+                .len(),
+            64
+        );
+        // A character across the excerpt's cut: no panic.
+        let cut = format!("<Server name='x'>{}é<</Server>", "a".repeat(199));
+        assert_eq!(read(cut.as_bytes(), true).unwrap_err().code, ErrorCode::Malformed);
     }
 }

@@ -64,7 +64,7 @@ pub struct FivemPlayer {
 
 fn parse(path: &str, body: &[u8]) -> Result<Value> {
     serde_json::from_slice(body).map_err(|e| {
-        let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+        let shown = crate::http::excerpt(body);
         Error::new(ErrorCode::BadJson, format!("{path} is not JSON: {e}")).with_text(shown)
     })
 }

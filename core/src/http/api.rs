@@ -32,10 +32,7 @@ pub fn serve<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<dyn 
 pub fn serve_tls<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<dyn spec::Responder>, Listen)> {
     let state: A::State = input::from_json(A::STATE, args.state)?;
     let o: HttpsServeOptions = input::from_options("serve options", args.options)?;
-    let identity = match o.tls {
-        Some(false) => None,
-        _ => Some(Identity::for_host(o.tcp.host.as_deref(), &args.secret)?),
-    };
+    let identity = Identity::serving(o.tls.as_ref(), o.tcp.host.as_deref(), &args.secret)?;
     let listen = Listen::tcp(&o.tcp, default_port)?;
     Ok((Box::new(Served(A::new(state), identity)), listen))
 }

@@ -39,6 +39,12 @@ pub(crate) use over_tcp;
 pub use part::Get;
 pub use redact::redacted;
 
+/// The start of a body that did not read, for an error's `text`: 200 bytes at most, cut as
+/// bytes (a character across the cut shows as U+FFFD).
+pub fn excerpt(body: &[u8]) -> String {
+    String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned()
+}
+
 /// Header lines at most in a head, either side: a status endpoint's reply has a dozen.
 pub const MAX_HEADERS: usize = 48;
 /// The longest head, either side: past it a head that never ends (slowloris) is an error

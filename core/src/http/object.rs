@@ -15,7 +15,7 @@ pub fn object(body: &[u8], path: &str) -> Result<Map<String, Value>> {
             format!("GET {path} answered {}, not an object", crate::json::kind(&other)),
         )),
         Err(e) => {
-            let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+            let shown = crate::http::excerpt(body);
             Err(Error::new(ErrorCode::BadJson, format!("GET {path} is not JSON: {e}")).with_text(shown))
         }
     }

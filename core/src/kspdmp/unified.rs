@@ -9,7 +9,7 @@ use super::PATH;
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::page::Page;
 use crate::json::members::{integer, port, text};
-use crate::status::{count, known, Known, Status, StatusPlayer, StatusPlayers};
+use crate::status::{count, known, named, Known, Status, StatusPlayers};
 
 /// What `query('kspdmp')` returns in `raw`: the status object as sent.
 pub type KspDmpQueryResult = Map<String, Value>;
@@ -48,15 +48,7 @@ pub fn names(players: Option<&Value>) -> Vec<String> {
 }
 
 pub fn status(reply: Map<String, Value>, latency_ms: f64) -> Status<KspDmpQueryResult> {
-    let list: Vec<StatusPlayer> = names(reply.get("players"))
-        .into_iter()
-        .map(|name| StatusPlayer {
-            name,
-            id: None,
-            score: None,
-            ping: None,
-        })
-        .collect();
+    let list = named(&names(reply.get("players")));
     let online = integer(&reply, "player_count").map_or(list.len() as u32, count);
     let max = integer(&reply, "max_players").map_or(0, count);
     Status::new(

@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::TlsConnector;
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::tls::identity::Identity;
 use crate::tls::{Tls, TlsFailure};
 
@@ -156,14 +156,18 @@ impl ServerCertVerifier for Unchecked {
 
 /// What a responder's TLS connections are accepted with: its certificate and key.
 pub fn acceptor(identity: &Identity) -> Result<tokio_rustls::TlsAcceptor> {
-    let cert = CertificateDer::from(identity.cert_der.clone());
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(identity.key_der.clone().into());
+    let invalid = |what: &str, e: &dyn std::fmt::Display| Error::invalid(format!("serve option tls: {what}: {e}"));
+    let certs = CertificateDer::pem_slice_iter(identity.cert_pem.as_bytes())
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|e| invalid("the certificate", &e))?;
+    let key = rustls::pki_types::PrivateKeyDer::from_pem_slice(identity.key_pem.as_bytes())
+        .map_err(|e| invalid("the key", &e))?;
     let config = rustls::ServerConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
         .expect("ring's provider supports TLS 1.2 and 1.3")
         .with_no_client_auth()
-        .with_single_cert(vec![cert], key)
-        .map_err(|e| Error::new(ErrorCode::Internal, format!("the responder's TLS identity: {e}")))?;
+        .with_single_cert(certs, key)
+        .map_err(|e| invalid("the certificate and key", &e))?;
     Ok(tokio_rustls::TlsAcceptor::from(Arc::new(config)))
 }
 

@@ -332,8 +332,11 @@ impl Input for TcpServeOptions {
 pub struct HttpsServeOptions {
     #[cfg_attr(feature = "ts", ts(flatten))]
     pub tcp: TcpServeOptions,
-    /// HTTPS (default true); false serves plain HTTP, as a server whose TLS was turned off.
-    pub tls: Option<bool>,
+    /// HTTPS (default true: a self-signed certificate made at `serve()`); false serves
+    /// plain HTTP, as a server whose TLS was turned off; `{ cert, key }` (PEM) serves that
+    /// certificate (its chain after it) and key.
+    #[cfg_attr(feature = "ts", ts(type = "boolean | TlsIdentity", optional))]
+    pub tls: Option<crate::tls::identity::ServeTls>,
 }
 
 impl Input for HttpsServeOptions {

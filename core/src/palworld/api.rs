@@ -48,7 +48,7 @@ impl Endpoint {
                 format!("{path} answered {}, not an object", crate::json::kind(&other)),
             )),
             Err(e) => {
-                let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+                let shown = crate::http::excerpt(body);
                 Err(Error::new(ErrorCode::BadJson, format!("{path} is not JSON: {e}")).with_text(shown))
             }
         }

@@ -89,7 +89,7 @@ impl Input for ServerGameState {
 /// A reply's `data` for `function`; its `errorCode` as an error naming the function.
 fn data(function: &str, body: &[u8]) -> Result<Value> {
     let value: Value = serde_json::from_slice(body).map_err(|e| {
-        let shown = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+        let shown = crate::http::excerpt(body);
         Error::new(ErrorCode::BadJson, format!("{function} answered no JSON: {e}")).with_text(shown)
     })?;
     if let Some(code) = value.get("errorCode").and_then(Value::as_str) {

@@ -11,7 +11,7 @@ use crate::json::Json;
 use crate::options::UdpServeOptions;
 use crate::spec::serve::{Stream, StreamOutput};
 use crate::spec::{self, Listen, Packets, Reply, Spec, Types};
-use crate::tls::identity::Identity;
+use crate::tls::identity::{Identity, ServeTls};
 
 pub struct Satisfactory;
 
@@ -77,7 +77,8 @@ fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)
         client_token: o.passwordless.unwrap_or(true).then_some(client_token),
         api_token: o.api_token,
     };
-    let identity = Identity::for_host(o.udp.host.as_deref(), &args.secret)?;
+    let identity = Identity::serving(o.tls.as_ref(), o.udp.host.as_deref(), &args.secret)?
+        .ok_or_else(|| crate::error::Error::invalid("Satisfactory's API is HTTPS only"))?;
     let responder = Responder::new(state, o.udp.rate_limit.unwrap_or_default(), access, identity);
     Ok((Box::new(responder), listen))
 }
@@ -98,6 +99,10 @@ pub struct SatisfactoryServeOptions {
     pub passwordless: Option<bool>,
     /// An API token the API accepts besides (as `server.GenerateAPIToken` makes one).
     pub api_token: Option<String>,
+    /// The API's certificate and key (PEM), instead of a self-signed one made at `serve()`
+    /// (as a server given its own certificate).
+    #[cfg_attr(feature = "ts", ts(type = "TlsIdentity", optional))]
+    pub tls: Option<ServeTls>,
 }
 
 impl Input for SatisfactoryServeOptions {
@@ -107,7 +112,11 @@ impl Input for SatisfactoryServeOptions {
             udp: UdpServeOptions::take(&mut o)?,
             passwordless: o.opt("passwordless")?,
             api_token: o.opt("apiToken")?,
+            tls: o.opt("tls")?,
         };
+        if options.tls == Some(ServeTls::Off) {
+            return Err(o.at().key("tls").error("Satisfactory's API is HTTPS only: give { cert, key } (PEM), or leave tls out for a self-signed certificate"));
+        }
         o.deny_unknown()?;
         Ok(options)
     }
