@@ -100,6 +100,15 @@ test("a responder's own certificate (serve's tls: { cert, key }) is checked agai
   assert.match(off.message, /HTTPS only/);
 });
 
+test('a plain request answered with a TLS record says to set tls', async () => {
+  // A TLS alert, as an HTTPS server sends to bytes that are no ClientHello.
+  const fake = await fakeTcpServer((socket) => socket.once('data', () => socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]))));
+  closers.push(fake.close);
+  const { e } = await failure(() => addon.query('eldewrito', `127.0.0.1:${fake.port}`, { timeout: 2000 }));
+  assert.equal(e.code, 'GQ_WRONG_PROTOCOL');
+  assert.match(e.message, /it answered like TLS: it speaks HTTPS; set the option tls/);
+});
+
 test('a server that never finishes the handshake ends at the deadline', async () => {
   const fake = await fakeTcpServer(() => {});
   closers.push(fake.close);

@@ -166,9 +166,15 @@ impl HttpGet {
             }
             Err(_) => {
                 let like = crate::sniff::describe(&self.raw);
+                // A TLS record to a plain request: the server speaks HTTPS (the bytes come
+                // here only on a plain connection; over TLS they are decrypted first).
+                let hint = match crate::sniff::looks_like_service(&self.raw) {
+                    Some("TLS") => ": it speaks HTTPS; set the option tls (true, or { ca, insecure })",
+                    _ => "",
+                };
                 self.fail(
                     ErrorCode::WrongProtocol,
-                    format!("not an HTTP server: it answered {like}"),
+                    format!("not an HTTP server: it answered {like}{hint}"),
                 );
                 return None;
             }
@@ -499,6 +505,23 @@ mod tests {
         assert!(feed(&mut ex, &[b"HTTP/1.0 200 OK\r\n\r\n[1,", b"2]"]).is_none());
         ex.handle_close(3.0);
         assert_eq!(ex.poll_result().unwrap().unwrap().body, b"[1,2]");
+    }
+
+    #[test]
+    fn a_tls_record_to_a_plain_request_says_to_set_tls() {
+        // A TLS alert (protocol_version), as a TLS server sends to bytes that are no handshake.
+        let e = feed(&mut get(100), &[&[0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]])
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::WrongProtocol);
+        assert!(
+            e.message
+                .ends_with("it answered like TLS: it speaks HTTPS; set the option tls (true, or { ca, insecure })"),
+            "{}",
+            e.message
+        );
+        let e = feed(&mut get(100), &[b"SSH-2.0-x\r\n"]).unwrap().unwrap_err();
+        assert!(e.message.ends_with("it answered like SSH"), "{}", e.message);
     }
 
     #[test]
