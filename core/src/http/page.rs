@@ -1,5 +1,5 @@
 //! A status that is one JSON page over HTTP — ElDewrito's `/`, Eco's `/frontpage`,
-//! piqueserver's `/json`, Hytale's `/Nitrado/Query` — written once: the query that GETs
+//! piqueserver's `/json`, DarkMultiPlayer's `/`, Hytale's `/Nitrado/Query` — written once: the query that GETs
 //! it ([`PagePlan`]) and the responder that serves a state as it ([`PageServer`]). Each
 //! protocol says where its page is and how it reads ([`Page`]).
 
@@ -90,7 +90,7 @@ impl<P: Page> Api for PageServer<P> {
 
 /// A protocol whose query is its page alone, over TLS where the caller asks (a server behind
 /// a TLS proxy): its options (`tls`, and the common ones) and its `plan`, declared once for
-/// ElDewrito, Eco and Build and Shoot. `page_query!("eco", EcoPlan("Eco query"), ts
+/// ElDewrito, Eco, Build and Shoot and DarkMultiPlayer. `page_query!("eco", EcoPlan("Eco query"), ts
 /// EcoQueryOptions, StatusPage)` in the protocol's `query.rs`.
 macro_rules! page_query {
     ($id:literal, $plan:ident($what:literal), ts $ts:ident, $page:ty) => {
