@@ -3212,7 +3212,12 @@ clients: Array<Record<string, string>>,
  * `channellist -topic`'s records (`cid pid channel_order channel_name channel_topic
  * total_clients channel_needed_subscribe_power`).
  */
-channels: Array<Record<string, string>>, };
+channels: Array<Record<string, string>>, 
+/**
+ * The API key a WebQuery responder (`serve(…, { webQuery: true })`) wants in each
+ * request's `x-api-key` header (or `api-key` parameter); without it, any key or none.
+ */
+apiKey?: string, };
 
 export type TeamSpeak3QueryResult = { 
 /**
@@ -3234,10 +3239,22 @@ warnings: Array<string>, latencyMs: number, };
 
 export type TeamSpeak3QueryOptions = { 
 /**
- * The ServerQuery's TCP port on the same host (default 10011; gamedig's
- * `teamspeakQueryPort`).
+ * The ServerQuery's TCP port on the same host (default 10011; with `token`, WebQuery's:
+ * 10080, or 10443 with `tls`; gamedig's `teamspeakQueryPort`).
  */
 queryPort?: number, 
+/**
+ * A WebQuery API key (`apikeyadd scope=read` in a ServerQuery; the TeamSpeak 6 client
+ * makes them too): the query asks WebQuery over HTTP, the only query interface
+ * TeamSpeak 6 has, instead of the raw console. Sent as `x-api-key`; never in a trace,
+ * a `--debug` dump or an error.
+ */
+token?: string, 
+/**
+ * WebQuery over HTTPS: `true`, or how the certificate is checked (`{ ca, insecure,
+ * serverName }`; default false). Only with `token`.
+ */
+tls?: boolean | TlsOptions, 
 /**
  * Select the virtual server by its id (`use sid=`) instead of the target's voice port.
  */
@@ -3280,6 +3297,35 @@ localPort?: number,
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
 trace?: (event: TraceEvent) => void, };
+
+export type TeamSpeak3ServeOptions = { 
+/**
+ * Serve WebQuery (HTTP, port 10080: what TeamSpeak 6 answers) instead of the raw
+ * console (10011; default false). The state's `apiKey`, when set, is the key it wants.
+ */
+webQuery?: boolean, 
+/**
+ * WebQuery over HTTPS (port 10443): `true` (a self-signed certificate made at
+ * `serve()`), or `{ cert, key }` (PEM); default false.
+ */
+tls?: boolean | TlsIdentity, 
+/**
+ * IP address to listen on (default `'0.0.0.0'`: every IPv4 interface).
+ */
+host?: string, 
+/**
+ * TCP port (0 picks a free one).
+ */
+port?: number, 
+/**
+ * Per-connection deadline in ms (default 5000).
+ */
+connectionTimeout?: number, 
+/**
+ * Connections open at once (default 64); a new one past it closes the connection that
+ * has waited longest without an answer, so idle connections cannot lock clients out.
+ */
+maxConnections?: number, };
 
 export type ElDewritoQueryResult = { name: string, 
 /**
@@ -4949,7 +4995,7 @@ export interface NetworkTypes {
   palworld: { queryOptions: PalworldQueryOptions; serveOptions: TcpServeOptions; state: PalworldState; raw: PalworldQueryResult };
   terraria: { queryOptions: TerrariaQueryOptions; serveOptions: TcpServeOptions; state: TerrariaState; raw: TerrariaQueryResult };
   satisfactory: { queryOptions: SatisfactoryQueryOptions; serveOptions: SatisfactoryServeOptions; state: SatisfactoryServerState; raw: SatisfactoryQueryResult };
-  teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TcpServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
+  teamspeak3: { queryOptions: TeamSpeak3QueryOptions; serveOptions: TeamSpeak3ServeOptions; state: TeamSpeak3State; raw: TeamSpeak3QueryResult };
   eldewrito: { queryOptions: ElDewritoQueryOptions; serveOptions: TcpServeOptions; state: ElDewritoQueryResult; raw: ElDewritoQueryResult };
   hytale: { queryOptions: HytaleQueryOptions; serveOptions: HttpsServeOptions; state: HytaleQueryResult; raw: HytaleQueryResult };
   eco: { queryOptions: EcoQueryOptions; serveOptions: TcpServeOptions; state: EcoState | EcoQueryResult; raw: EcoQueryResult };

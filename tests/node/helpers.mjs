@@ -296,10 +296,10 @@ export function bedrockState() {
  * directory of its own, then moved, so that two suites installing at once do not write
  * into one another. Returns the directory (for PYTHONPATH).
  */
-export function pythonPackage(pkg, version) {
+export function pythonPackage(pkg, version, module = pkg) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const site = `${root}.cache/python/${pkg}-${version}`;
-  if (!existsSync(`${site}/${pkg}`)) {
+  if (!existsSync(`${site}/${module}`)) {
     const fresh = `${site}.${process.pid}`;
     execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', fresh, `${pkg}==${version}`],
       { stdio: ['ignore', 'ignore', 'inherit'] });

@@ -16,6 +16,8 @@ const { serve, sampleState } = require('gamequery');
 /** The servers the examples name: SA:MP RCON 'changeme', Minecraft RCON 'hunter2'; a Rust server (game port 28015, query 28016); FiveM with getstatus on; Quake 4 and ET:QW (query port 27733); MTA:SA (All-Seeing Eye, query port 22126); Battlefield 1942 (GameSpy 1, query port 23000); Halo (GameSpy 2, 2302); Killing Floor (Unreal 2, query port 7708). */
 async function startServers() {
   const host = '127.0.0.1';
+  // The TeamSpeak 6 example's WebQuery key, as its user would set it.
+  process.env.TS_API_KEY = 'BAByFoiEXZfnSJyE6dbXFiW_nn_SdwkclpKNz9j';
   const rust = sampleState('a2s');
   rust.info = { ...rust.info, name: 'Rust example', game: 'Rust', appId: 252490, gameId: '252490', gamePort: 28015 };
   return Promise.all([
@@ -40,6 +42,7 @@ async function startServers() {
     serve('terraria', sampleState('terraria'), { host, port: 7878 }),
     serve('satisfactory', sampleState('satisfactory'), { host, port: 7779 }),
     serve('teamspeak3', sampleState('teamspeak3'), { host, port: 10011 }),
+    serve('teamspeak3', { ...sampleState('teamspeak3'), apiKey: process.env.TS_API_KEY }, { host, port: 10080, webQuery: true }),
     serve('eldewrito', sampleState('eldewrito'), { host, port: 11775 }),
     serve('hytale', sampleState('hytale'), { host, port: 5523 }),
     serve('eco', sampleState('eco'), { host, port: 3001 }),

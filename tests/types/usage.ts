@@ -464,7 +464,13 @@ export async function teamspeak3Usage(): Promise<void> {
   await using server = await serve('teamspeak3', sampleState('teamspeak3'), { port: 0, maxConnections: 4 });
   // @ts-expect-error records hold text
   await serve('teamspeak3', { serverinfo: { virtualserver_maxclients: [32] } });
-  void [topic, welcome, warnings, server];
+  // TeamSpeak 6: WebQuery with an API key, over HTTPS with the server's own certificate.
+  const ts6 = await query('teamspeak3', 'ts.example.org', { token: 'BAB', tls: { insecure: true } });
+  const asked: string = ts6.raw.server;
+  await using web = await serve('teamspeak3', { ...sampleState('teamspeak3'), apiKey: 'BAB' }, { webQuery: true, tls: true });
+  // @ts-expect-error a key is text
+  await query('teamspeak3', 'ts.example.org', { token: 1 });
+  void [topic, welcome, warnings, server, asked, web];
 }
 
 // ElDewrito (#50): the status object as sent.

@@ -495,7 +495,11 @@ impl Call {
 
     fn refused(&mut self, id: u32) {
         self.io.push_back(Io::Close { id });
-        self.fail(port_closed(self.port, if self.streams() { "tcp" } else { "udp" }));
+        let mut e = port_closed(self.port, if self.streams() { "tcp" } else { "udp" });
+        if let Some(hint) = self.plan.refused_hint() {
+            e.message = format!("{}; {hint}", e.message);
+        }
+        self.fail(e);
     }
 
     /// The connection is open: start this attempt's exchange.
@@ -509,6 +513,7 @@ impl Call {
             port: self.port,
             protocol: self.who.protocol,
             path: self.asked.path.as_deref(),
+            tls: self.plan.tls().is_some(),
         };
         match self.plan.start(at) {
             Ok(active) => {

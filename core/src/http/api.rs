@@ -37,6 +37,12 @@ pub fn serve_tls<A: Api>(args: ServeArgs<'_>, default_port: u16) -> Result<(Box<
     Ok((Box::new(Served(A::new(state), identity)), listen))
 }
 
+/// An [`Api`] as a responder, over TLS with `identity`: for a protocol whose serve options
+/// are its own (TeamSpeak's WebQuery is one of two consoles).
+pub fn served<A: Api>(api: A, identity: Option<Identity>) -> Box<dyn spec::Responder> {
+    Box::new(Served(api, identity))
+}
+
 struct Served<A>(A, Option<Identity>);
 
 impl<A: Api> spec::Responder for Served<A> {

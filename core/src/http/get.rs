@@ -24,6 +24,9 @@ pub struct HttpReply {
     pub body: Vec<u8>,
     /// From the request's send to the end of the head.
     pub latency_ms: f64,
+    /// The error a status other than 2xx is, for an exchange that reads such replies'
+    /// bodies too ([`HttpGet::reading_refusals`]): the body is the protocol's to read first.
+    pub refused: Option<Error>,
 }
 
 /// A chunk-size line longer than this is no server's (the size and a short extension).
@@ -63,6 +66,11 @@ pub struct HttpGet {
     result: Option<Result<HttpReply>>,
     /// A refusal's ask: a `Retry-After`, a redirect's location.
     again: Option<Again>,
+    /// Read a refusal's body as a reply ([`Self::reading_refusals`]), and the refusal.
+    refusals: bool,
+    refused: Option<Error>,
+    /// The connection is plain TCP: a close without an answer may be a TLS server's.
+    plain: bool,
 }
 
 impl HttpGet {
@@ -119,7 +127,26 @@ impl HttpGet {
             deadline: Some(end),
             result: None,
             again: None,
+            refusals: false,
+            refused: None,
+            plain: false,
         }
+    }
+
+    /// The request goes over plain TCP (`tls` false), for what a close without an answer
+    /// may mean: an HTTPS server that closes a plain request without a TLS alert.
+    pub fn plain(mut self, plain: bool) -> Self {
+        self.plain = plain;
+        self
+    }
+
+    /// A reply other than 2xx is read whole too, the error it is in its `refused`: for an
+    /// API whose errors are a body to read (TeamSpeak's WebQuery answers 401 or 400 with its
+    /// own error code and message). One that asks to be asked again (a redirect, a
+    /// `Retry-After`) is still the call's to follow.
+    pub fn reading_refusals(mut self) -> Self {
+        self.refusals = true;
+        self
     }
 
     fn finish(&mut self, result: Result<HttpReply>) {
@@ -135,10 +162,12 @@ impl HttpGet {
     fn done(&mut self, status: u16) {
         let body = std::mem::take(&mut self.body);
         let latency_ms = self.latency_ms;
+        let refused = self.refused.take();
         self.finish(Ok(HttpReply {
             status,
             body,
             latency_ms,
+            refused,
         }));
     }
 
@@ -190,9 +219,13 @@ impl HttpGet {
         self.latency_ms = round_ms(now - self.sent_at);
         if !(200..300).contains(&status) {
             let (e, again) = super::refusal::refusal(&self.what, status, &reason, response.headers, now);
-            self.again = again;
-            self.finish(Err(e));
-            return None;
+            if self.refusals && again.is_none() {
+                self.refused = Some(e);
+            } else {
+                self.again = again;
+                self.finish(Err(e));
+                return None;
+            }
         }
         let framing = match framing {
             Ok(f) => f,
@@ -393,16 +426,26 @@ impl crate::exchange::Exchange for HttpGet {
                 status,
                 framing: Framing::Close,
             } => self.done(*status),
-            Reading::Head if self.raw.is_empty() => self.fail(
-                ErrorCode::Network,
-                format!(
-                    "the server closed the connection without answering {} (servers do so while they rate-limit an address)",
-                    self.what
-                ),
-            ),
+            Reading::Head if self.raw.is_empty() => {
+                let tls = if self.plain {
+                    "; one that speaks only HTTPS does so to a plain request: the option tls"
+                } else {
+                    ""
+                };
+                self.fail(
+                    ErrorCode::Network,
+                    format!(
+                        "the server closed the connection without answering {} (servers do so while they rate-limit an address{tls})",
+                        self.what
+                    ),
+                )
+            }
             Reading::Head => self.fail(
                 ErrorCode::Truncated,
-                format!("the connection closed inside the HTTP head of the reply to {}", self.what),
+                format!(
+                    "the connection closed inside the HTTP head of the reply to {}",
+                    self.what
+                ),
             ),
             Reading::Body { .. } => self.fail(
                 ErrorCode::Truncated,

@@ -31,7 +31,7 @@ impl QueryPlan for Get {
                 let headers: Vec<(&str, &str)> = self.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
                 let (limits, path) = (Limits { body: self.limit }, at.path.unwrap_or(self.path));
                 let end = at.budget.end;
-                HttpGet::post(at.host, at.port, path, &headers, body, limits, at.now, end)
+                HttpGet::post(at.host, at.port, path, &headers, body, limits, at.now, end).plain(!at.tls)
             }
             None => get(&at, self.path, &self.headers, self.limit),
         };
@@ -55,6 +55,7 @@ pub fn get(at: &Start<'_>, path: &str, headers: &[(&str, String)], limit: usize)
         at.now,
         at.budget.end,
     )
+    .plain(!at.tls)
 }
 
 /// A part's body as [`Get`] gives it.

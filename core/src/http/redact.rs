@@ -1,15 +1,26 @@
 //! What a trace shows of a request sent: an `Authorization` header's value is a password
-//! (Basic) or a token, and so is a query string's `token=` (TShock's) or `code=` (Farming
-//! Simulator's), so they are replaced before the bytes reach a caller's `trace` or the
+//! (Basic) or a token, an `x-api-key` header's (TeamSpeak's WebQuery) a key, and so is a
+//! query string's `token=` (TShock's) or `code=` (Farming Simulator's), so they are replaced before the bytes reach a caller's `trace` or the
 //! CLI's `--debug` dump. Both engines' drivers show sends through [`redacted`].
 
 /// What replaces a credential.
 const HIDDEN: &[u8] = b"[redacted]";
 
 /// Query string parameters whose values are credentials.
-const SECRET_PARAMETERS: &[&[u8]] = &[b"token", b"code", b"password", b"key", b"apikey", b"api_key", b"secret"];
+const SECRET_PARAMETERS: &[&[u8]] = &[
+    b"token",
+    b"code",
+    b"password",
+    b"key",
+    b"apikey",
+    b"api_key",
+    b"api-key",
+    b"secret",
+];
+/// Header names (lower case, with the colon) whose values are credentials.
+const SECRET_HEADERS: &[&[u8]] = &[b"authorization:", b"x-api-key:"];
 
-/// `bytes` with the value of every `Authorization` header and credential parameter of an
+/// `bytes` with the value of every credential header and parameter of an
 /// HTTP request head replaced by `[redacted]`; `None` when there is none to hide (the
 /// bytes are shown as they are).
 pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
@@ -32,9 +43,12 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
             .position(|w| w == b"\r\n")
             .map_or(end - at, |n| n + 2);
         let line = &bytes[at..at + len];
-        let name = b"authorization:";
-        if line.len() >= name.len() && line[..name.len()].eq_ignore_ascii_case(name) {
-            out.extend_from_slice(b"Authorization: ");
+        let secret = SECRET_HEADERS
+            .iter()
+            .find(|name| line.len() >= name.len() && line[..name.len()].eq_ignore_ascii_case(name));
+        if let Some(name) = secret {
+            out.extend_from_slice(&line[..name.len()]);
+            out.push(b' ');
             out.extend_from_slice(HIDDEN);
             out.extend_from_slice(if line.ends_with(b"\r\n") { b"\r\n" } else { b"" });
             hid = true;
@@ -89,7 +103,12 @@ mod tests {
         let shown = redacted(sent).unwrap();
         assert_eq!(
             shown,
-            b"GET /v1/api/info HTTP/1.1\r\nHost: x\r\nAuthorization: [redacted]\r\nAccept: */*\r\n\r\n"
+            b"GET /v1/api/info HTTP/1.1\r\nHost: x\r\nauthorization: [redacted]\r\nAccept: */*\r\n\r\n"
+        );
+        let key = b"GET /byport/9987/serverinfo?api-key=BAB HTTP/1.1\r\nx-api-key: BAB\r\nHost: x\r\n\r\n";
+        assert_eq!(
+            redacted(key).unwrap(),
+            b"GET /byport/9987/serverinfo?api-key=[redacted] HTTP/1.1\r\nx-api-key: [redacted]\r\nHost: x\r\n\r\n"
         );
         assert_eq!(redacted(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"), None);
         // Not a request head: shown as it is.

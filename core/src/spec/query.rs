@@ -27,6 +27,8 @@ pub struct Start<'a> {
     pub protocol: &'static str,
     /// The path an HTTP redirect followed leads to, instead of the plan's own.
     pub path: Option<&'a str>,
+    /// The connection is TLS (the plan's `tls`).
+    pub tls: bool,
 }
 
 impl Start<'_> {
@@ -71,6 +73,12 @@ pub trait QueryPlan: Send {
     /// names another service (TeamSpeak 3's voice port, asked at its ServerQuery's).
     fn connect_port(&self, target_port: u16) -> u16 {
         target_port
+    }
+
+    /// What to say when the port refuses the connection: where else the server may answer
+    /// (TeamSpeak 6 has no raw ServerQuery: its WebQuery needs a key).
+    fn refused_hint(&self) -> Option<&'static str> {
+        None
     }
 
     /// The SRV name to look up before the address (Minecraft's `_minecraft._tcp`).

@@ -54,6 +54,15 @@ pub struct ErrorLine {
 }
 
 impl ErrorLine {
+    /// An error as WebQuery's `status` gives it (`code`, `message`).
+    pub fn new(id: u32, msg: impl Into<String>) -> Self {
+        Self {
+            id,
+            msg: msg.into(),
+            fields: Record::default(),
+        }
+    }
+
     /// The line, if it is one.
     pub fn parse(line: &str) -> Option<Self> {
         let rest = line.strip_prefix("error ")?;
@@ -64,7 +73,7 @@ impl ErrorLine {
     }
 
     /// `error 2568 (insufficient client permissions, failed_permid=4)`.
-    fn said(&self) -> String {
+    pub(super) fn said(&self) -> String {
         let extra: Vec<String> = self
             .fields
             .0
@@ -219,7 +228,7 @@ impl Conversation {
         let (mut clients, mut channels) = (None, None);
         for (command, reply) in self.commands.iter().zip(replies) {
             match (command, reply) {
-                (Command::Use, Err(e)) => return Err(self.refused_use(&e)),
+                (Command::Use, Err(e)) => return Err(not_selected(self.ask.select, &e)),
                 (Command::ServerInfo, Err(e)) => return Err(refused("serverinfo", &e)),
                 (Command::ServerInfo, Ok(lines)) => {
                     serverinfo = lines.first().map(|l| text::record(l)).transpose()?.unwrap_or_default();
@@ -256,23 +265,25 @@ impl Conversation {
             latency_ms: self.latency_ms,
         })
     }
+}
 
-    fn refused_use(&self, e: &ErrorLine) -> Error {
-        let which = match self.ask.select {
-            Select::Port(p) => format!("voice port {p}"),
-            Select::Id(id) => format!("server id {id}"),
-        };
-        match e.id {
-            // invalid serverID, server is not running
-            1024 | 1033 => Error::new(
-                ErrorCode::PortClosed,
-                format!(
-                    "this ServerQuery has no virtual server running at {which} ({}): give the voice port players connect to",
-                    e.said()
-                ),
+/// `use` (or, over WebQuery, the first command at the server's path) refused: the voice
+/// port or id names no virtual server running.
+pub(super) fn not_selected(select: Select, e: &ErrorLine) -> Error {
+    let which = match select {
+        Select::Port(p) => format!("voice port {p}"),
+        Select::Id(id) => format!("server id {id}"),
+    };
+    match e.id {
+        // invalid serverID, server is not running
+        1024 | 1033 => Error::new(
+            ErrorCode::PortClosed,
+            format!(
+                "this ServerQuery has no virtual server running at {which} ({}): give the voice port players connect to",
+                e.said()
             ),
-            _ => refused("use", e),
-        }
+        ),
+        _ => refused("use", e),
     }
 }
 
@@ -282,7 +293,7 @@ fn listed(lines: &[String]) -> Result<Vec<Record>> {
 }
 
 /// A command's error line as an error a caller can act on.
-fn refused(command: &str, e: &ErrorLine) -> Error {
+pub(super) fn refused(command: &str, e: &ErrorLine) -> Error {
     let said = e.said();
     match e.id {
         2568 => Error::new(

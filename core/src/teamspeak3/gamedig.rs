@@ -1,7 +1,7 @@
 //! TeamSpeak 3 in gamedig's shape (its `teamspeak3` class): `raw` the `serverinfo` record
 //! with `raw.channels`, each voice client a player (its nickname as `name`, its other fields
 //! in its `raw`); gamedig's `teamspeakQueryPort` is our `queryPort`, its `queryPort` the
-//! voice port it was given. The counts are numbers (gamedig's are the record's text, and
+//! voice port it was given; its `token` (a WebQuery API key) ours. The counts are numbers (gamedig's are the record's text, and
 //! count the query clients, its own connection among them). And the status for people.
 
 use serde_json::{Map, Value};
@@ -19,6 +19,10 @@ pub const GAMEDIG: Gamedig = Gamedig {
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
     if let Some(port) = gamedig["teamspeakQueryPort"].as_u64() {
         ours.insert("queryPort".into(), Value::from(port));
+    }
+    // TeamSpeak 6's WebQuery key, as gamedig's pull request #756 names it.
+    if let Some(token) = gamedig["token"].as_str() {
+        ours.insert("token".into(), Value::from(token));
     }
 }
 

@@ -2,8 +2,8 @@
 //! servers of one host, selected by voice port. Facts from the ServerQuery manual (its
 //! commands, escapes, errors, flood limit), real servers' conversations in
 //! Austinb/GameQ's tests (tests/fixtures/teamspeak3/) and gamedig 5's
-//! `protocols/teamspeak3.js` (docs/protocols/teamspeak3.md). TeamSpeak 6's HTTP WebQuery
-//! is not here yet.
+//! `protocols/teamspeak3.js` (docs/protocols/teamspeak3.md). With an API key the same
+//! commands go over HTTP instead ([`webquery`]): TeamSpeak 6 has no raw console.
 
 pub mod exchange;
 pub mod gamedig;
@@ -13,6 +13,8 @@ pub mod spec;
 pub mod state;
 pub mod text;
 pub mod unified;
+pub mod web_responder;
+pub mod webquery;
 
 pub use state::TeamSpeak3State;
 

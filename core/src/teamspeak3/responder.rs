@@ -71,42 +71,11 @@ impl Responder {
                 conn.selected = found;
                 (if found { ok() } else { error(1024, "invalid serverID") }, false)
             }
-            "version" => {
-                let info = &self.state.serverinfo;
-                let full = info
-                    .get("virtualserver_version")
-                    .unwrap_or("3.13.7 [Build: 1655727713]");
-                let (version, build) = full.split_once(" [Build: ").unwrap_or((full, "0]"));
-                let mut r = Record::default();
-                r.set("version", version.to_string());
-                r.set("build", build.trim_end_matches(']').to_string());
-                r.set(
-                    "platform",
-                    info.get("virtualserver_platform").unwrap_or("Linux").to_string(),
-                );
-                (data(r.line()), false)
-            }
+            "version" => (data(self.state.version().line()), false),
             "serverinfo" | "clientlist" | "channellist" if !conn.selected => (error(1024, "invalid serverID"), false),
             "serverinfo" => (data(self.state.serverinfo.line()), false),
             "clientlist" => (listed(&self.state.clients), false),
-            "channellist" => {
-                // Without `-topic` a server leaves each channel's topic out.
-                let topic = args.contains(&"-topic");
-                let channels: Vec<Record> = self
-                    .state
-                    .channels
-                    .iter()
-                    .map(|c| {
-                        Record(
-                            c.0.iter()
-                                .filter(|(k, _)| topic || k != "channel_topic")
-                                .cloned()
-                                .collect(),
-                        )
-                    })
-                    .collect();
-                (listed(&channels), false)
-            }
+            "channellist" => (listed(&self.state.channels_listed(args.contains(&"-topic"))), false),
             "login" => (error(520, "invalid loginname or password"), false),
             _ => (error(256, "command not found"), false),
         }

@@ -24,6 +24,11 @@ pub struct TeamSpeak3State {
     /// total_clients channel_needed_subscribe_power`).
     #[cfg_attr(feature = "ts", ts(type = "Array<Record<string, string>>"))]
     pub channels: Vec<Record>,
+    /// The API key a WebQuery responder (`serve(…, { webQuery: true })`) wants in each
+    /// request's `x-api-key` header (or `api-key` parameter); without it, any key or none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub api_key: Option<String>,
 }
 
 impl TeamSpeak3State {
@@ -33,6 +38,37 @@ impl TeamSpeak3State {
             .get("virtualserver_port")
             .and_then(|p| p.parse().ok())
             .unwrap_or(super::DEFAULT_VOICE_PORT)
+    }
+
+    /// The channels as `channellist` lists them: with their topics only when asked
+    /// (`-topic`), as a server does.
+    pub fn channels_listed(&self, topic: bool) -> Vec<Record> {
+        let without_topic = |c: &Record| {
+            Record(
+                c.0.iter()
+                    .filter(|(k, _)| topic || k != "channel_topic")
+                    .cloned()
+                    .collect(),
+            )
+        };
+        self.channels.iter().map(without_topic).collect()
+    }
+
+    /// `version`'s record: `version`, `build`, `platform`, from `serverinfo`.
+    pub fn version(&self) -> Record {
+        let info = &self.serverinfo;
+        let full = info
+            .get("virtualserver_version")
+            .unwrap_or("3.13.7 [Build: 1655727713]");
+        let (version, build) = full.split_once(" [Build: ").unwrap_or((full, "0]"));
+        let mut r = Record::default();
+        r.set("version", version.to_string());
+        r.set("build", build.trim_end_matches(']').to_string());
+        r.set(
+            "platform",
+            info.get("virtualserver_platform").unwrap_or("Linux").to_string(),
+        );
+        r
     }
 
     /// `virtualserver_id`, 1 where the record has none.
@@ -51,6 +87,7 @@ impl Input for TeamSpeak3State {
             serverinfo: o.or_default("serverinfo")?,
             clients: o.or_default("clients")?,
             channels: o.or_default("channels")?,
+            api_key: o.opt("apiKey")?,
         };
         // A query's raw (`TeamSpeak3QueryResult`) serves as it is.
         o.skip(&["server", "warnings", "latencyMs"]);

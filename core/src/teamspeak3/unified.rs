@@ -37,28 +37,6 @@ pub fn is_voice(client: &Record) -> bool {
 
 pub fn status(a: Answered, voice_port: u16) -> Status<TeamSpeak3QueryResult> {
     let info = &a.serverinfo;
-    let listed: Vec<StatusPlayer> = a
-        .clients
-        .iter()
-        .flatten()
-        .filter(|c| is_voice(c))
-        .map(|c| StatusPlayer {
-            name: c.get("client_nickname").unwrap_or_default().to_string(),
-            id: number(c.get("clid")).map(PlayerId::Number),
-            score: None,
-            ping: None,
-        })
-        .collect();
-    // `virtualserver_clientsonline` counts the query clients (this one too).
-    let online = match (
-        number::<u32>(info.get("virtualserver_clientsonline")),
-        number::<u32>(info.get("virtualserver_queryclientsonline")),
-    ) {
-        (Some(all), Some(query)) => all.saturating_sub(query),
-        (Some(all), None) => all,
-        _ => listed.len() as u32,
-    };
-    let max = number(info.get("virtualserver_maxclients")).unwrap_or(0);
     let known_text = |key: &str| info.get(key).and_then(known);
     let port = number(info.get("virtualserver_port")).unwrap_or(voice_port);
     Status::new(
@@ -66,7 +44,7 @@ pub fn status(a: Answered, voice_port: u16) -> Status<TeamSpeak3QueryResult> {
             name: info.get("virtualserver_name").unwrap_or_default().to_string(),
             version: known_text("virtualserver_version"),
             password: info.get("virtualserver_flag_password") == Some("1"),
-            players: StatusPlayers::new(online, max, listed),
+            players: players(info, a.clients.as_deref()),
             ping_ms: Some(a.latency_ms),
             advertised_port: Some(port),
             ..Known::default()
@@ -79,5 +57,45 @@ pub fn status(a: Answered, voice_port: u16) -> Status<TeamSpeak3QueryResult> {
             warnings: a.warnings,
             latency_ms: a.latency_ms,
         },
+    )
+}
+
+/// The lists a WebQuery fetches beside `serverinfo` added to its status.
+pub fn with_lists(
+    status: &mut Status<TeamSpeak3QueryResult>,
+    clients: Option<Vec<Record>>,
+    channels: Option<Vec<Record>>,
+) {
+    status.players = players(&status.raw.serverinfo, clients.as_deref());
+    status.raw.clients = clients;
+    status.raw.channels = channels;
+}
+
+/// The voice clients listed, counted by `serverinfo` (whose `virtualserver_clientsonline`
+/// counts the query clients, this one too).
+fn players(info: &Record, clients: Option<&[Record]>) -> StatusPlayers {
+    let listed: Vec<StatusPlayer> = clients
+        .into_iter()
+        .flatten()
+        .filter(|c| is_voice(c))
+        .map(|c| StatusPlayer {
+            name: c.get("client_nickname").unwrap_or_default().to_string(),
+            id: number(c.get("clid")).map(PlayerId::Number),
+            score: None,
+            ping: None,
+        })
+        .collect();
+    let online = match (
+        number::<u32>(info.get("virtualserver_clientsonline")),
+        number::<u32>(info.get("virtualserver_queryclientsonline")),
+    ) {
+        (Some(all), Some(query)) => all.saturating_sub(query),
+        (Some(all), None) => all,
+        _ => listed.len() as u32,
+    };
+    StatusPlayers::new(
+        online,
+        number(info.get("virtualserver_maxclients")).unwrap_or(0),
+        listed,
     )
 }

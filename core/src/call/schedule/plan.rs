@@ -74,6 +74,7 @@ impl Plan {
             port: addr.port(),
             protocol: self.protocol.name(),
             path: None,
+            tls: false,
         })
     }
 }
