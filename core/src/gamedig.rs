@@ -40,6 +40,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("kspdmp", "kspdmp"),
     ("assettocorsa", "assettocorsa"),
     ("farmingsimulator", "farmingsimulator"),
+    ("factorio", "factorio"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -20,6 +20,7 @@ pub mod eco;
 pub mod eldewrito;
 pub mod error;
 pub mod exchange;
+pub mod factorio;
 pub mod farmingsimulator;
 pub mod fivem;
 #[doc(hidden)]

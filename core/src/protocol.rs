@@ -66,6 +66,7 @@ registry![
     crate::kspdmp::spec::KspDmp,
     crate::assettocorsa::spec::AssettoCorsa,
     crate::farmingsimulator::spec::FarmingSimulator,
+    crate::factorio::spec::Factorio,
 ];
 
 /// A protocol of the registry (its index there).

@@ -226,7 +226,8 @@ pub fn registry_module() -> String {
          \x20* (`null`: give one), whether it has packets of its own (the codec functions), whether\n\
          \x20* `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`\n\
          \x20* keeps logged in), and `servedAt`: the query option its responder's port goes in, where\n\
-         \x20* a target names another service's (`null`: query the responder's address).\n */\n\
+         \x20* a target names another service's (`'api'`: a vendor's API, named by its URL\n\
+         \x20* `http://127.0.0.1:<port>`; `null`: query the responder's address).\n */\n\
          export const REGISTRY = Object.freeze([\n{}]);\n",
         rows.concat()
     )

@@ -125,7 +125,7 @@ const ROWS = [
   ["ets2", "Euro Truck Simulator 2", 2012, "a2s", true, 27015, null, [1], [], null, null, "a2s"],
   ["exfil", "Exfil", 2024, "a2s", true, 7777, 27015, [], [], null, null, "a2s"],
   ["f1c9902", "F1 Challenge '99-'02", 2002, "gamespy1", true, null, 34397, [], [], null, null, "gamespy1"],
-  ["factorio", "Factorio", 2016, "factorio", false, null, 34197, [], [], null, null, null],
+  ["factorio", "Factorio", 2016, "factorio", true, null, 34197, [], [], null, null, "factorio"],
   ["farcry", "Far Cry", 2004, "all-seeing-eye", true, 49001, null, [123], [], null, null, "all-seeing-eye"],
   ["farcry2", "Far Cry 2", 2008, "all-seeing-eye", true, null, 14001, [], [], null, null, "all-seeing-eye"],
   ["farmingsimulator19", "Farming Simulator 19", 2018, "farmingsimulator", true, 8080, null, [], [], null, null, "farmingsimulator"],

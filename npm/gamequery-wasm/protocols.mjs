@@ -6,7 +6,8 @@
  * (`null`: give one), whether it has packets of its own (the codec functions), whether
  * `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`
  * keeps logged in), and `servedAt`: the query option its responder's port goes in, where
- * a target names another service's (`null`: query the responder's address).
+ * a target names another service's (`'api'`: a vendor's API, named by its URL
+ * `http://127.0.0.1:<port>`; `null`: query the responder's address).
  */
 export const REGISTRY = Object.freeze([
   { name: 'samp', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: { port: 7777, session: false }, servedAt: null },
@@ -40,4 +41,5 @@ export const REGISTRY = Object.freeze([
   { name: 'kspdmp', transport: 'tcp', port: 6703, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'assettocorsa', transport: 'tcp', port: 8081, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'farmingsimulator', transport: 'tcp', port: 8080, packets: false, query: true, serve: true, rcon: null, servedAt: null },
+  { name: 'factorio', transport: 'tcp', port: 34197, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

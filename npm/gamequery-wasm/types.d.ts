@@ -3851,12 +3851,89 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type FactorioQueryResult = { name: string, description: string, application_version: FactorioVersion, 
+/**
+ * `ip:port`, as the game heartbeats from.
+ */
+host_address: string, has_password: boolean | string, 
+/**
+ * 0: no limit.
+ */
+max_players: number | string, 
+/**
+ * The usernames of the players on.
+ */
+players: Array<string>, 
+/**
+ * In-game minutes the map has run.
+ */
+game_time_elapsed: number | string, game_id: number, server_id: string, tags: Array<string>, mod_count: number, mods: Array<{ name: string, version: string }>, mods_crc: number, last_heartbeat: number, headless_server: boolean, require_user_verification: boolean, };
+
+export type FactorioVersion = { 
+/**
+ * `2.0.28`.
+ */
+game_version: string, 
+/**
+ * The build's number, as text.
+ */
+build_version: string, 
+/**
+ * `alpha`, `headless` or `steam`.
+ */
+build_mode: string, 
+/**
+ * `linux64`, `win64` or `mac`.
+ */
+platform: string, };
+
+export type FactorioQueryOptions = { 
+/**
+ * The matchmaking API's URL (default `https://multiplayer.factorio.com`): a mirror,
+ * or a local responder (`serve('factorio')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots).
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3891,6 +3968,7 @@ export interface ProtocolTypes {
   kspdmp: { request: never; response: never; decodeOptions: never; raw: KspDmpQueryResult };
   assettocorsa: { request: never; response: never; decodeOptions: never; raw: AssettoCorsaQueryResult };
   farmingsimulator: { request: never; response: never; decodeOptions: never; raw: FarmingSimulatorQueryResult };
+  factorio: { request: never; response: never; decodeOptions: never; raw: FactorioQueryResult };
 }
 
 /**
@@ -4591,6 +4669,7 @@ export type GamedigProtocolClass =
   | 'doom3'
   | 'eco'
   | 'eldewrito'
+  | 'factorio'
   | 'farmingsimulator'
   | 'ffow'
   | 'fivem'
@@ -4734,6 +4813,7 @@ export interface GameProtocols {
   ets2: 'a2s';
   exfil: 'a2s';
   f1c9902: 'gamespy1';
+  factorio: 'factorio';
   farcry: 'all-seeing-eye';
   farcry2: 'all-seeing-eye';
   farmingsimulator19: 'farmingsimulator';
@@ -5003,6 +5083,7 @@ export interface NetworkTypes {
   kspdmp: { queryOptions: KspDmpQueryOptions; serveOptions: TcpServeOptions; state: KspDmpQueryResult; raw: KspDmpQueryResult };
   assettocorsa: { queryOptions: AssettoCorsaQueryOptions; serveOptions: TcpServeOptions; state: AssettoCorsaQueryResult; raw: AssettoCorsaQueryResult };
   farmingsimulator: { queryOptions: FarmingSimulatorQueryOptions; serveOptions: TcpServeOptions; state: FarmingSimulatorQueryResult; raw: FarmingSimulatorQueryResult };
+  factorio: { queryOptions: FactorioQueryOptions; serveOptions: TcpServeOptions; state: FactorioQueryResult; raw: FactorioQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -55,13 +55,15 @@ for (const p of PROTOCOL_REGISTRY) {
     const sample = gamequery.sampleState(p.name);
     assert.equal(typeof sample, 'object', `${p.name} has no sample state in the core`);
     const server = await gamequery.serve(p.name, sample, { host: '127.0.0.1', port: 0 });
-    // A target naming another service (TeamSpeak's voice server): the responder's port is an option.
-    const at = (port) => (p.servedAt ? ['127.0.0.1', { [p.servedAt]: port, timeout: 2000 }] : [`127.0.0.1:${port}`, { timeout: 2000 }]);
+    // A target naming another service (TeamSpeak's voice server): the responder's port is an
+    // option; a vendor's API (Factorio's) is named by its URL, the status the target's.
+    const given = (port) => (p.servedAt === 'api' ? `http://127.0.0.1:${port}` : port);
+    const at = (port) => (p.servedAt ? ['127.0.0.1', { [p.servedAt]: given(port), timeout: 2000 }] : [`127.0.0.1:${port}`, { timeout: 2000 }]);
     try {
       const status = await gamequery.query(p.name, ...at(server.port));
       assert.equal(status.protocol, p.name);
       assert.equal(typeof status.name, 'string');
-      assert.equal(status.port, server.port);
+      assert.equal(status.port, p.servedAt === 'api' ? p.port : server.port);
       assert.equal(typeof status.players.online, 'number');
       assert.ok(Array.isArray(status.players.list));
       assert.equal(typeof status.raw, 'object');

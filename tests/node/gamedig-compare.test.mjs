@@ -188,6 +188,12 @@ test(`every supported game id (${supported.length}): the facade and gamedig 5 re
       t.diagnostic(`${id}: its fixed query port ${ourGames[id].queryPort} is taken here; not compared`);
       continue;
     }
+    if (where.options?.api) {
+      // gamedig asks the vendor's host itself (no traffic leaves this machine): compared in
+      // vendors.test.mjs, inside a namespace where that name is our responder's.
+      await where.server.close();
+      continue;
+    }
     const options = { type: id, host: '127.0.0.1', port: where.gamePort, ...where.options, ...QUICK, requestRules: k % 3 === 0 };
     const ours = await GameDig.query({ ...options }).catch((e) => e);
     const theirs = await new Theirs().query({ ...options }).catch((e) => e);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import { Duplex } from 'node:stream';
 import assert from 'node:assert/strict';
 import { isGameQueryError, encodeVarInt, serve, sampleState, games } from 'gamequery';
+import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
 
 export function fixtures(name) {
   const url = new URL(`../fixtures/${name}.json`, import.meta.url);
@@ -257,6 +258,12 @@ export async function placeGame(game, given, closers = []) {
   // id Tech 4's games their layouts).
   // Hytale's plugin in plain HTTP: gamedig asks nothing else.
   const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : protocol === 'hytale' ? { tls: false } : {};
+  if (PROTOCOL_REGISTRY.find((p) => p.name === protocol)?.servedAt === 'api') {
+    // A vendor's API (Factorio's matchmaking server) answers about the game: it listens
+    // anywhere, named by our option api; the game's port is the state's.
+    const server = await responder(served, state, 0, options, closers);
+    return { server, gamePort: games[game].gamePort ?? queryPort, options: { api: `http://127.0.0.1:${server.port}` } };
+  }
   if (protocol === 'teamspeak3') {
     // The ServerQuery (anywhere: gamedig's teamspeakQueryPort) of the voice server at the
     // state's port.

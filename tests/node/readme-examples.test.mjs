@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readmeBlocks } from '../readme/blocks.mjs';
 import { fromNpm } from '../platforms/runtimes.mjs';
+import { certificates, VENDOR_HOSTS } from '../vendors/vendors.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HOSTS = ['play.example.org', 'mc.example.org', 'bedrock.example.org', 'cs.example.org', 'game.example.org',
@@ -27,7 +28,11 @@ test('every README example runs as written against local servers', { skip: proce
   }
   const dir = mkdtempSync(join(tmpdir(), 'gq-readme-'));
   try {
-    writeFileSync(join(dir, 'hosts'), `127.0.0.1 localhost\n::1 localhost\n127.0.0.1 ${HOSTS.join(' ')}\n`);
+    // The vendors' APIs (Factorio's matchmaking server) are ours too, over HTTPS with a
+    // certificate of a CA made for the run, which Node and our engine trust through
+    // NODE_EXTRA_CA_CERTS.
+    certificates(dir);
+    writeFileSync(join(dir, 'hosts'), `127.0.0.1 localhost\n::1 localhost\n127.0.0.1 ${[...HOSTS, ...VENDOR_HOSTS].join(' ')}\n`);
     // The name server: Debian's dnsmasq on the namespace's loopback, answering from that
     // hosts file, NXDOMAIN for the rest of example.org (the SRV lookups), nothing upstream.
     writeFileSync(join(dir, 'resolv.conf'), 'nameserver 127.0.0.1\n');
@@ -37,7 +42,7 @@ test('every README example runs as written against local servers', { skip: proce
     // The Worker example's runtime, fetched from npm here: the namespace has no network.
     const workerd = fromNpm('@cloudflare/workerd-linux-64@1.20261117.1', 'bin/workerd', 'workerd-linux-64-1.20261117.1');
     const r = spawnSync('unshare', ['--net', '--mount', '--pid', '--fork', 'sh', '-c', script, process.execPath, join(root, 'tests/readme/runner.mjs'), root],
-      { encoding: 'utf8', timeout: 540_000, maxBuffer: 64 << 20, env: { ...process.env, GQ_WORKERD: workerd } });
+      { encoding: 'utf8', timeout: 540_000, maxBuffer: 64 << 20, env: { ...process.env, GQ_WORKERD: workerd, GQ_VENDOR_CERTS: dir, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } });
     assert.equal(r.status, 0, `the runner failed: ${r.stderr}`);
     const results = JSON.parse(r.stdout.trim().split('\n').at(-1));
     assert.equal(results.length, blocks.length);

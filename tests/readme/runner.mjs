@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { readmeBlocks } from './blocks.mjs';
 import { tlsProxy } from '../tls-proxy.mjs';
+import { httpsFront } from '../vendors/vendors.mjs';
 
 const root = process.argv[2];
 const require = createRequire(join(root, 'package.json'));
@@ -52,6 +53,11 @@ async function startServers() {
     serve('farmingsimulator', sampleState('farmingsimulator'), { host, port: 8080 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
+    // Factorio's matchmaking API at its own name (the namespace's), over HTTPS.
+    serve('factorio', sampleState('factorio'), { host, port: 8090 }).then(async (api) => {
+      const front = await httpsFront(8090, process.env.GQ_VENDOR_CERTS);
+      return { close: () => Promise.all([front.close(), api.close()]) };
+    }),
   ]);
 }
 

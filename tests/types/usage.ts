@@ -521,6 +521,18 @@ export async function farmingSimulatorUsage(): Promise<void> {
   void [game, mod, uptime, server];
 }
 
+// Factorio (#50): its matchmaking API asked about the game; `api` names another.
+export async function factorioUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const f = await query('factorio', 'game.example.org', { api: 'https://multiplayer.factorio.com', tls: { ca: '-----BEGIN CERTIFICATE-----' } });
+  const build: string | undefined = f.raw.application_version?.build_version;
+  const players: string[] | undefined = f.raw.players;
+  await using api = await serve('factorio', sampleState('factorio'), { port: 0 });
+  // @ts-expect-error an api is a URL
+  await query('factorio', 'game.example.org', { api: 8080 });
+  void [build, players, api];
+}
+
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
 export async function hytaleUsage(): Promise<void> {
   const { query, serve, sampleState } = await import('gamequery');

@@ -12,6 +12,7 @@
 mod address;
 mod again;
 mod console;
+mod entry;
 mod front;
 pub(crate) mod game;
 mod io;
@@ -32,7 +33,7 @@ use serde_json::Value;
 
 use crate::error::{Caller, Error, ErrorCode, Result};
 use crate::exchange::{Deadline, Millis};
-use crate::games::{Game, Named};
+use crate::games::Game;
 use crate::options::{parse_target, target_text, Common};
 use crate::protocol::Protocol;
 pub use crate::rng::Rng;
@@ -101,119 +102,23 @@ pub struct Call {
     /// Said after a game's error: its fixed query port, when it was not asked.
     hint: Option<String>,
     asked: again::Asked,
+    /// The server asked about, where the plan connects elsewhere.
+    subject: Option<Subject>,
+}
+
+/// The target of a call that connects elsewhere ([`QueryPlan::elsewhere`]): looked up first,
+/// then the call goes `to` the API or list.
+#[derive(Debug)]
+struct Subject {
+    host: String,
+    port: u16,
+    addr: Option<SocketAddr>,
+    /// Where to go once the target's address is known (or at once, where the API does not
+    /// know servers by address); taken then.
+    to: Option<crate::spec::query::Elsewhere>,
 }
 
 impl Call {
-    /// A query of `protocol` (`target` and `options` as JavaScript gave them), or of a
-    /// game (`'rust'`: its protocol, at its candidate ports). `seed`: randomness from the
-    /// host (ping payloads, RCON probes). `host_resolves`: the host opens connections by
-    /// name and has no resolver of its own to offer.
-    pub fn query(protocol: &str, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
-        let (options, shape) = take_shape(options)?;
-        Ok(Self::query_unshaped(protocol, target, options, seed, host_resolves)?.shaped(shape))
-    }
-
-    /// [`Call::query`] with `gamedigShape` taken out already ([`take_shape`]).
-    pub(crate) fn query_unshaped(
-        protocol: &str,
-        target: &Value,
-        options: Value,
-        seed: u64,
-        host_resolves: bool,
-    ) -> Result<Self> {
-        if protocol.is_empty() {
-            return Err(Error::invalid("no protocol: give one per item or in the options"));
-        }
-        match crate::games::named(protocol)? {
-            Named::Protocol(p) => Self::of_protocol(p, target, options, seed, host_resolves),
-            Named::Game(game, p) => Self::of_game(game, p, target, options, seed, host_resolves),
-        }
-    }
-
-    /// The result in gamedig's shape (`rules`, `players`: gamedig's `…Required`).
-    pub(crate) fn shaped(mut self, shape: Option<(bool, bool)>) -> Self {
-        self.shape = shape;
-        self
-    }
-
-    fn of_protocol(protocol: Protocol, target: &Value, options: Value, seed: u64, host_resolves: bool) -> Result<Self> {
-        let who = protocol.caller();
-        let text = target_text(target);
-        let in_call = |e: Error| in_call(e, who, &text);
-        let t = parse_target(target).map_err(in_call)?;
-        if let crate::spec::Query::Race = protocol.query()? {
-            let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
-            let port = t.port.or(protocol.spec().default_port).unwrap_or(0);
-            return Self::fronting(who, text, t, port, Box::new(race), seed, host_resolves);
-        }
-        Self::of_protocol_at(protocol, t, text, options, seed, host_resolves)
-    }
-
-    /// [`Call::of_protocol`] of a target parsed already (a game's candidate port, its
-    /// console): no JSON written to be read again. Not for the `minecraft` race.
-    fn of_protocol_at(
-        protocol: Protocol,
-        t: Target,
-        text: String,
-        options: Value,
-        seed: u64,
-        host_resolves: bool,
-    ) -> Result<Self> {
-        let who = protocol.caller();
-        let spec = protocol.spec();
-        let mut plan = match protocol.query()? {
-            crate::spec::Query::Plan(plan) | crate::spec::Query::Parts(plan) => plan(options, &t)?,
-            crate::spec::Query::Race => return Err(Error::invalid("the minecraft race needs its target as given")),
-        };
-        let port = plan.connect_port(spec.port(t.port)?);
-        if let Some(parts) = plan.parts(&t.host, port) {
-            let mut own = Self::new(who, text.clone(), t.clone(), port, plan, seed, host_resolves);
-            own.settles = false;
-            let front = parts::Parted::new(
-                own,
-                parts,
-                parts::Beside {
-                    who,
-                    text: text.clone(),
-                    target: t.clone(),
-                    port,
-                    seed,
-                    host_resolves,
-                },
-            );
-            return Self::fronting(who, text, t, port, Box::new(front), seed, host_resolves);
-        }
-        Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
-    }
-
-    /// An RCON command: the protocol's own RCON, or Source RCON beside it.
-    pub fn rcon(
-        protocol: &str,
-        target: &Value,
-        options: Value,
-        command: &str,
-        seed: u64,
-        host_resolves: bool,
-    ) -> Result<Self> {
-        let protocol = Protocol::parse(protocol)?;
-        let Some((rcon, run)) = protocol.rcon() else {
-            return Err(Error::invalid(format!(
-                "rcon is not available for {}; it is for {}",
-                crate::error::quoted(protocol.name()),
-                Protocol::listed(|p| p.spec().rcon.is_some())
-            )));
-        };
-        let who = Caller {
-            title: rcon.title,
-            protocol: protocol.name(),
-        };
-        let text = target_text(target);
-        let t = parse_target(target).map_err(|e| in_call(e, who, &text))?;
-        let plan = run(options, command)?;
-        let port = t.port.unwrap_or(rcon.default_port);
-        Ok(Self::new(who, text, t, port, plan, seed, host_resolves))
-    }
-
     fn new(
         who: Caller,
         text: String,
@@ -224,6 +129,12 @@ impl Call {
         host_resolves: bool,
     ) -> Self {
         let common = *plan.common();
+        let subject = plan.elsewhere().map(|to| Subject {
+            host: t.host.clone(),
+            port,
+            addr: None,
+            to: Some(to),
+        });
         let mut call = Self {
             who,
             target: text,
@@ -245,6 +156,7 @@ impl Call {
             shape: None,
             hint: None,
             asked: again::Asked::default(),
+            subject,
         };
         call.begin();
         call
@@ -253,6 +165,13 @@ impl Call {
     /// SRV first (when the plan asks: Minecraft without a port), then the address, then
     /// the connection.
     fn begin(&mut self) {
+        if self
+            .subject
+            .as_ref()
+            .is_some_and(|s| s.to.as_ref().is_some_and(|to| !to.by_address))
+        {
+            self.go_elsewhere(None);
+        }
         if let Some(name) = self.plan.srv_name(&self.host) {
             self.io.push_back(Io::Srv {
                 name,
@@ -271,7 +190,12 @@ impl Call {
                 "{} is not an IPv{} address",
                 self.host, self.common.family
             ))),
-            Err(_) if self.host_resolves => self.open(0.0),
+            Err(_) if self.host_resolves => {
+                if self.go_elsewhere(None) {
+                    return self.resolve();
+                }
+                self.open(0.0)
+            }
             Err(_) => {
                 self.io.push_back(Io::Resolve {
                     host: self.host.clone(),
@@ -284,8 +208,26 @@ impl Call {
     }
 
     fn connect(&mut self, addr: SocketAddr, now: Millis) {
+        if self.go_elsewhere(Some(addr)) {
+            return self.resolve();
+        }
         self.addr = Some(addr);
         self.open(now);
+    }
+
+    /// The target's address known (`addr`; none where the host resolves names): a plan
+    /// that connects elsewhere goes there now (`true`: its host is to be looked up).
+    fn go_elsewhere(&mut self, addr: Option<SocketAddr>) -> bool {
+        let Some(subject) = self.subject.as_mut() else {
+            return false;
+        };
+        let Some(to) = subject.to.take() else {
+            return false;
+        };
+        subject.addr = addr;
+        self.host = to.host;
+        self.port = to.port;
+        true
     }
 
     /// The plan's TLS, checked against the name asked for (after SRV, the record's).
@@ -359,7 +301,8 @@ impl Call {
                 game_port: game.connect_port(given, asked, answered),
                 query_port: answered,
             });
-            outcome.settle(&self.host, game);
+            let host = self.subject.as_ref().map_or(&self.host, |s| &s.host);
+            outcome.settle(host, game);
             outcome
         }))
         .map(|result| match (result, self.shape) {
@@ -514,6 +457,11 @@ impl Call {
             protocol: self.who.protocol,
             path: self.asked.path.as_deref(),
             tls: self.plan.tls().is_some(),
+            about: self.subject.as_ref().map(|s| crate::spec::query::About {
+                addr: s.addr,
+                host: &s.host,
+                port: s.port,
+            }),
         };
         match self.plan.start(at) {
             Ok(active) => {

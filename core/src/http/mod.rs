@@ -14,6 +14,7 @@ pub mod part;
 pub mod redact;
 pub mod refusal;
 pub mod serve;
+pub mod vendor;
 
 pub use get::{HttpGet, HttpReply, Limits};
 

@@ -1,6 +1,8 @@
 //! The native engine's TLS: rustls over a connected TCP stream, as a call's `Io::Open`
 //! asks ([`crate::tls::Tls`]). Certificates are checked against webpki-roots (Mozilla's
-//! roots, which Node bundles too) or the caller's `tls.ca`; `tls.insecure` skips the
+//! roots, which Node bundles too) and the certificates `NODE_EXTRA_CA_CERTS` names (as Node
+//! adds them to its own: a company's TLS proxy, a test's CA), or the caller's `tls.ca`
+//! alone; `tls.insecure` skips the
 //! certificate but still checks the handshake's signatures. A failed handshake is
 //! classified for the call ([`TlsFailure`]) from rustls' typed errors. A responder's
 //! connections are served with its identity ([`acceptor`]).
@@ -58,9 +60,13 @@ fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
     let Some(pem) = &tls.ca else {
         return Ok(TRUSTED
             .get_or_init(|| {
-                let roots = RootCertStore {
+                let mut roots = RootCertStore {
                     roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
                 };
+                for cert in extra_certs() {
+                    // One Node could not read either, it ignores too.
+                    let _ = roots.add(cert);
+                }
                 finish(builder().with_root_certificates(roots))
             })
             .clone());
@@ -76,6 +82,18 @@ fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
         return Err((TlsFailure::Other, "tls.ca: no certificate could be read".to_string()));
     }
     Ok(finish(builder().with_root_certificates(roots)))
+}
+
+/// The certificates of the PEM file `NODE_EXTRA_CA_CERTS` names, read once, as Node reads
+/// it at start (an unreadable file adds none, as Node's warning says).
+fn extra_certs() -> Vec<CertificateDer<'static>> {
+    let Some(path) = std::env::var_os("NODE_EXTRA_CA_CERTS").filter(|p| !p.is_empty()) else {
+        return vec![];
+    };
+    match CertificateDer::pem_file_iter(path) {
+        Ok(certs) => certs.filter_map(|c| c.ok()).collect(),
+        Err(_) => vec![],
+    }
 }
 
 fn builder() -> rustls::ConfigBuilder<ClientConfig, rustls::WantsVerifier> {

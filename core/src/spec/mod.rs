@@ -78,7 +78,9 @@ pub trait Protocol {
     const SERVE: Option<ServeFn> = None;
     /// The query option that takes the responder's port, where a query's target names
     /// another service (TeamSpeak 3's voice server, asked through its ServerQuery at
-    /// `queryPort`); `None`: the target is the responder's address.
+    /// `queryPort`); `api`: a vendor's API the query asks about the target (Factorio's), its
+    /// responder named by URL (`http://127.0.0.1:<port>`); `None`: the target is the
+    /// responder's address.
     const SERVED_AT: Option<&'static str> = None;
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.

@@ -29,6 +29,27 @@ pub struct Start<'a> {
     pub path: Option<&'a str>,
     /// The connection is TLS (the plan's `tls`).
     pub tls: bool,
+    /// The server asked about, where the call connects elsewhere ([`QueryPlan::elsewhere`]):
+    /// the status is its.
+    pub about: Option<About<'a>>,
+}
+
+/// Where a query connects instead of its target ([`QueryPlan::elsewhere`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Elsewhere {
+    pub host: String,
+    pub port: u16,
+    /// The API knows servers by address: the target's host is looked up first.
+    pub by_address: bool,
+}
+
+/// The server a query asks a vendor's API or central list about: the target's host and
+/// port, and its address (none where the host resolves names itself).
+#[derive(Debug, Clone, Copy)]
+pub struct About<'a> {
+    pub addr: Option<SocketAddr>,
+    pub host: &'a str,
+    pub port: u16,
 }
 
 impl Start<'_> {
@@ -41,7 +62,10 @@ impl Start<'_> {
         R: serde::Serialize + Send + 'static,
         F: FnOnce(E::Output) -> Result<Status<R>> + Send + 'static,
     {
-        let (address, port) = peer(self.peer, self.host, self.port);
+        let (address, port) = match self.about {
+            Some(a) => peer(a.addr, a.host, a.port),
+            None => peer(self.peer, self.host, self.port),
+        };
         let protocol = self.protocol;
         Mapped::boxed(exchange, move |out| {
             Ok(Outcome::status(map(out)?.at(protocol, address, port)))
@@ -78,6 +102,13 @@ pub trait QueryPlan: Send {
     /// What to say when the port refuses the connection: where else the server may answer
     /// (TeamSpeak 6 has no raw ServerQuery: its WebQuery needs a key).
     fn refused_hint(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Where the query connects instead of the target: a vendor's API or central list that
+    /// answers about the target (Factorio's, Discord's). The status is the target's
+    /// ([`Start::about`]).
+    fn elsewhere(&self) -> Option<Elsewhere> {
         None
     }
 

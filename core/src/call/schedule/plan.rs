@@ -75,6 +75,7 @@ impl Plan {
             protocol: self.protocol.name(),
             path: None,
             tls: false,
+            about: None,
         })
     }
 }

@@ -1,0 +1,289 @@
+//! A vendor's API that answers about game servers (Factorio's matchmaking server, about one;
+//! BeamMP's list, about all of them, the one asked for found in it by address): the query
+//! connects there, not to the target ([`QueryPlan::elsewhere`]),
+//! over HTTPS unless the caller's `api` URL says `http` (a mirror, a local responder). Each
+//! protocol says where its API is, what it asks for the server and how the reply reads
+//! ([`Vendor`]); the plan ([`VendorPlan`]) and the responder's side ([`VendorServer`]) are
+//! written once.
+
+use std::net::IpAddr;
+
+use serde_json::Value;
+
+use super::api::Api;
+use super::part::get;
+use super::serve::{reply, Head};
+use crate::error::{Error, Result};
+use crate::options::Common;
+use crate::spec::query::{About, Elsewhere};
+use crate::spec::{QueryPlan, Running, Start};
+use crate::status::Status;
+use crate::tls::Tls;
+
+/// The option `api`: `http[s]://host[:port][/base path]`. Parsed here rather than by the
+/// `url` crate: an API's address is a plain ASCII URL, and `url`'s IDNA tables would be in
+/// the WASM engine's download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiUrl {
+    pub secure: bool,
+    pub host: String,
+    pub port: u16,
+    /// The path the API's own paths follow, without a trailing `/` (empty for the root).
+    pub base: String,
+}
+
+impl ApiUrl {
+    pub fn parse(url: &str) -> Result<Self> {
+        let bad = |why: &str| {
+            Error::invalid(format!(
+                "option api must be an http(s) URL ({why}), got {}",
+                crate::error::quoted(url)
+            ))
+        };
+        if url.bytes().any(|b| b <= b' ' || b == 0x7f) {
+            return Err(bad("no spaces or control characters"));
+        }
+        let (scheme, rest) = url.split_once("://").ok_or_else(|| bad("http:// or https://"))?;
+        let secure = match scheme.to_ascii_lowercase().as_str() {
+            "https" => true,
+            "http" => false,
+            _ => return Err(bad("http:// or https://")),
+        };
+        if rest.contains(['?', '#']) {
+            return Err(bad("no query string or fragment"));
+        }
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        if authority.contains('@') {
+            return Err(bad("no user name"));
+        }
+        let (host, port) = match authority.rsplit_once(':') {
+            Some((host, port)) if !port.contains(']') => {
+                let port = port
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|p| *p > 0)
+                    .ok_or_else(|| bad("a port from 1 to 65535"))?;
+                (host, port)
+            }
+            _ => (authority, if secure { 443 } else { 80 }),
+        };
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        if host.is_empty() {
+            return Err(bad("a host"));
+        }
+        Ok(Self {
+            secure,
+            host: host.to_string(),
+            port,
+            base: path.trim_end_matches('/').to_string(),
+        })
+    }
+
+    /// The option `api` as given, or `default`.
+    pub fn given(given: Option<&str>, default: &str) -> Result<Self> {
+        Self::parse(given.unwrap_or(default))
+    }
+}
+
+/// A vendor's API, as a protocol asks it.
+pub trait Vendor: Clone + Send + 'static {
+    /// Its URL when the caller gives none.
+    const API: &'static str;
+    /// The reply's body read at most.
+    const MAX_BODY: usize;
+    /// The API knows game servers by address: the target is looked up first.
+    const BY_ADDRESS: bool;
+    /// A responder's state in messages (`Factorio state`).
+    const STATE: &'static str;
+    type Raw: serde::Serialize + Send + 'static;
+    /// The path asked (after the API's base) for the server `about`.
+    fn path(&self, about: &About<'_>) -> Result<String>;
+    /// The reply read into the status of the server `asked` about (a list's: its entry).
+    fn status(&self, body: &[u8], latency_ms: f64, asked: &Asked) -> Result<Status<Self::Raw>>;
+    /// A reply other than 2xx as the error it is (`e`, the HTTP refusal), with what to
+    /// check: the API's own message, why it may not list the server.
+    fn refused(&self, e: Error, _status: u16, _body: &[u8]) -> Error {
+        e
+    }
+    /// A responder's reply to `path` from its state: the status and body, `None` for 404.
+    fn answer(state: &Value, path: &str) -> Option<(u16, Vec<u8>)>;
+}
+
+/// The server a query asks about, as its reply is read: the target's address (none where
+/// the host resolves names itself), its host as given, and its port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    pub ip: Option<IpAddr>,
+    pub host: String,
+    pub port: u16,
+}
+
+impl Asked {
+    /// Whether `listed` (an address as a list writes it) is this server's: its IP, or its
+    /// host as given where none was looked up.
+    pub fn is(&self, listed: &str) -> bool {
+        let listed = listed.trim().trim_start_matches('[').trim_end_matches(']');
+        match (self.ip, listed.parse::<IpAddr>()) {
+            (Some(ip), Ok(other)) => ip == other || ip.to_canonical() == other.to_canonical(),
+            (Some(_), Err(_)) => false,
+            (None, _) => listed.eq_ignore_ascii_case(&self.host),
+        }
+    }
+}
+
+/// `GET` the vendor's API about the target.
+pub struct VendorPlan<V> {
+    common: Common,
+    api: ApiUrl,
+    tls: Option<Tls>,
+    vendor: V,
+}
+
+impl<V: Vendor> VendorPlan<V> {
+    /// The plan for `vendor` at `api`, its certificate checked as `tls` says (an `https` API
+    /// only: the scheme says whether there is TLS).
+    pub fn boxed(common: Common, api: ApiUrl, tls: Option<Tls>, vendor: V) -> Result<Box<dyn QueryPlan>> {
+        let tls = match (api.secure, tls) {
+            (true, tls) => Some(tls.unwrap_or_default()),
+            (false, None) => None,
+            (false, Some(_)) => {
+                return Err(Error::invalid(
+                    "option tls is for an https api: the api's scheme says whether it speaks TLS",
+                ))
+            }
+        };
+        Ok(Box::new(Self {
+            common,
+            api,
+            tls,
+            vendor,
+        }))
+    }
+}
+
+impl<V: Vendor> QueryPlan for VendorPlan<V> {
+    super::over_tcp!();
+
+    fn elsewhere(&self) -> Option<Elsewhere> {
+        Some(Elsewhere {
+            host: self.api.host.clone(),
+            port: self.api.port,
+            by_address: V::BY_ADDRESS,
+        })
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        let about = at.about.unwrap_or(About {
+            addr: at.peer,
+            host: at.host,
+            port: at.port,
+        });
+        let path = format!("{}{}", self.api.base, self.vendor.path(&about)?);
+        let asked = Asked {
+            ip: about.addr.map(|a| a.ip()),
+            host: about.host.to_string(),
+            port: about.port,
+        };
+        let exchange = get(&at, &path, &[], V::MAX_BODY).reading_refusals();
+        let vendor = self.vendor.clone();
+        Ok(at.report(exchange, move |reply| match reply.refused {
+            Some(e) => Err(vendor.refused(e, reply.status, &reply.body)),
+            None => vendor.status(&reply.body, reply.latency_ms, &asked),
+        }))
+    }
+}
+
+/// A responder's state: JSON as the vendor writes it (an object, a list's entries).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VendorState(pub Value);
+
+impl crate::input::Input for VendorState {
+    fn read(value: crate::json::Json, at: crate::input::At<'_>) -> Result<Self> {
+        match serde_json::to_value(&value) {
+            Ok(v @ (Value::Object(_) | Value::Array(_))) => Ok(Self(v)),
+            _ => Err(at.expected("an object or a list (as the vendor's API writes it)", &value)),
+        }
+    }
+}
+
+/// The vendor's API from a state (its reply, as the vendor writes it), one request per
+/// connection.
+#[derive(Debug)]
+pub struct VendorServer<V> {
+    state: Value,
+    vendor: std::marker::PhantomData<fn() -> V>,
+}
+
+impl<V: Vendor> Api for VendorServer<V> {
+    const STATE: &'static str = V::STATE;
+    type State = VendorState;
+
+    fn new(state: VendorState) -> Self {
+        Self {
+            state: state.0,
+            vendor: std::marker::PhantomData,
+        }
+    }
+
+    fn answer(&self, head: &Head) -> Vec<u8> {
+        match V::answer(&self.state, &head.path) {
+            Some((status, body)) => reply(status, "application/json; charset=utf-8", &body),
+            None => reply(404, "text/plain; charset=utf-8", b"Not Found"),
+        }
+    }
+}
+
+/// The target's address as the API knows it: `ip:port` (`[ip]:port` for IPv6), or the host
+/// as given where it was not looked up (the host resolves names itself).
+pub fn address_of(about: &About<'_>) -> String {
+    match about.addr {
+        Some(a) => std::net::SocketAddr::new(a.ip(), about.port).to_string(),
+        None => format!("{}:{}", about.host, about.port),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn api_urls() {
+        let u = ApiUrl::parse("https://multiplayer.factorio.com").unwrap();
+        assert_eq!(
+            (u.secure, u.host.as_str(), u.port, u.base.as_str()),
+            (true, "multiplayer.factorio.com", 443, "")
+        );
+        let u = ApiUrl::parse("HTTP://127.0.0.1:8080/mirror/").unwrap();
+        assert_eq!(
+            (u.secure, u.host.as_str(), u.port, u.base.as_str()),
+            (false, "127.0.0.1", 8080, "/mirror")
+        );
+        let u = ApiUrl::parse("http://[::1]:9/").unwrap();
+        assert_eq!((u.host.as_str(), u.port), ("::1", 9));
+        assert_eq!(ApiUrl::parse("http://[::1]").unwrap().port, 80);
+        for bad in [
+            "ftp://x",
+            "x.org",
+            "https://",
+            "https://a@b",
+            "https://x:0",
+            "https://x:99999",
+            "https://x/?a=1",
+            "https://x y",
+        ] {
+            assert!(ApiUrl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn addresses_as_apis_know_them() {
+        let v6: std::net::SocketAddr = "[::1]:1".parse().unwrap();
+        let about = |addr| About {
+            addr,
+            host: "h.example",
+            port: 34197,
+        };
+        assert_eq!(address_of(&about(Some(v6))), "[::1]:34197");
+        assert_eq!(address_of(&about(None)), "h.example:34197");
+    }
+}

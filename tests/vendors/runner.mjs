@@ -1,0 +1,31 @@
+// gamedig 5 and gamequery/gamedig asking one vendor's API, as each asks it by default: run
+// inside the network namespace vendors.test.mjs made, where the vendor's host name is
+// 127.0.0.1 (its /etc/hosts) and our responder answers there over HTTPS, its certificate
+// signed by a CA made for this run that both trust through NODE_EXTRA_CA_CERTS (set by the
+// test before Node starts: Node reads it then, and so does our native engine). Prints one
+// JSON line: for each game id, both results (or their errors).
+//   node tests/vendors/runner.mjs <dir with cert.pem and key.pem>
+import { serve, sampleState } from 'gamequery';
+import { GameDig } from 'gamequery/gamedig';
+import { GameDig as Theirs } from 'gamedig';
+import { httpsFront } from './vendors.mjs';
+
+const [dir] = process.argv.slice(2);
+
+/** The vendors: each game id, its protocol (the responder), gamedig's options. */
+const VENDORS = [
+  { id: 'factorio', protocol: 'factorio', options: { port: 34197 } },
+];
+
+const results = [];
+for (const v of VENDORS) {
+  const responder = await serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 });
+  const front = await httpsFront(responder.port, dir);
+  const options = { type: v.id, host: '127.0.0.1', ...v.options, socketTimeout: 3000, attemptTimeout: 5000 };
+  const settle = (p) => p.then((r) => ({ ok: JSON.parse(JSON.stringify(r)) }), (e) => ({ error: e.message }));
+  results.push({ id: v.id, ours: await settle(GameDig.query(options)), theirs: await settle(new Theirs().query(options)) });
+  await front.close();
+  await responder.close();
+}
+console.log(JSON.stringify(results));
+process.exit(0);
