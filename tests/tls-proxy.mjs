@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 export const pem = (name) => readFileSync(new URL(`./fixtures/tls/${name}`, import.meta.url), 'utf8');
 
 /**
- * Listens on `host`:`port` (0: any free one); each connection piped to 127.0.0.1:`to`. `key`
- * and `cert` (PEM): another certificate than the fixtures' (a vendor's name's).
+ * Listens on `host`:`port` (0: any free one); each connection piped to 127.0.0.1:`to` (a
+ * port, or one per name the client asked for: `(servername) => port`). `key` and `cert`
+ * (PEM): another certificate than the fixtures' (the vendors' names').
  */
 export function tlsProxy({ to, host = '127.0.0.1', port = 0, key = pem('server-key.pem'), cert = pem('server.pem') }) {
   const sockets = new Set();
   const server = tls.createServer({ key, cert }, (client) => {
-    const upstream = net.connect(to, '127.0.0.1');
+    const upstream = net.connect(typeof to === 'function' ? to(client.servername) : to, '127.0.0.1');
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', () => {});

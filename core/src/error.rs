@@ -59,6 +59,9 @@ pub enum ErrorCode {
     /// A TLS handshake failed (a certificate not trusted or not for the name, a port that
     /// does not speak TLS): the message says what to check (`tls.ca`, `tls.insecure` …).
     Tls,
+    /// The vendor's list (BeamMP's …) answered, and has no server at that address and port:
+    /// it is down, private, or listed under another address.
+    NotListed,
     /// A bug in gamequery ended the call (a panic in its core): the process goes on.
     Internal,
 }
@@ -88,6 +91,7 @@ impl ErrorCode {
         Self::Auth,
         Self::HttpStatus,
         Self::Tls,
+        Self::NotListed,
         Self::Internal,
     ];
 
@@ -116,6 +120,7 @@ impl ErrorCode {
             Self::Auth => "GQ_AUTH",
             Self::HttpStatus => "GQ_HTTP_STATUS",
             Self::Tls => "GQ_TLS",
+            Self::NotListed => "GQ_NOT_LISTED",
             Self::Internal => "GQ_INTERNAL",
         }
     }

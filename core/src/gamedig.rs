@@ -41,6 +41,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("assettocorsa", "assettocorsa"),
     ("farmingsimulator", "farmingsimulator"),
     ("factorio", "factorio"),
+    ("beammp", "beammp"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

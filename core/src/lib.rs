@@ -13,6 +13,7 @@ pub mod a2s;
 pub mod all_seeing_eye;
 pub mod api;
 pub mod assettocorsa;
+pub mod beammp;
 pub mod buildandshoot;
 pub mod call;
 pub mod doom3;

@@ -67,6 +67,7 @@ registry![
     crate::assettocorsa::spec::AssettoCorsa,
     crate::farmingsimulator::spec::FarmingSimulator,
     crate::factorio::spec::Factorio,
+    crate::beammp::spec::BeamMp,
 ];
 
 /// A protocol of the registry (its index there).

@@ -97,7 +97,7 @@ export function manyArgs(targets, options) {
 /** `serve`'s arguments: the RCON handler (always resolving to string[]) split off. */
 export function serveArgs(protocol, state, options) {
   check.protocol(protocol);
-  check.object(state, 'state');
+  check.state(state);
   check.object(options, 'options');
   const { rcon: rconOptions, ...rest } = options ?? {};
   let handler;
@@ -154,7 +154,7 @@ export function responderObject({ address, port, rconPort }, update, close, drop
     port,
     ...(rconPort == null ? {} : { rconPort }),
     update(next) {
-      check.object(next, 'state');
+      check.state(next);
       call(() => update(JSON.stringify(next ?? null)));
     },
     dropped() {

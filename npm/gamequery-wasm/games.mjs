@@ -45,7 +45,7 @@ const ROWS = [
   ["battlefieldhardline", "Battlefield Hardline", 2015, "battlefield", false, 25200, null, [22000], ["bfh"], null, null, null],
   ["battlefieldvietnam", "Battlefield Vietnam", 2004, "gamespy2", true, 15567, 23000, [], ["bfv"], null, null, "gamespy2"],
   ["bbc2", "Battlefield: Bad Company 2", 2010, "battlefield", false, 19567, 48888, [], ["bfbc2"], null, null, null],
-  ["beammp", "BeamMP (2021)", null, "beammp", false, 30814, null, [], [], null, null, null],
+  ["beammp", "BeamMP (2021)", null, "beammp", true, 30814, null, [], [], null, null, "beammp"],
   ["blackmesa", "Black Mesa", 2020, "a2s", true, 27015, null, [], [], null, null, "a2s"],
   ["bladesymphony", "Blade Symphony", 2014, "a2s", true, 27015, null, [], ["bs"], null, null, "a2s"],
   ["brainbread", "BrainBread", 2007, "a2s", true, 27015, null, [], [], null, null, "a2s"],

@@ -114,6 +114,10 @@ export const check = {
   object(o, name) {
     if (o != null && (typeof o !== 'object' || Array.isArray(o))) throw invalid(`${name} must be an object; got ${describe(o)}`);
   },
+  /** A responder's state: an object, or a list (a central list's entries); the core checks its shape. */
+  state(s, name = 'state') {
+    if (s != null && typeof s !== 'object') throw invalid(`${name} must be an object or a list; got ${describe(s)}`);
+  },
   target(t) {
     const ok = (typeof t === 'string' && t.trim() !== '') || (t != null && typeof t === 'object' && typeof t.host === 'string');
     if (!ok) throw invalid(`target must be 'host:port' or { host, port }; got ${describe(t)}`);

@@ -42,4 +42,5 @@ export const REGISTRY = Object.freeze([
   { name: 'assettocorsa', transport: 'tcp', port: 8081, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'farmingsimulator', transport: 'tcp', port: 8080, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'factorio', transport: 'tcp', port: 34197, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'beammp', transport: 'tcp', port: 30814, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

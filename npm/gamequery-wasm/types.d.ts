@@ -3928,12 +3928,95 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type BeamMpQueryResult = { 
+/**
+ * The name, with `^x` format codes.
+ */
+sname: string, 
+/**
+ * The description.
+ */
+sdesc: string, ip: string, 
+/**
+ * The game's port, as text.
+ */
+port: string, 
+/**
+ * The level's `info.json` (`/levels/gridmap_v2/info.json`).
+ */
+map: string, 
+/**
+ * Players on, as text.
+ */
+players: string, maxplayers: string, 
+/**
+ * Their names, each followed by `;`.
+ */
+playerslist: string, password: boolean, 
+/**
+ * The server's version.
+ */
+version: string, 
+/**
+ * The client version it wants.
+ */
+cversion: string, owner: string, 
+/**
+ * A country code.
+ */
+location: string, official: boolean, featured: boolean, partner: boolean, private: boolean, 
+/**
+ * The mods, `;`-separated paths.
+ */
+modlist: string, modstotal: string, modstotalsize: string, };
+
+export type BeamMpQueryOptions = { 
+/**
+ * The backend's URL (default `https://backend.beammp.com`): a mirror, or a local
+ * responder (`serve('beammp')`) in tests.
+ */
+api?: string, 
+/**
+ * How the backend's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots).
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -3969,6 +4052,7 @@ export interface ProtocolTypes {
   assettocorsa: { request: never; response: never; decodeOptions: never; raw: AssettoCorsaQueryResult };
   farmingsimulator: { request: never; response: never; decodeOptions: never; raw: FarmingSimulatorQueryResult };
   factorio: { request: never; response: never; decodeOptions: never; raw: FactorioQueryResult };
+  beammp: { request: never; response: never; decodeOptions: never; raw: BeamMpQueryResult };
 }
 
 /**
@@ -4003,6 +4087,7 @@ export type ErrorCode = 'GQ_TRUNCATED'
   | 'GQ_AUTH'
   | 'GQ_HTTP_STATUS'
   | 'GQ_TLS'
+  | 'GQ_NOT_LISTED'
   | 'GQ_INTERNAL';
 
 /**
@@ -4664,6 +4749,7 @@ export type OldGameId = keyof OldGameIds;
 export type GamedigProtocolClass =
   | 'ase'
   | 'assettocorsa'
+  | 'beammp'
   | 'buildandshoot'
   | 'dayz'
   | 'doom3'
@@ -4737,6 +4823,7 @@ export interface GameProtocols {
   battlefield2: 'gamespy3';
   battlefield2142: 'gamespy3';
   battlefieldvietnam: 'gamespy2';
+  beammp: 'beammp';
   blackmesa: 'a2s';
   bladesymphony: 'a2s';
   brainbread: 'a2s';
@@ -5084,6 +5171,7 @@ export interface NetworkTypes {
   assettocorsa: { queryOptions: AssettoCorsaQueryOptions; serveOptions: TcpServeOptions; state: AssettoCorsaQueryResult; raw: AssettoCorsaQueryResult };
   farmingsimulator: { queryOptions: FarmingSimulatorQueryOptions; serveOptions: TcpServeOptions; state: FarmingSimulatorQueryResult; raw: FarmingSimulatorQueryResult };
   factorio: { queryOptions: FactorioQueryOptions; serveOptions: TcpServeOptions; state: FactorioQueryResult; raw: FactorioQueryResult };
+  beammp: { queryOptions: BeamMpQueryOptions; serveOptions: TcpServeOptions; state: BeamMpQueryResult | BeamMpQueryResult[]; raw: BeamMpQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

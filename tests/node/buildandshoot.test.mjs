@@ -48,9 +48,10 @@ before(async () => {
   };
   pique.child = spawn('python3', ['-m', 'piqueserver', '-d', pique.home, '-j', JSON.stringify(overrides)], { env, stdio: 'ignore' });
   closers.push(() => stopServer(pique.child, pique.home));
-  // Its map is generated at start: a second or two.
+  // Its map is generated at start: a second or two; its status server listens before its
+  // status is ready (HTTP 500 until then, on a loaded machine).
   for (let i = 0; i < 100; i++) {
-    const up = await new Promise((r) => net.connect(pique.port - 1, '127.0.0.1').once('connect', function () { this.destroy(); r(true); }).once('error', () => r(false)));
+    const up = await fetch(`http://127.0.0.1:${pique.port - 1}/json`).then((r) => r.ok, () => false);
     if (up) return;
     await new Promise((r) => setTimeout(r, 200));
   }

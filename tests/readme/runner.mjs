@@ -53,11 +53,10 @@ async function startServers() {
     serve('farmingsimulator', sampleState('farmingsimulator'), { host, port: 8080 }),
     // The HTTPS example's Palworld, behind a TLS proxy.
     tlsProxy({ to: 8212, host, port: 8443 }),
-    // Factorio's matchmaking API at its own name (the namespace's), over HTTPS.
-    serve('factorio', sampleState('factorio'), { host, port: 8090 }).then(async (api) => {
-      const front = await httpsFront(8090, process.env.GQ_VENDOR_CERTS);
-      return { close: () => Promise.all([front.close(), api.close()]) };
-    }),
+    // The vendors' APIs (Factorio's, BeamMP's) at their own names (the namespace's), over HTTPS.
+    serve('factorio', sampleState('factorio'), { host, port: 8090 }),
+    serve('beammp', sampleState('beammp'), { host, port: 8091 }),
+    httpsFront({ 'multiplayer.factorio.com': 8090, 'backend.beammp.com': 8091 }, process.env.GQ_VENDOR_CERTS),
   ]);
 }
 

@@ -533,6 +533,18 @@ export async function factorioUsage(): Promise<void> {
   void [build, players, api];
 }
 
+// BeamMP (#50): its server list, the entry of the server asked for.
+export async function beammpUsage(): Promise<void> {
+  const { query, serve, sampleState } = await import('gamequery');
+  const b = await query('beammp', 'game.example.org', { api: 'https://backend.beammp.com' });
+  const mods: string | undefined = b.raw.modlist;
+  await using list = await serve('beammp', [b.raw, { ...b.raw, port: '30815' }], { port: 0 });
+  await using one = await serve('beammp', sampleState('beammp'), { port: 0 });
+  // @ts-expect-error the counts are text in the list
+  await serve('beammp', { players: 3 });
+  void [mods, list, one];
+}
+
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
 export async function hytaleUsage(): Promise<void> {
   const { query, serve, sampleState } = await import('gamequery');

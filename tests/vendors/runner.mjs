@@ -12,20 +12,21 @@ import { httpsFront } from './vendors.mjs';
 
 const [dir] = process.argv.slice(2);
 
-/** The vendors: each game id, its protocol (the responder), gamedig's options. */
+/** The vendors: each game id, its protocol (the responder), the API's host, gamedig's options. */
 const VENDORS = [
-  { id: 'factorio', protocol: 'factorio', options: { port: 34197 } },
+  { id: 'factorio', protocol: 'factorio', host: 'multiplayer.factorio.com', options: { port: 34197 } },
+  { id: 'beammp', protocol: 'beammp', host: 'backend.beammp.com', options: { port: 30814 } },
 ];
 
+const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 })));
+const front = await httpsFront(Object.fromEntries(VENDORS.map((v, i) => [v.host, responders[i].port])), dir);
 const results = [];
 for (const v of VENDORS) {
-  const responder = await serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 });
-  const front = await httpsFront(responder.port, dir);
   const options = { type: v.id, host: '127.0.0.1', ...v.options, socketTimeout: 3000, attemptTimeout: 5000 };
   const settle = (p) => p.then((r) => ({ ok: JSON.parse(JSON.stringify(r)) }), (e) => ({ error: e.message }));
   results.push({ id: v.id, ours: await settle(GameDig.query(options)), theirs: await settle(new Theirs().query(options)) });
-  await front.close();
-  await responder.close();
 }
+await front.close();
+await Promise.all(responders.map((r) => r.close()));
 console.log(JSON.stringify(results));
 process.exit(0);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { tlsProxy } from '../tls-proxy.mjs';
 
 /** The APIs' host names: each is 127.0.0.1 in the namespace. */
-export const VENDOR_HOSTS = ['multiplayer.factorio.com'];
+export const VENDOR_HOSTS = ['multiplayer.factorio.com', 'backend.beammp.com'];
 
 /** A CA (`ca.pem`) and a certificate it signs for `hosts` (`cert.pem`, `key.pem`) in `dir`: P-256, two days. */
 export function certificates(dir, hosts = VENDOR_HOSTS) {
@@ -20,8 +20,11 @@ export function certificates(dir, hosts = VENDOR_HOSTS) {
   ssl('x509', '-req', '-in', 'req.csr', '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial', '-out', 'cert.pem', '-days', '2', '-extfile', 'ext.cnf');
 }
 
-/** HTTPS on 127.0.0.1:443 with `dir`'s certificate, each connection piped to 127.0.0.1:`to`. */
-export function httpsFront(to, dir) {
+/**
+ * HTTPS on 127.0.0.1:443 with `dir`'s certificate, each connection piped to the responder
+ * of the name it asked for: `routes`, `{ 'backend.beammp.com': port, … }`.
+ */
+export function httpsFront(routes, dir) {
   const read = (name) => readFileSync(join(dir, name), 'utf8');
-  return tlsProxy({ to, port: 443, key: read('key.pem'), cert: read('cert.pem') });
+  return tlsProxy({ to: (name) => routes[name] ?? 1, port: 443, key: read('key.pem'), cert: read('cert.pem') });
 }
