@@ -42,6 +42,8 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("farmingsimulator", "farmingsimulator"),
     ("factorio", "factorio"),
     ("beammp", "beammp"),
+    ("minetest", "minetest"),
+    ("vintagestory", "vintagestory"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -42,6 +42,7 @@ pub mod json;
 pub mod kspdmp;
 pub mod limit;
 pub mod minecraft;
+pub mod minetest;
 pub mod mumble;
 #[cfg(feature = "net")]
 pub mod net;
@@ -71,6 +72,7 @@ pub mod tls;
 pub mod typescript;
 pub mod unreal2;
 pub mod values;
+pub mod vintagestory;
 pub mod wire;
 
 pub use error::{Error, ErrorCode, Result};

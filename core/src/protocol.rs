@@ -68,6 +68,8 @@ registry![
     crate::farmingsimulator::spec::FarmingSimulator,
     crate::factorio::spec::Factorio,
     crate::beammp::spec::BeamMp,
+    crate::minetest::spec::Minetest,
+    crate::vintagestory::spec::VintageStory,
 ];
 
 /// A protocol of the registry (its index there).

@@ -328,8 +328,11 @@ fn protocols_declare_their_options_once() {
         let Some(folder) = module.first().filter(|m| protocols.contains(*m)) else {
             continue;
         };
-        // `page_query!` declares a page protocol's options through `declare!`.
-        if code.contains("options::declare!") || code.contains("page::page_query!") {
+        // `page_query!` and `vendor_query!` declare their protocols' options through `declare!`.
+        if code.contains("options::declare!")
+            || code.contains("page::page_query!")
+            || code.contains("vendor::vendor_query!")
+        {
             declared.insert(folder.clone());
         }
         for by_hand in ["COMMON", "Common::read", "NetworkOptions"] {

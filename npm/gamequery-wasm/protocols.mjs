@@ -43,4 +43,6 @@ export const REGISTRY = Object.freeze([
   { name: 'farmingsimulator', transport: 'tcp', port: 8080, packets: false, query: true, serve: true, rcon: null, servedAt: null },
   { name: 'factorio', transport: 'tcp', port: 34197, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'beammp', transport: 'tcp', port: 30814, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'minetest', transport: 'tcp', port: 30000, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'vintagestory', transport: 'tcp', port: 42420, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

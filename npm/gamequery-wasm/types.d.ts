@@ -3889,13 +3889,12 @@ platform: string, };
 
 export type FactorioQueryOptions = { 
 /**
- * The matchmaking API's URL (default `https://multiplayer.factorio.com`): a mirror,
- * or a local responder (`serve('factorio')`) in tests.
+ *The API's URL (default `https://multiplayer.factorio.com`): a mirror, or a local responder (`serve('factorio')`) in tests.
  */
 api?: string, 
 /**
  * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
- * URL is `https` (default: Mozilla's roots).
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
  */
 tls?: TlsOptions, 
 /**
@@ -3972,13 +3971,128 @@ modlist: string, modstotal: string, modstotalsize: string, };
 
 export type BeamMpQueryOptions = { 
 /**
- * The backend's URL (default `https://backend.beammp.com`): a mirror, or a local
- * responder (`serve('beammp')`) in tests.
+ *The API's URL (default `https://backend.beammp.com`): a mirror, or a local responder (`serve('beammp')`) in tests.
  */
 api?: string, 
 /**
- * How the backend's certificate is checked (`{ ca, insecure, serverName }`), where its
- * URL is `https` (default: Mozilla's roots).
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type MinetestQueryResult = { 
+/**
+ * As the server announced itself: a host name or an IP address.
+ */
+address: string, 
+/**
+ * Where the list heard the announcement from.
+ */
+ip: string, port: number, name: string, description: string, clients: number, 
+/**
+ * The names of the players on (absent when none are).
+ */
+clients_list: Array<string>, clients_max: number, clients_top: number, creative: boolean, damage: boolean, pvp: boolean, password: boolean, 
+/**
+ * The game (`minetest`, `mineclone2` …).
+ */
+gameid: string, version: string, proto_min: number, proto_max: number, 
+/**
+ * Seconds.
+ */
+uptime: number, game_time: number, lag: number, url: string, update_time: number, start: number, updates: number, total_clients: number, pop_v: number, geo_continent: string, ping: number, };
+
+export type MinetestQueryOptions = { 
+/**
+ *The API's URL (default `https://servers.minetest.net`): a mirror, or a local responder (`serve('minetest')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type VintageStoryQueryResult = { serverName: string, 
+/**
+ * `address:port`.
+ */
+serverIP: string, playstyle: { id: string, langCode: string }, mods: Array<{ id: string, version: string }>, 
+/**
+ * As text.
+ */
+maxPlayers: string, 
+/**
+ * As text.
+ */
+players: string, gameVersion: string, hasPassword: boolean, whitelisted: boolean, gameDescription: string, };
+
+export type VintageStoryQueryOptions = { 
+/**
+ *The API's URL (default `https://masterserver.vintagestory.at`): a mirror, or a local responder (`serve('vintagestory')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
  */
 tls?: TlsOptions, 
 /**
@@ -4012,11 +4126,11 @@ localPort?: number,
 trace?: (event: TraceEvent) => void, };
 
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4053,6 +4167,8 @@ export interface ProtocolTypes {
   farmingsimulator: { request: never; response: never; decodeOptions: never; raw: FarmingSimulatorQueryResult };
   factorio: { request: never; response: never; decodeOptions: never; raw: FactorioQueryResult };
   beammp: { request: never; response: never; decodeOptions: never; raw: BeamMpQueryResult };
+  minetest: { request: never; response: never; decodeOptions: never; raw: MinetestQueryResult };
+  vintagestory: { request: never; response: never; decodeOptions: never; raw: VintageStoryQueryResult };
 }
 
 /**
@@ -4770,6 +4886,7 @@ export type GamedigProtocolClass =
   | 'minecraft'
   | 'minecraftbedrock'
   | 'minecraftvanilla'
+  | 'minetest'
   | 'mumbleping'
   | 'palworld'
   | 'quake1'
@@ -4784,7 +4901,8 @@ export type GamedigProtocolClass =
   | 'unreal2'
   | 'ut3'
   | 'valve'
-  | 'vcmp';
+  | 'vcmp'
+  | 'vintagestory';
 
 /** The protocol each game that gamequery can query answers in. */
 export interface GameProtocols {
@@ -4958,6 +5076,7 @@ export interface GameProtocols {
   mbe: 'minecraft';
   medievalengineers: 'a2s';
   minecraft: 'minecraft';
+  minetest: 'minetest';
   mnc: 'a2s';
   moe: 'a2s';
   moha: 'gamespy1';
@@ -5094,6 +5213,7 @@ export interface GameProtocols {
   vcm: 'samp';
   vietcong: 'gamespy1';
   vietcong2: 'gamespy2';
+  vintagestory: 'vintagestory';
   vrising: 'a2s';
   wet: 'quake3';
   wolfenstein: 'doom3';
@@ -5172,6 +5292,8 @@ export interface NetworkTypes {
   farmingsimulator: { queryOptions: FarmingSimulatorQueryOptions; serveOptions: TcpServeOptions; state: FarmingSimulatorQueryResult; raw: FarmingSimulatorQueryResult };
   factorio: { queryOptions: FactorioQueryOptions; serveOptions: TcpServeOptions; state: FactorioQueryResult; raw: FactorioQueryResult };
   beammp: { queryOptions: BeamMpQueryOptions; serveOptions: TcpServeOptions; state: BeamMpQueryResult | BeamMpQueryResult[]; raw: BeamMpQueryResult };
+  minetest: { queryOptions: MinetestQueryOptions; serveOptions: TcpServeOptions; state: MinetestQueryResult | MinetestQueryResult[]; raw: MinetestQueryResult };
+  vintagestory: { queryOptions: VintageStoryQueryOptions; serveOptions: TcpServeOptions; state: VintageStoryQueryResult | VintageStoryQueryResult[]; raw: VintageStoryQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

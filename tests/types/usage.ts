@@ -545,6 +545,16 @@ export async function beammpUsage(): Promise<void> {
   void [mods, list, one];
 }
 
+// Minetest and Vintage Story (#50): their lists' entries.
+export async function listsUsage(): Promise<void> {
+  const { query } = await import('gamequery');
+  const m = await query('minetest', 'game.example.org');
+  const names: string[] | undefined = m.raw.clients_list;
+  const v = await query('vintagestory', 'game.example.org', { api: 'https://masterserver.vintagestory.at' });
+  const style: string | undefined = v.raw.playstyle?.langCode;
+  void [names, style];
+}
+
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.
 export async function hytaleUsage(): Promise<void> {
   const { query, serve, sampleState } = await import('gamequery');

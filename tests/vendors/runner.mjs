@@ -16,6 +16,8 @@ const [dir] = process.argv.slice(2);
 const VENDORS = [
   { id: 'factorio', protocol: 'factorio', host: 'multiplayer.factorio.com', options: { port: 34197 } },
   { id: 'beammp', protocol: 'beammp', host: 'backend.beammp.com', options: { port: 30814 } },
+  { id: 'minetest', protocol: 'minetest', host: 'servers.minetest.net', options: { port: 30000 } },
+  { id: 'vintagestory', protocol: 'vintagestory', host: 'masterserver.vintagestory.at', options: { port: 42420 } },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 })));

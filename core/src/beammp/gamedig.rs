@@ -2,24 +2,16 @@
 //! player a name with an empty `raw`. Our `api` and `tls` pass through (a mirror, a test's
 //! responder). And the status for people.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::spec::describe::{described, ms, password, players, text, Description, Fields};
 use crate::spec::gamedig::Gamedig;
 
 pub const GAMEDIG: Gamedig = Gamedig {
-    options,
+    options: crate::http::vendor::gamedig_options,
     results: |_, _, _| {},
     unanswered: |_, _, _| None,
 };
-
-fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    for key in ["api", "tls"] {
-        if let Some(v) = gamedig.get(key) {
-            ours.insert(key.into(), v.clone());
-        }
-    }
-}
 
 pub fn describe(s: &Value, _color: bool) -> Description {
     let raw = &s["raw"];

@@ -11,8 +11,6 @@ pub mod unified;
 
 /// The game's port, what the list knows a server by.
 pub const DEFAULT_PORT: u16 = 30814;
-/// The backend.
-pub const API: &str = "https://backend.beammp.com";
 /// The list.
 pub const PATH: &str = "/servers-info";
 /// The list read at most: every public server, a kilobyte or so each with its mod list.

@@ -6,9 +6,9 @@
 use serde_json::{Map, Value};
 
 use super::{MAX_BODY, PATH};
-use crate::error::{Error, ErrorCode, Result};
-use crate::http::vendor::{Asked, Vendor};
-use crate::json::members::{integer, text};
+use crate::error::Result;
+use crate::http::vendor::{as_list, listed, Asked, Vendor};
+use crate::json::members::{integer_or_text, text};
 use crate::spec::query::About;
 use crate::status::{count, known, named, Known, Status, StatusPlayers};
 
@@ -18,11 +18,6 @@ pub type BeamMpQueryResult = Map<String, Value>;
 /// BeamMP's `servers-info`, for [`crate::http::vendor`].
 #[derive(Debug, Clone, Copy)]
 pub struct Listed;
-
-/// A number the list gives as text (`"3"`), or as a number.
-fn number(o: &Map<String, Value>, key: &str) -> Option<i64> {
-    integer(o, key).or_else(|| text(o, key)?.trim().parse().ok())
-}
 
 /// A name without BeamMP's format codes: `^` and the character after it (`^1` red, `^l` bold).
 pub fn plain(name: &str) -> String {
@@ -47,7 +42,7 @@ pub fn entry(list: Vec<Value>, asked: &Asked) -> Option<Map<String, Value>> {
         if !text(&o, "ip").is_some_and(|ip| asked.is(ip)) {
             continue;
         }
-        match number(&o, "port") {
+        match integer_or_text(&o, "port") {
             Some(p) if p == i64::from(asked.port) => return Some(o),
             Some(_) => {}
             None => portless = portless.or(Some(o)),
@@ -64,8 +59,8 @@ pub fn status(entry: Map<String, Value>, latency_ms: f64) -> Status<BeamMpQueryR
         .map(str::to_string)
         .collect();
     let list = named(&names);
-    let online = number(&entry, "players").map_or(list.len() as u32, count);
-    let max = number(&entry, "maxplayers").map_or(0, count);
+    let online = integer_or_text(&entry, "players").map_or(list.len() as u32, count);
+    let max = integer_or_text(&entry, "maxplayers").map_or(0, count);
     Status::new(
         Known {
             name: plain(text(&entry, "sname").unwrap_or_default()).trim().to_string(),
@@ -81,7 +76,6 @@ pub fn status(entry: Map<String, Value>, latency_ms: f64) -> Status<BeamMpQueryR
 }
 
 impl Vendor for Listed {
-    const API: &'static str = super::API;
     const MAX_BODY: usize = MAX_BODY;
     const BY_ADDRESS: bool = true;
     const STATE: &'static str = "BeamMP state";
@@ -92,34 +86,9 @@ impl Vendor for Listed {
     }
 
     fn status(&self, body: &[u8], latency_ms: f64, asked: &Asked) -> Result<Status<Self::Raw>> {
-        let list = match serde_json::from_slice::<Value>(body) {
-            Ok(Value::Array(list)) => list,
-            Ok(other) => {
-                return Err(Error::new(
-                    ErrorCode::WrongProtocol,
-                    format!(
-                        "GET {PATH} answered {}, not BeamMP's list of servers",
-                        crate::json::kind(&other)
-                    ),
-                ))
-            }
-            Err(e) => {
-                return Err(Error::new(ErrorCode::BadJson, format!("GET {PATH} is not JSON: {e}"))
-                    .with_text(crate::http::excerpt(body)))
-            }
-        };
-        let size = list.len();
-        let Some(entry) = entry(list, asked) else {
-            let at = asked.ip.map_or_else(|| asked.host.clone(), |ip| ip.to_string());
-            return Err(Error::new(
-                ErrorCode::NotListed,
-                format!(
-                    "BeamMP's list ({size} servers) has none at {at} port {}: the server is down, private, or listed under another address",
-                    asked.port
-                ),
-            ));
-        };
-        Ok(status(entry, latency_ms))
+        listed(body, (PATH, None, "BeamMP's list"), asked, entry, |e| {
+            status(e, latency_ms)
+        })
     }
 
     /// The list: the state's entries, or its one entry (a saved query's `raw`).
@@ -127,11 +96,7 @@ impl Vendor for Listed {
         if path != PATH {
             return None;
         }
-        let list = match state {
-            Value::Array(_) => state.clone(),
-            one => Value::Array(vec![one.clone()]),
-        };
-        Some((200, serde_json::to_vec(&list).unwrap_or_default()))
+        Some((200, serde_json::to_vec(&as_list(state)).unwrap_or_default()))
     }
 }
 
@@ -176,6 +141,7 @@ pub struct BeamMpReply {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use serde_json::json;
 
     fn asked(ip: &str, port: u16) -> Asked {

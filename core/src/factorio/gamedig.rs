@@ -2,25 +2,17 @@
 //! a name with an empty `raw`; gamedig's version is `game_version.build_version`. Our `api`
 //! and `tls` pass through (a mirror, a test's responder). And the status for people.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::json::Json;
 use crate::spec::describe::{described, ms, password, players, text, Description, Fields};
 use crate::spec::gamedig::{Gamedig, Results};
 
 pub const GAMEDIG: Gamedig = Gamedig {
-    options,
+    options: crate::http::vendor::gamedig_options,
     results,
     unanswered: |_, _, _| None,
 };
-
-fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    for key in ["api", "tls"] {
-        if let Some(v) = gamedig.get(key) {
-            ours.insert(key.into(), v.clone());
-        }
-    }
-}
 
 fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {
     let version = &status["raw"]["application_version"];

@@ -12,8 +12,6 @@ pub mod unified;
 
 /// The game's UDP port, what players connect to and what the list knows a game by.
 pub const DEFAULT_PORT: u16 = 34197;
-/// The matchmaking server.
-pub const API: &str = "https://multiplayer.factorio.com";
 /// Where a game's details are, followed by its `ip:port`.
 pub const PATH: &str = "/get-game-details/";
 /// The details read at most: a server with hundreds of mods lists each (`name`, `version`).

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::{MAX_BODY, PATH};
 use crate::error::{Error, ErrorCode, Result};
 use crate::http::vendor::{address_of, Asked, Vendor};
-use crate::json::members::{integer, text};
+use crate::json::members::{integer_or_text, text};
 use crate::spec::query::About;
 use crate::status::{count, known, named, Known, Status, StatusPlayers};
 
@@ -28,18 +28,13 @@ fn flag(o: &Map<String, Value>, key: &str) -> bool {
     }
 }
 
-/// A whole number, or its text (`"16"`).
-fn number(o: &Map<String, Value>, key: &str) -> Option<i64> {
-    integer(o, key).or_else(|| text(o, key)?.trim().parse().ok())
-}
-
 pub fn status(details: Map<String, Value>, latency_ms: f64) -> Status<FactorioQueryResult> {
     let names: Vec<String> = match details.get("players") {
         Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).map(str::to_string).collect(),
         _ => vec![],
     };
     let list = named(&names);
-    let max = number(&details, "max_players").map_or(0, count);
+    let max = integer_or_text(&details, "max_players").map_or(0, count);
     let version = details.get("application_version").and_then(Value::as_object);
     let port = text(&details, "host_address")
         .and_then(|a| a.rsplit_once(':'))
@@ -60,7 +55,6 @@ pub fn status(details: Map<String, Value>, latency_ms: f64) -> Status<FactorioQu
 }
 
 impl Vendor for Details {
-    const API: &'static str = super::API;
     const MAX_BODY: usize = MAX_BODY;
     const BY_ADDRESS: bool = true;
     const STATE: &'static str = "Factorio state";

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::api::Api;
 use super::part::get;
 use super::serve::{reply, Head};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::options::Common;
 use crate::spec::query::{About, Elsewhere};
 use crate::spec::{QueryPlan, Running, Start};
@@ -87,8 +87,6 @@ impl ApiUrl {
 
 /// A vendor's API, as a protocol asks it.
 pub trait Vendor: Clone + Send + 'static {
-    /// Its URL when the caller gives none.
-    const API: &'static str;
     /// The reply's body read at most.
     const MAX_BODY: usize;
     /// The API knows game servers by address: the target is looked up first.
@@ -119,17 +117,118 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// Whether `listed` (an address as a list writes it) is this server's: its IP, or its
-    /// host as given where none was looked up.
+    /// Whether `listed` (an address as a list writes it) is this server's: its IP, or the
+    /// host name it was asked by (a list that keeps the name a server announced).
     pub fn is(&self, listed: &str) -> bool {
         let listed = listed.trim().trim_start_matches('[').trim_end_matches(']');
         match (self.ip, listed.parse::<IpAddr>()) {
             (Some(ip), Ok(other)) => ip == other || ip.to_canonical() == other.to_canonical(),
-            (Some(_), Err(_)) => false,
-            (None, _) => listed.eq_ignore_ascii_case(&self.host),
+            _ => listed.eq_ignore_ascii_case(&self.host),
         }
     }
 }
+
+/// A list's entries: the JSON array that is the body, or its `member` (`{ "list": [...] }`).
+/// `what` names the list in messages (`BeamMP's list`).
+pub fn entries(body: &[u8], path: &str, member: Option<&str>, what: &str) -> Result<Vec<Value>> {
+    let value = serde_json::from_slice::<Value>(body).map_err(|e| {
+        Error::new(ErrorCode::BadJson, format!("GET {path} is not JSON: {e}")).with_text(super::excerpt(body))
+    })?;
+    let list = match (member, value) {
+        (None, Value::Array(list)) => return Ok(list),
+        (Some(key), Value::Object(mut o)) => o.remove(key),
+        _ => None,
+    };
+    match list {
+        Some(Value::Array(list)) => Ok(list),
+        _ => Err(Error::new(
+            ErrorCode::WrongProtocol,
+            format!("GET {path} answered JSON that is not {what}"),
+        )),
+    }
+}
+
+/// The status of the server `asked` about from a list's `body` (the array that is the body,
+/// or its `member`): its entry found by `entry`, read by `status`; none is `GQ_NOT_LISTED`.
+/// `what` names the list in messages.
+pub fn listed<R>(
+    body: &[u8],
+    (path, member, what): (&str, Option<&str>, &str),
+    asked: &Asked,
+    entry: fn(Vec<Value>, &Asked) -> Option<serde_json::Map<String, Value>>,
+    status: impl FnOnce(serde_json::Map<String, Value>) -> Status<R>,
+) -> Result<Status<R>> {
+    let list = entries(body, path, member, what)?;
+    let size = list.len();
+    match entry(list, asked) {
+        Some(found) => Ok(status(found)),
+        None => Err(not_listed(what, size, asked)),
+    }
+}
+
+/// The list (`what`, of `size` servers) holds no server at the address and port `asked`.
+pub fn not_listed(what: &str, size: usize, asked: &Asked) -> Error {
+    let at = asked.ip.map_or_else(|| asked.host.clone(), |ip| ip.to_string());
+    Error::new(
+        ErrorCode::NotListed,
+        format!(
+            "{what} ({size} servers) has none at {at} port {}: the server is down, private, or listed under another address",
+            asked.port
+        ),
+    )
+}
+
+/// A responder's state as a list: its entries, or its one entry (a saved query's `raw`).
+pub fn as_list(state: &Value) -> Vec<Value> {
+    match state {
+        Value::Array(list) => list.clone(),
+        one => vec![one.clone()],
+    }
+}
+
+/// gamedig's options → ours for a vendor's protocol: our `api` and `tls` pass through (a
+/// mirror, a test's responder); gamedig has none of its own for these.
+pub fn gamedig_options(gamedig: &Value, ours: &mut serde_json::Map<String, Value>) {
+    for key in ["api", "tls"] {
+        if let Some(v) = gamedig.get(key) {
+            ours.insert(key.into(), v.clone());
+        }
+    }
+}
+
+/// A protocol answered by a vendor's API: its options (`api`, `tls`, and the common ones),
+/// its default API and its `plan`, declared once for Factorio, BeamMP, Minetest and Vintage
+/// Story. `vendor_query!("beammp", BeamMpPlan("BeamMP query"), ts BeamMpQueryOptions,
+/// "https://backend.beammp.com", Listed)` in the protocol's `query.rs`.
+macro_rules! vendor_query {
+    ($id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, $vendor:expr) => {
+        $crate::options::declare! {
+            #[doc = concat!("`query('", $id, "', target, options)`: `target` is the game server's address.")]
+            pub struct $plan($what), ts $ts, cli "";
+            #[doc = concat!("The API's URL (default `", $api, "`): a mirror, or a local responder (`serve('", $id, "')`) in tests.")]
+            api: $crate::http::vendor::ApiUrl = "api" by text(api), ts "string", flag("api", Text, "URL");
+            /// How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+            /// URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+            tls: Option<$crate::tls::Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
+        }
+
+        /// The vendor's API.
+        pub const API: &str = $api;
+
+        fn api(given: Option<&str>) -> $crate::error::Result<$crate::http::vendor::ApiUrl> {
+            $crate::http::vendor::ApiUrl::given(given, API)
+        }
+
+        pub fn plan(
+            options: serde_json::Value,
+            _target: &$crate::target::Target,
+        ) -> $crate::error::Result<Box<dyn $crate::spec::QueryPlan>> {
+            let o = $plan::read(options)?;
+            $crate::http::vendor::VendorPlan::boxed(o.common, o.api, o.tls, $vendor)
+        }
+    };
+}
+pub(crate) use vendor_query;
 
 /// `GET` the vendor's API about the target.
 pub struct VendorPlan<V> {

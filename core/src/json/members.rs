@@ -16,6 +16,11 @@ pub fn integer(o: &Map<String, Value>, key: &str) -> Option<i64> {
         .or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f.round() as i64))
 }
 
+/// A whole number, or its text (`"16"`: lists that write their counts as text).
+pub fn integer_or_text(o: &Map<String, Value>, key: &str) -> Option<i64> {
+    integer(o, key).or_else(|| text(o, key)?.trim().parse().ok())
+}
+
 /// A port number the server says players connect to, or none (0 and what no port can be
 /// are none).
 pub fn port(o: &Map<String, Value>, key: &str) -> Option<u16> {

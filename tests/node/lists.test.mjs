@@ -1,0 +1,50 @@
+// Minetest / Luanti and Vintage Story through their public server lists, in both engines:
+// the query never asks the game server; it fetches the list (our responder, named by
+// `api`) and finds the entry by the target's address (looked up first, or the name it was
+// asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
+// vendors.test.mjs.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as gq from 'gamequery';
+import { GameDig } from 'gamequery/gamedig';
+import { failure } from './helpers.mjs';
+
+const closers = [];
+after(() => Promise.all(closers.map((c) => c())));
+
+async function served(protocol, state) {
+  const server = await gq.serve(protocol, state, { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  return `http://127.0.0.1:${server.port}`;
+}
+
+test('Minetest: the entry by address or announced name and port; its status', async () => {
+  const state = gq.sampleState('minetest');
+  const api = await served('minetest', [{ ...state, address: 'localhost', ip: '10.0.0.9', port: 30001, name: 'named' }, state]);
+  const s = await gq.query('minetest', '127.0.0.1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.mode, s.version, s.password, s.players.online, s.players.max, s.address, s.port, s.connect],
+    ['minetest', 'gamequery demo — Minetest ✓', 'minetest', '5.10.0', false, 3, 15, '127.0.0.1', 30000, '127.0.0.1:30000']);
+  assert.deepEqual(s.players.list.map((p) => p.name), state.clients_list);
+  assert.deepEqual(s.raw, state);
+  // Listed by the name it announced: found by that name, whatever it resolves to.
+  assert.equal((await gq.query('minetest', 'localhost:30001', { api, timeout: 2000 })).name, 'named');
+  const { e } = await failure(() => gq.query('minetest', '127.0.0.1:30001', { api, timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  assert.match(e.message, /Minetest's server list \(2 servers\) has none at 127\.0\.0\.1 port 30001/);
+  const r = await GameDig.query({ type: 'minetest', host: '127.0.0.1', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.version, r.players.map((p) => p.name)], [state.name, 3, 15, '5.10.0', state.clients_list]);
+});
+
+test('Vintage Story: the entry by serverIP; counts without names', async () => {
+  const state = gq.sampleState('vintagestory');
+  const api = await served('vintagestory', [{ ...state, serverIP: '127.0.0.1:42421', serverName: 'other' }, state]);
+  const s = await gq.query('vintagestory', '127.0.0.1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.mode, s.version, s.password, s.players.online, s.players.max, s.players.list, s.port],
+    ['vintagestory', 'gamequery demo — Vintage Story ✓', 'surviveandbuild', '1.20.12', false, 3, 16, [], 42420]);
+  assert.deepEqual(s.raw, state);
+  assert.equal((await gq.query('vintagestory', '127.0.0.1:42421', { api, timeout: 2000 })).name, 'other');
+  const { e } = await failure(() => gq.query('vintagestory', '127.0.0.2', { api, timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  const r = await GameDig.query({ type: 'vintagestory', host: '127.0.0.1', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.password, r.players], [state.serverName, 3, 16, false, []]);
+});
