@@ -44,6 +44,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("beammp", "beammp"),
     ("minetest", "minetest"),
     ("vintagestory", "vintagestory"),
+    ("renegadex", "renegadex"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

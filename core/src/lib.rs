@@ -50,6 +50,7 @@ pub mod options;
 pub mod palworld;
 pub mod protocol;
 pub mod quake;
+pub mod renegadex;
 pub mod resend;
 pub mod rng;
 pub mod samp;

@@ -70,6 +70,7 @@ registry![
     crate::beammp::spec::BeamMp,
     crate::minetest::spec::Minetest,
     crate::vintagestory::spec::VintageStory,
+    crate::renegadex::spec::RenegadeX,
 ];
 
 /// A protocol of the registry (its index there).

@@ -250,7 +250,7 @@ const ROWS = [
   ["redline", "Redline", 2010, "gamespy1", true, null, 25252, [], [], null, null, "gamespy1"],
   ["redorchestra", "Red Orchestra", 2018, "unreal2", true, 7758, null, [1], [], null, null, "unreal2"],
   ["redorchestra2", "Red Orchestra 2", 2011, "a2s", true, 7777, 27015, [], [], null, null, "a2s"],
-  ["renegade10", "Renegade X", 2014, "renegadex", false, null, null, [], [], null, null, null],
+  ["renegade10", "Renegade X", 2014, "renegadex", true, null, null, [], [], null, null, "renegadex"],
   ["renown", "Renown", 2025, "renown", false, null, null, [], [], null, null, null],
   ["rfactor", "rFactor", 2005, "rfactor", false, 34397, null, [-100], [], null, null, null],
   ["rfactor2", "rFactor 2", 2013, "a2s", true, null, 64299, [], [], null, null, "a2s"],

@@ -45,4 +45,5 @@ export const REGISTRY = Object.freeze([
   { name: 'beammp', transport: 'tcp', port: 30814, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'minetest', transport: 'tcp', port: 30000, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'vintagestory', transport: 'tcp', port: 42420, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'renegadex', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

@@ -4125,12 +4125,63 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type RenegadeXQueryResult = { IP: string, Port: number, Name: string, NamePrefix: string, "Current Map": string, Players: number, Bots: number, 
+/**
+ * `Open Beta 5.89.870`.
+ */
+"Game Version": string, 
+/**
+ * `Player Limit`, `Time Limit` (minutes), `Team Mode`, `Game Type`, `Vehicle Limit`,
+ * `Mine Limit`, `bPassworded`, `bSteamRequired`, `bRanked` …
+ */
+Variables: Record<string, number | boolean>, };
+
+export type RenegadeXQueryOptions = { 
+/**
+ *The API's URL (default `https://serverlist-rx.totemarts.services`): a mirror, or a local responder (`serve('renegadex')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4169,6 +4220,7 @@ export interface ProtocolTypes {
   beammp: { request: never; response: never; decodeOptions: never; raw: BeamMpQueryResult };
   minetest: { request: never; response: never; decodeOptions: never; raw: MinetestQueryResult };
   vintagestory: { request: never; response: never; decodeOptions: never; raw: VintageStoryQueryResult };
+  renegadex: { request: never; response: never; decodeOptions: never; raw: RenegadeXQueryResult };
 }
 
 /**
@@ -4892,6 +4944,7 @@ export type GamedigProtocolClass =
   | 'quake1'
   | 'quake2'
   | 'quake3'
+  | 'renegadex'
   | 'samp'
   | 'satisfactory'
   | 'sdtd'
@@ -5131,6 +5184,7 @@ export interface GameProtocols {
   redline: 'gamespy1';
   redorchestra: 'unreal2';
   redorchestra2: 'a2s';
+  renegade10: 'renegadex';
   rfactor2: 'a2s';
   ricochet: 'a2s';
   risingworld: 'a2s';
@@ -5294,6 +5348,7 @@ export interface NetworkTypes {
   beammp: { queryOptions: BeamMpQueryOptions; serveOptions: TcpServeOptions; state: BeamMpQueryResult | BeamMpQueryResult[]; raw: BeamMpQueryResult };
   minetest: { queryOptions: MinetestQueryOptions; serveOptions: TcpServeOptions; state: MinetestQueryResult | MinetestQueryResult[]; raw: MinetestQueryResult };
   vintagestory: { queryOptions: VintageStoryQueryOptions; serveOptions: TcpServeOptions; state: VintageStoryQueryResult | VintageStoryQueryResult[]; raw: VintageStoryQueryResult };
+  renegadex: { queryOptions: RenegadeXQueryOptions; serveOptions: TcpServeOptions; state: RenegadeXQueryResult | RenegadeXQueryResult[]; raw: RenegadeXQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -1,4 +1,4 @@
-// Minetest / Luanti and Vintage Story through their public server lists, in both engines:
+// Minetest / Luanti, Vintage Story and Renegade X through their public server lists, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as gq from 'gamequery';
 import { GameDig } from 'gamequery/gamedig';
-import { failure } from './helpers.mjs';
+import { failure, fakeTcpServer } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -47,4 +47,31 @@ test('Vintage Story: the entry by serverIP; counts without names', async () => {
   assert.equal(e.code, 'GQ_NOT_LISTED');
   const r = await GameDig.query({ type: 'vintagestory', host: '127.0.0.1', api });
   assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.password, r.players], [state.serverName, 3, 16, false, []]);
+});
+
+test('Renegade X: the entry by IP and Port; bots, limits, the prefix in the name', async () => {
+  const state = gq.sampleState('renegadex');
+  const api = await served('renegadex', [{ ...state, Port: 7778, Name: 'other', NamePrefix: '' }, state]);
+  const s = await gq.query('renegade10', '127.0.0.1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.map, s.version, s.password, s.players.online, s.players.max, s.players.bots, s.port, s.game.id],
+    ['renegadex', '[GQ] gamequery demo — Renegade X ✓', 'CNC-Field', 'Open Beta 5.89.870', false, 3, 40, 2, 7777, 'renegade10']);
+  assert.deepEqual(s.raw, state);
+  assert.equal((await gq.query('renegadex', '127.0.0.1:7778', { api, timeout: 2000 })).name, 'other');
+  const { e } = await failure(() => gq.query('renegadex', '127.0.0.1:7779', { api, timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  const r = await GameDig.query({ type: 'renegade10', host: '127.0.0.1', port: 7777, api });
+  assert.deepEqual([r.name, r.map, r.numplayers, r.maxplayers, r.version], ['[GQ] gamequery demo — Renegade X ✓', 'CNC-Field', 3, 40, 'Open Beta 5.89.870']);
+});
+
+test('a game id asks the API by the API\'s name (Host, TLS), the status the target\'s', async () => {
+  const heads = [];
+  const body = JSON.stringify([gq.sampleState('renegadex')]);
+  const api = await fakeTcpServer((sock) => sock.on('data', (d) => {
+    heads.push(d.toString().split('\r\n').find((l) => l.toLowerCase().startsWith('host:')));
+    sock.end(`HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }));
+  closers.push(api.close);
+  const s = await gq.query('renegade10', '127.0.0.1:7777', { api: `http://localhost:${api.port}`, timeout: 2000 });
+  assert.deepEqual([s.address, s.port, s.connect], ['127.0.0.1', 7777, '127.0.0.1:7777']);
+  assert.deepEqual(heads, [`Host: localhost:${api.port}`]);
 });

@@ -552,7 +552,10 @@ export async function listsUsage(): Promise<void> {
   const names: string[] | undefined = m.raw.clients_list;
   const v = await query('vintagestory', 'game.example.org', { api: 'https://masterserver.vintagestory.at' });
   const style: string | undefined = v.raw.playstyle?.langCode;
-  void [names, style];
+  const r = await query('renegade10', 'game.example.org:7777');
+  const limit: number | boolean | undefined = r.raw.Variables?.['Player Limit'];
+  const bots: number | undefined = r.players.bots ?? undefined;
+  void [names, style, limit, bots];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

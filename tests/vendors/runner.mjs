@@ -18,6 +18,7 @@ const VENDORS = [
   { id: 'beammp', protocol: 'beammp', host: 'backend.beammp.com', options: { port: 30814 } },
   { id: 'minetest', protocol: 'minetest', host: 'servers.minetest.net', options: { port: 30000 } },
   { id: 'vintagestory', protocol: 'vintagestory', host: 'masterserver.vintagestory.at', options: { port: 42420 } },
+  { id: 'renegade10', protocol: 'renegadex', host: 'serverlist-rx.totemarts.services', options: { port: 7777 } },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 })));

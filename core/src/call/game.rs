@@ -117,7 +117,11 @@ impl Call {
             )?;
         }
         call.target = text;
-        call.host = t.host.clone();
+        // A call that connects elsewhere (a vendor's API) keeps the API's host to connect
+        // and check a certificate against; its target is its subject's already.
+        if call.subject.is_none() {
+            call.host = t.host.clone();
+        }
         call.game = Some((game, t.port, asked));
         call.hint = hint;
         Ok(call)

@@ -148,6 +148,11 @@ pub fn entries(body: &[u8], path: &str, member: Option<&str>, what: &str) -> Res
     }
 }
 
+/// A list's entry: an object as the list writes it.
+pub type Entry = serde_json::Map<String, Value>;
+/// How a list's entry for the server asked about is found among its entries.
+pub type FindEntry = fn(Vec<Value>, &Asked) -> Option<Entry>;
+
 /// The status of the server `asked` about from a list's `body` (the array that is the body,
 /// or its `member`): its entry found by `entry`, read by `status`; none is `GQ_NOT_LISTED`.
 /// `what` names the list in messages.
@@ -155,8 +160,8 @@ pub fn listed<R>(
     body: &[u8],
     (path, member, what): (&str, Option<&str>, &str),
     asked: &Asked,
-    entry: fn(Vec<Value>, &Asked) -> Option<serde_json::Map<String, Value>>,
-    status: impl FnOnce(serde_json::Map<String, Value>) -> Status<R>,
+    entry: FindEntry,
+    status: impl FnOnce(Entry) -> Status<R>,
 ) -> Result<Status<R>> {
     let list = entries(body, path, member, what)?;
     let size = list.len();
