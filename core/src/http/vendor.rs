@@ -235,6 +235,43 @@ macro_rules! vendor_query {
 }
 pub(crate) use vendor_query;
 
+/// A vendor protocol's side for the machinery (`spec::Protocol`) and its `serve` (the API from a
+/// state), declared once: `vendor_protocol!(BeamMp, "beammp", "BeamMP query", "BeamMP (its
+/// server list)", BeamMpPlan, raw "BeamMpQueryResult", state "…", Listed, [BeamMpReply,
+/// BeamMpQueryOptions])` in the protocol's `spec.rs`, beside its `DEFAULT_PORT`, `query.rs`
+/// ([`vendor_query!`]), `unified.rs`, `gamedig.rs` and `sample.json`.
+macro_rules! vendor_protocol {
+    ($protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, raw $raw:literal, state $state:literal, $vendor:ty, [$($decl:ty),* $(,)?]) => {
+        pub struct $protocol;
+
+        impl $crate::spec::Protocol for $protocol {
+            type Codec = $crate::spec::packets::NoCodec;
+            const SPEC: $crate::spec::Spec = $crate::spec::Spec::http($id, $title, $label, super::DEFAULT_PORT);
+            const TYPES: $crate::spec::Types = $crate::spec::Types::packetless($raw, super::query::$plan::TS, $state);
+            const CLI: $crate::spec::Cli = super::query::$plan::CLI;
+            const QUERY: Option<$crate::spec::Query> = Some($crate::spec::Query::Plan(super::query::plan));
+            const DESCRIBE: Option<$crate::spec::DescribeFn> = Some(super::gamedig::describe);
+            const GAMEDIG: Option<$crate::spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
+            const SERVE: Option<$crate::spec::ServeFn> = Some(serve);
+            const SERVED_AT: Option<&'static str> = Some("api");
+            const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
+
+            #[cfg(feature = "ts")]
+            fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
+                $crate::spec::decls![cfg; $($decl),*]
+            }
+        }
+
+        #[doc = concat!("`serve('", $id, "', state, options)`: the vendor's API over HTTP, from the state (its reply as the vendor writes it).")]
+        fn serve(
+            args: $crate::spec::ServeArgs<'_>,
+        ) -> $crate::error::Result<(Box<dyn $crate::spec::Responder>, $crate::spec::Listen)> {
+            $crate::http::api::serve::<$crate::http::vendor::VendorServer<$vendor>>(args, 8080)
+        }
+    };
+}
+pub(crate) use vendor_protocol;
+
 /// `GET` the vendor's API about the target.
 pub struct VendorPlan<V> {
     common: Common,

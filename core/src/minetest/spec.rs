@@ -1,43 +1,13 @@
 //! Minetest's server list to the machinery above the protocols (`crate::spec`).
 
-use super::unified::Listed;
-use super::DEFAULT_PORT;
-use crate::error::Result;
-use crate::http::vendor::VendorServer;
-use crate::spec::{self, Listen, Spec, Types};
-
-pub struct Minetest;
-
-impl spec::Protocol for Minetest {
-    type Codec = spec::packets::NoCodec;
-    const SPEC: Spec = Spec::http(
-        "minetest",
-        "Minetest query",
-        "Minetest / Luanti (its server list)",
-        DEFAULT_PORT,
-    );
-    const TYPES: Types = Types::packetless(
-        "MinetestQueryResult",
-        super::query::MinetestPlan::TS,
-        "MinetestQueryResult | MinetestQueryResult[]",
-    );
-    const CLI: spec::Cli = super::query::MinetestPlan::CLI;
-    const QUERY: Option<spec::Query> = Some(spec::Query::Plan(super::query::plan));
-    const DESCRIBE: Option<spec::DescribeFn> = Some(super::gamedig::describe);
-    const GAMEDIG: Option<spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
-    const SERVE: Option<spec::ServeFn> = Some(serve);
-    const SERVED_AT: Option<&'static str> = Some("api");
-    const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
-
-    #[cfg(feature = "ts")]
-    fn declarations(cfg: &ts_rs::Config) -> Vec<String> {
-        use super::unified::MinetestReply;
-        crate::spec::decls![cfg; MinetestReply, super::query::MinetestQueryOptions]
-    }
-}
-
-/// `serve('minetest', state, options)`: the server list over HTTP — the state's server, or
-/// its servers.
-fn serve(args: spec::ServeArgs<'_>) -> Result<(Box<dyn spec::Responder>, Listen)> {
-    crate::http::api::serve::<VendorServer<Listed>>(args, 8080)
-}
+crate::http::vendor::vendor_protocol!(
+    Minetest,
+    "minetest",
+    "Minetest query",
+    "Minetest / Luanti (its server list)",
+    MinetestPlan,
+    raw "MinetestQueryResult",
+    state "MinetestQueryResult | MinetestQueryResult[]",
+    super::unified::Listed,
+    [super::unified::MinetestReply, super::query::MinetestQueryOptions]
+);
