@@ -45,6 +45,8 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("minetest", "minetest"),
     ("vintagestory", "vintagestory"),
     ("renegadex", "renegadex"),
+    ("altvmp", "altvmp"),
+    ("ragemp", "ragemp"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -11,6 +11,7 @@
 
 pub mod a2s;
 pub mod all_seeing_eye;
+pub mod altvmp;
 pub mod api;
 pub mod assettocorsa;
 pub mod beammp;
@@ -50,6 +51,7 @@ pub mod options;
 pub mod palworld;
 pub mod protocol;
 pub mod quake;
+pub mod ragemp;
 pub mod renegadex;
 pub mod resend;
 pub mod rng;

@@ -71,6 +71,8 @@ registry![
     crate::minetest::spec::Minetest,
     crate::vintagestory::spec::VintageStory,
     crate::renegadex::spec::RenegadeX,
+    crate::altvmp::spec::AltV,
+    crate::ragemp::spec::RageMp,
 ];
 
 /// A protocol of the registry (its index there).

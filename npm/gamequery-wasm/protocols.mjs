@@ -46,4 +46,6 @@ export const REGISTRY = Object.freeze([
   { name: 'minetest', transport: 'tcp', port: 30000, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'vintagestory', transport: 'tcp', port: 42420, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'renegadex', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'altvmp', transport: 'tcp', port: 7788, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'ragemp', transport: 'tcp', port: 22005, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

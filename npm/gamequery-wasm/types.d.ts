@@ -4176,12 +4176,121 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type AltVQueryResult = { 
+/**
+ * The id `/servers/{id}` takes (the option `serverId`).
+ */
+publicId: string, name: string, 
+/**
+ * `host:port`, or a CDN's URL.
+ */
+address: string, host: string, port: number, playersCount: number, maxPlayersCount: number, passworded: boolean, gameMode: string, website: string, language: string, description: string, verified: boolean, promoted: boolean, useEarlyAuth: boolean, earlyAuthUrl: string, useCdn: boolean, cdnUrl: string, useVoiceChat: boolean, tags: Array<string>, bannerUrl: string, branch: string, build: number, version: string, lastUpdate: number, };
+
+export type AltVQueryOptions = { 
+/**
+ *The API's URL (default `https://api.alt-mp.com`): a mirror, or a local responder (`serve('altvmp')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The server's public id in alt:V's list (its `publicId`): asks `/servers/{id}`
+ * rather than the whole list, and the target's address is not compared.
+ */
+serverId?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
+export type RageMpQueryResult = { 
+/**
+ * Its first server's `host:port`.
+ */
+id: string, servers: Array<RageMpServer>, };
+
+export type RageMpServer = { 
+/**
+ * `host:port`, as the server is queried and joined.
+ */
+id: string, name: string, gamemode: string, url: string, lang: string, players: RageMpPlayers, };
+
+export type RageMpPlayers = { amount: number, max: number, peak: number, };
+
+export type RageMpQueryOptions = { 
+/**
+ *The API's URL (default `https://cdn.rage.mp`): a mirror, or a local responder (`serve('ragemp')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4221,6 +4330,8 @@ export interface ProtocolTypes {
   minetest: { request: never; response: never; decodeOptions: never; raw: MinetestQueryResult };
   vintagestory: { request: never; response: never; decodeOptions: never; raw: VintageStoryQueryResult };
   renegadex: { request: never; response: never; decodeOptions: never; raw: RenegadeXQueryResult };
+  altvmp: { request: never; response: never; decodeOptions: never; raw: AltVQueryResult };
+  ragemp: { request: never; response: never; decodeOptions: never; raw: RageMpQueryResult };
 }
 
 /**
@@ -4761,6 +4872,8 @@ export interface OldGameIds {
   'giantscitizenkabuto': 'gck';
   /** @deprecated gamedig 4's id: `'goldeneyesource'` now. */
   'ges': 'goldeneyesource';
+  /** @deprecated gamedig 4's id: `'gta5am'` now. */
+  'gta5a': 'gta5am';
   /** @deprecated gamedig 4's id: `'gtasamta'` now. */
   'mtasa': 'gtasamta';
   /** @deprecated gamedig 4's id: `'gtasao'` now. */
@@ -4915,6 +5028,7 @@ export interface OldGameIds {
 export type OldGameId = keyof OldGameIds;
 /** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */
 export type GamedigProtocolClass =
+  | 'altvmp'
   | 'ase'
   | 'assettocorsa'
   | 'beammp'
@@ -4944,6 +5058,7 @@ export type GamedigProtocolClass =
   | 'quake1'
   | 'quake2'
   | 'quake3'
+  | 'ragemp'
   | 'renegadex'
   | 'samp'
   | 'satisfactory'
@@ -5088,7 +5203,9 @@ export interface GameProtocols {
   globaloperations: 'gamespy1';
   goldeneyesource: 'a2s';
   groundbreach: 'a2s';
+  gta5am: 'altvmp';
   gta5f: 'fivem';
+  gta5r: 'ragemp';
   gtasam: 'samp';
   gtasamta: 'all-seeing-eye';
   gtasao: 'samp';
@@ -5349,6 +5466,8 @@ export interface NetworkTypes {
   minetest: { queryOptions: MinetestQueryOptions; serveOptions: TcpServeOptions; state: MinetestQueryResult | MinetestQueryResult[]; raw: MinetestQueryResult };
   vintagestory: { queryOptions: VintageStoryQueryOptions; serveOptions: TcpServeOptions; state: VintageStoryQueryResult | VintageStoryQueryResult[]; raw: VintageStoryQueryResult };
   renegadex: { queryOptions: RenegadeXQueryOptions; serveOptions: TcpServeOptions; state: RenegadeXQueryResult | RenegadeXQueryResult[]; raw: RenegadeXQueryResult };
+  altvmp: { queryOptions: AltVQueryOptions; serveOptions: TcpServeOptions; state: AltVQueryResult | AltVQueryResult[]; raw: AltVQueryResult };
+  ragemp: { queryOptions: RageMpQueryOptions; serveOptions: TcpServeOptions; state: RageMpQueryResult | RageMpQueryResult[]; raw: RageMpQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -1,4 +1,4 @@
-// Minetest / Luanti, Vintage Story and Renegade X through their public server lists, in both engines:
+// Minetest / Luanti, Vintage Story, Renegade X, alt:V and RAGE MP through their public server lists, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -74,4 +74,44 @@ test('a game id asks the API by the API\'s name (Host, TLS), the status the targ
   const s = await gq.query('renegade10', '127.0.0.1:7777', { api: `http://localhost:${api.port}`, timeout: 2000 });
   assert.deepEqual([s.address, s.port, s.connect], ['127.0.0.1', 7777, '127.0.0.1:7777']);
   assert.deepEqual(heads, [`Host: localhost:${api.port}`]);
+});
+
+test('alt:V: the entry by the host:port it is listed as, not looked up; or by serverId', async () => {
+  const state = gq.sampleState('altvmp');
+  const named = { ...state, publicId: 'named01', address: 'https://localhost:7790/', host: 'localhost', port: 7790, name: 'named', passworded: true };
+  const api = await served('altvmp', [named, state]);
+  const s = await gq.query('gta5am', '127.0.0.1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.mode, s.version, s.password, s.players.online, s.players.max, s.port, s.connect, s.game.id],
+    ['altvmp', 'gamequery demo — alt:V ✓', 'Freeroam', '16.2', false, 3, 128, 7788, 'altv://127.0.0.1:7788', 'gta5am']);
+  assert.deepEqual(s.raw, state);
+  // Listed by a name: found by that name as given, never by what it resolves to.
+  const n = await gq.query('altvmp', 'LOCALHOST:7790', { api, timeout: 2000 });
+  assert.deepEqual([n.name, n.password, n.connect], ['named', true, 'altv://localhost:7790']);
+  assert.equal((await failure(() => gq.query('altvmp', '127.0.0.1:7790', { api, timeout: 2000 }))).e.code, 'GQ_NOT_LISTED');
+  // By its id: that one server, whatever the target.
+  assert.equal((await gq.query('altvmp', 'anything.invalid', { api, serverId: 'named01', timeout: 2000 })).name, 'named');
+  const { e } = await failure(() => gq.query('altvmp', '127.0.0.1', { api, serverId: 'gone', timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  assert.match(e.message, /no server of id gone/);
+  assert.equal((await failure(() => gq.query('altvmp', '127.0.0.1', { api, serverId: '../x' }))).e.code, 'GQ_INVALID_ARGUMENT');
+  const r = await GameDig.query({ type: 'gta5am', host: '127.0.0.1', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.password, r.version, r.connect], [state.name, 3, 128, false, '16.2', 'altv://127.0.0.1:7788']);
+  assert.equal((await GameDig.query({ type: 'gta5am', host: '127.0.0.1', serverId: 'named01', api })).name, 'named');
+});
+
+test('RAGE MP: a project by its id, or one of its servers; the project in raw', async () => {
+  const state = gq.sampleState('ragemp');
+  const other = { id: 'localhost:22005', servers: [{ id: 'localhost:22005', name: 'other', players: { amount: 1, max: 2 } }] };
+  const api = await served('ragemp', [other, state]);
+  const s = await gq.query('gta5r', '127.0.0.1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.mode, s.players.online, s.players.max, s.port, s.game.id],
+    ['ragemp', 'gamequery demo — RAGE MP ✓', 'Freeroam', 3, 100, 22005, 'gta5r']);
+  assert.deepEqual(s.raw, state);
+  const second = await gq.query('ragemp', '127.0.0.1:22006', { api, timeout: 2000 });
+  assert.deepEqual([second.name, second.players.max, second.raw.id], ['gamequery demo — RAGE MP #2', 50, '127.0.0.1:22005']);
+  assert.equal((await gq.query('ragemp', 'localhost', { api, timeout: 2000 })).name, 'other');
+  const { e } = await failure(() => gq.query('ragemp', '127.0.0.1:22007', { api, timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  const r = await GameDig.query({ type: 'gta5r', host: '127.0.0.1', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.raw.id], [state.servers[0].name, 3, 100, state.id]);
 });

@@ -555,7 +555,14 @@ export async function listsUsage(): Promise<void> {
   const r = await query('renegade10', 'game.example.org:7777');
   const limit: number | boolean | undefined = r.raw.Variables?.['Player Limit'];
   const bots: number | undefined = r.players.bots ?? undefined;
-  void [names, style, limit, bots];
+  const a = await query('gta5am', 'play.example.org:7788', { serverId: 'ab12' });
+  const cdn: boolean | undefined = a.raw.useCdn;
+  const g = await query('ragemp', 'play.example.org');
+  const peers: number | undefined = g.raw.servers?.length;
+  const amount: number | undefined = g.raw.servers?.[0]?.players?.amount;
+  // @ts-expect-error serverId is alt:V's
+  await query('ragemp', 'play.example.org', { serverId: 'x' });
+  void [names, style, limit, bots, cdn, peers, amount];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

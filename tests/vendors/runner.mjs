@@ -19,6 +19,8 @@ const VENDORS = [
   { id: 'minetest', protocol: 'minetest', host: 'servers.minetest.net', options: { port: 30000 } },
   { id: 'vintagestory', protocol: 'vintagestory', host: 'masterserver.vintagestory.at', options: { port: 42420 } },
   { id: 'renegade10', protocol: 'renegadex', host: 'serverlist-rx.totemarts.services', options: { port: 7777 } },
+  { id: 'gta5am', protocol: 'altvmp', host: 'api.alt-mp.com', options: { port: 7788 } },
+  { id: 'gta5r', protocol: 'ragemp', host: 'cdn.rage.mp', options: { port: 22005 } },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 })));

@@ -6,5 +6,5 @@ crate::http::vendor::vendor_query!(
     BeamMpPlan("BeamMP query"),
     ts BeamMpQueryOptions,
     "https://backend.beammp.com",
-    super::unified::Listed
+    |_| super::unified::Listed
 );

@@ -6,5 +6,5 @@ crate::http::vendor::vendor_query!(
     FactorioPlan("Factorio query"),
     ts FactorioQueryOptions,
     "https://multiplayer.factorio.com",
-    super::unified::Details
+    |_| super::unified::Details
 );

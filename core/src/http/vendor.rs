@@ -128,6 +128,45 @@ impl Asked {
     }
 }
 
+impl Asked {
+    /// Whether `listed`, a `host:port` as a list writes it, is this server's host (or IP) and
+    /// port.
+    pub fn at(&self, listed: &str) -> bool {
+        crate::target::Target::parse(listed).is_ok_and(|t| t.port == Some(self.port) && self.is(&t.host))
+    }
+}
+
+#[cfg(test)]
+impl Asked {
+    /// A server asked about by a name that is not looked up.
+    pub fn named(host: &str, port: u16) -> Self {
+        Self {
+            ip: None,
+            host: host.into(),
+            port,
+        }
+    }
+}
+
+/// An option that names a server in a URL's path (`serverId`): letters, digits, `-`, `_` and
+/// `.` only, as the vendors' ids are, so that it stays one segment of the path.
+pub fn segment(name: &str, given: Option<&str>) -> Result<Option<String>> {
+    match given {
+        None | Some("") => Ok(None),
+        Some(id)
+            if id.len() <= 128
+                && !id.starts_with('.')
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) =>
+        {
+            Ok(Some(id.to_string()))
+        }
+        Some(id) => Err(Error::invalid(format!(
+            "option {name} must be a server's id (letters, digits, '-', '_', '.'), got {}",
+            crate::error::quoted(id)
+        ))),
+    }
+}
+
 /// A list's entries: the JSON array that is the body, or its `member` (`{ "list": [...] }`).
 /// `what` names the list in messages (`BeamMP's list`).
 pub fn entries(body: &[u8], path: &str, member: Option<&str>, what: &str) -> Result<Vec<Value>> {
@@ -201,12 +240,13 @@ pub fn gamedig_options(gamedig: &Value, ours: &mut serde_json::Map<String, Value
     }
 }
 
-/// A protocol answered by a vendor's API: its options (`api`, `tls`, and the common ones),
-/// its default API and its `plan`, declared once for Factorio, BeamMP, Minetest and Vintage
-/// Story. `vendor_query!("beammp", BeamMpPlan("BeamMP query"), ts BeamMpQueryOptions,
-/// "https://backend.beammp.com", Listed)` in the protocol's `query.rs`.
+/// A protocol answered by a vendor's API: its options (`api`, `tls`, the common ones and
+/// any of its own, declared as `options::declare!` declares them), its default API and its
+/// `plan`, declared once. `vendor_query!("beammp", BeamMpPlan("BeamMP query"), ts
+/// BeamMpQueryOptions, "https://backend.beammp.com", |_| Listed)` in the protocol's
+/// `query.rs`; the last argument makes the [`Vendor`] from the options read.
 macro_rules! vendor_query {
-    ($id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, $vendor:expr) => {
+    ($id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, $vendor:expr $(, own { $($own:tt)* })?) => {
         $crate::options::declare! {
             #[doc = concat!("`query('", $id, "', target, options)`: `target` is the game server's address.")]
             pub struct $plan($what), ts $ts, cli "";
@@ -215,6 +255,7 @@ macro_rules! vendor_query {
             /// How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
             /// URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
             tls: Option<$crate::tls::Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
+            $($($own)*)?
         }
 
         /// The vendor's API.
@@ -229,7 +270,8 @@ macro_rules! vendor_query {
             _target: &$crate::target::Target,
         ) -> $crate::error::Result<Box<dyn $crate::spec::QueryPlan>> {
             let o = $plan::read(options)?;
-            $crate::http::vendor::VendorPlan::boxed(o.common, o.api, o.tls, $vendor)
+            let vendor = ($vendor)(&o);
+            $crate::http::vendor::VendorPlan::boxed(o.common, o.api, o.tls, vendor)
         }
     };
 }

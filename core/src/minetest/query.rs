@@ -6,5 +6,5 @@ crate::http::vendor::vendor_query!(
     MinetestPlan("Minetest query"),
     ts MinetestQueryOptions,
     "https://servers.minetest.net",
-    super::unified::Listed
+    |_| super::unified::Listed
 );

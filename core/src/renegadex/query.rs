@@ -6,5 +6,5 @@ crate::http::vendor::vendor_query!(
     RenegadeXPlan("Renegade X query"),
     ts RenegadeXQueryOptions,
     "https://serverlist-rx.totemarts.services",
-    super::unified::Listed
+    |_| super::unified::Listed
 );

@@ -6,5 +6,5 @@ crate::http::vendor::vendor_query!(
     VintageStoryPlan("Vintage Story query"),
     ts VintageStoryQueryOptions,
     "https://masterserver.vintagestory.at",
-    super::unified::Listed
+    |_| super::unified::Listed
 );
