@@ -47,6 +47,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("renegadex", "renegadex"),
     ("altvmp", "altvmp"),
     ("ragemp", "ragemp"),
+    ("geneshift", "geneshift"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

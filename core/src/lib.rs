@@ -33,6 +33,7 @@ pub mod gamespy;
 pub mod gamespy1;
 pub mod gamespy2;
 pub mod gamespy3;
+pub mod geneshift;
 pub mod http;
 pub mod hytale;
 pub mod idtech;

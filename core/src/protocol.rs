@@ -73,6 +73,7 @@ registry![
     crate::renegadex::spec::RenegadeX,
     crate::altvmp::spec::AltV,
     crate::ragemp::spec::RageMp,
+    crate::geneshift::spec::Geneshift,
 ];
 
 /// A protocol of the registry (its index there).

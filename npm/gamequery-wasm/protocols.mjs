@@ -48,4 +48,5 @@ export const REGISTRY = Object.freeze([
   { name: 'renegadex', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'altvmp', transport: 'tcp', port: 7788, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'ragemp', transport: 'tcp', port: 22005, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'geneshift', transport: 'tcp', port: 11235, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

@@ -4285,12 +4285,66 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type GeneshiftQueryResult = { 
+/**
+ * Two letters (`DE`).
+ */
+countrycode: string, country: string, ip: string, port?: number, name: string, map: string, numplayers?: number, maxplayers?: number, 
+/**
+ * Not known (gamedig: "unknown").
+ */
+field8: string, rules: string, gamemode?: number, gangsters?: number, cashrate?: number, missions: boolean, vehicles: boolean, customweapons: boolean, friendlyfire: boolean, mercs: boolean, 
+/**
+ * Not known (gamedig: "listen server?").
+ */
+field18: string, version: string, };
+
+export type GeneshiftQueryOptions = { 
+/**
+ *The API's URL (default `http://geneshift.net`): a mirror, or a local responder (`serve('geneshift')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4332,6 +4386,7 @@ export interface ProtocolTypes {
   renegadex: { request: never; response: never; decodeOptions: never; raw: RenegadeXQueryResult };
   altvmp: { request: never; response: never; decodeOptions: never; raw: AltVQueryResult };
   ragemp: { request: never; response: never; decodeOptions: never; raw: RageMpQueryResult };
+  geneshift: { request: never; response: never; decodeOptions: never; raw: GeneshiftQueryResult };
 }
 
 /**
@@ -5044,6 +5099,7 @@ export type GamedigProtocolClass =
   | 'gamespy1'
   | 'gamespy2'
   | 'gamespy3'
+  | 'geneshift'
   | 'goldsrc'
   | 'gtasao'
   | 'hytale'
@@ -5200,6 +5256,7 @@ export interface GameProtocols {
   foundry: 'a2s';
   garrysmod: 'a2s';
   gck: 'gamespy1';
+  geneshift: 'geneshift';
   globaloperations: 'gamespy1';
   goldeneyesource: 'a2s';
   groundbreach: 'a2s';
@@ -5256,6 +5313,7 @@ export interface GameProtocols {
   mohpa: 'gamespy1';
   mordhau: 'a2s';
   mumble: 'mumble';
+  mutantfactions: 'geneshift';
   nab: 'gamespy1';
   nascarthunder2004: 'gamespy2';
   naturalselection: 'a2s';
@@ -5468,6 +5526,7 @@ export interface NetworkTypes {
   renegadex: { queryOptions: RenegadeXQueryOptions; serveOptions: TcpServeOptions; state: RenegadeXQueryResult | RenegadeXQueryResult[]; raw: RenegadeXQueryResult };
   altvmp: { queryOptions: AltVQueryOptions; serveOptions: TcpServeOptions; state: AltVQueryResult | AltVQueryResult[]; raw: AltVQueryResult };
   ragemp: { queryOptions: RageMpQueryOptions; serveOptions: TcpServeOptions; state: RageMpQueryResult | RageMpQueryResult[]; raw: RageMpQueryResult };
+  geneshift: { queryOptions: GeneshiftQueryOptions; serveOptions: TcpServeOptions; state: GeneshiftQueryResult | GeneshiftQueryResult[]; raw: GeneshiftQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

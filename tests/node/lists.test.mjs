@@ -1,4 +1,4 @@
-// Minetest / Luanti, Vintage Story, Renegade X, alt:V and RAGE MP through their public server lists, in both engines:
+// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -114,4 +114,23 @@ test('RAGE MP: a project by its id, or one of its servers; the project in raw', 
   assert.equal(e.code, 'GQ_NOT_LISTED');
   const r = await GameDig.query({ type: 'gta5r', host: '127.0.0.1', api });
   assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.raw.id], [state.servers[0].name, 3, 100, state.id]);
+});
+
+test('Geneshift / Mutant Factions: the text record by address and port, every field named', async () => {
+  const state = gq.sampleState('geneshift');
+  const api = await served('geneshift', [{ ...state, port: 11236, name: 'other::x' }, state]);
+  for (const id of ['geneshift', 'mutantfactions']) {
+    const s = await gq.query(id, '127.0.0.1', { api, timeout: 2000 });
+    assert.deepEqual([s.protocol, s.name, s.map, s.version, s.password, s.players.online, s.players.max, s.port, s.game?.id],
+      ['geneshift', 'gamequery demo — Geneshift ✓', 'city', '1.0.8', false, 3, 16, 11235, id === 'geneshift' ? undefined : id]);
+    assert.deepEqual(s.raw, state);
+  }
+  // A separator in a name is not a field's end.
+  assert.equal((await gq.query('geneshift', '127.0.0.1:11236', { api, timeout: 2000 })).name, 'other:x');
+  const { e } = await failure(() => gq.query('geneshift', '127.0.0.1:11237', { api, timeout: 2000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  assert.match(e.message, /Geneshift's lobby list \(2 servers\)/);
+  const r = await GameDig.query({ type: 'mutantfactions', host: '127.0.0.1', api });
+  assert.deepEqual([r.name, r.map, r.numplayers, r.maxplayers, r.version, Object.keys(r.raw)],
+    [state.name, 'city', 3, 16, '1.0.8', ['countrycode', 'country', 'rules', 'gamemode', 'gangsters', 'cashrate', 'missions', 'vehicles', 'customweapons', 'friendlyfire', 'mercs']]);
 });

@@ -562,7 +562,9 @@ export async function listsUsage(): Promise<void> {
   const amount: number | undefined = g.raw.servers?.[0]?.players?.amount;
   // @ts-expect-error serverId is alt:V's
   await query('ragemp', 'play.example.org', { serverId: 'x' });
-  void [names, style, limit, bots, cdn, peers, amount];
+  const x = await query('mutantfactions', 'play.example.org');
+  const missions: boolean | undefined = x.raw.missions;
+  void [names, style, limit, bots, cdn, peers, amount, missions];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

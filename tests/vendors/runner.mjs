@@ -9,6 +9,7 @@ import { serve, sampleState } from 'gamequery';
 import { GameDig } from 'gamequery/gamedig';
 import { GameDig as Theirs } from 'gamedig';
 import { httpsFront } from './vendors.mjs';
+import { createServer } from 'node:net';
 
 const [dir] = process.argv.slice(2);
 
@@ -21,10 +22,15 @@ const VENDORS = [
   { id: 'renegade10', protocol: 'renegadex', host: 'serverlist-rx.totemarts.services', options: { port: 7777 } },
   { id: 'gta5am', protocol: 'altvmp', host: 'api.alt-mp.com', options: { port: 7788 } },
   { id: 'gta5r', protocol: 'ragemp', host: 'cdn.rage.mp', options: { port: 22005 } },
+  // Plain HTTP on port 80; gamedig connects to the game server's TCP port first.
+  { id: 'geneshift', protocol: 'geneshift', host: 'geneshift.net', options: { port: 11235 }, plain: true, game: 11235 },
 ];
 
-const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: 0 })));
-const front = await httpsFront(Object.fromEntries(VENDORS.map((v, i) => [v.host, responders[i].port])), dir);
+const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 })));
+const front = await httpsFront(Object.fromEntries(VENDORS.map((v, i) => [v.host, responders[i].port]).filter((_, i) => !VENDORS[i].plain)), dir);
+const games = await Promise.all(VENDORS.filter((v) => v.game).map((v) => new Promise((resolve) => {
+  const server = createServer((socket) => socket.destroy()).listen(v.game, '127.0.0.1', () => resolve(server));
+})));
 const results = [];
 for (const v of VENDORS) {
   const options = { type: v.id, host: '127.0.0.1', ...v.options, socketTimeout: 3000, attemptTimeout: 5000 };
@@ -32,6 +38,7 @@ for (const v of VENDORS) {
   results.push({ id: v.id, ours: await settle(GameDig.query(options)), theirs: await settle(new Theirs().query(options)) });
 }
 await front.close();
+for (const g of games) g.close();
 await Promise.all(responders.map((r) => r.close()));
 console.log(JSON.stringify(results));
 process.exit(0);

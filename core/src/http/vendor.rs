@@ -93,6 +93,8 @@ pub trait Vendor: Clone + Send + 'static {
     const BY_ADDRESS: bool;
     /// A responder's state in messages (`Factorio state`).
     const STATE: &'static str;
+    /// What the API's replies are (the responder's `Content-Type`).
+    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
     type Raw: serde::Serialize + Send + 'static;
     /// The path asked (after the API's base) for the server `about`.
     fn path(&self, about: &About<'_>) -> Result<String>;
@@ -410,7 +412,7 @@ impl<V: Vendor> Api for VendorServer<V> {
 
     fn answer(&self, head: &Head) -> Vec<u8> {
         match V::answer(&self.state, &head.path) {
-            Some((status, body)) => reply(status, "application/json; charset=utf-8", &body),
+            Some((status, body)) => reply(status, V::CONTENT_TYPE, &body),
             None => reply(404, "text/plain; charset=utf-8", b"Not Found"),
         }
     }

@@ -123,6 +123,11 @@ pub fn parse_int(text: &str) -> Json {
     }
 }
 
+/// [`parse_int`] where it is a whole number that fits an `i64`.
+pub fn leading_integer(text: &str) -> Option<i64> {
+    parse_int(text).as_i64()
+}
+
 /// gamedig's `stripColors` for Unreal's colour codes: `\x1b...|[\x00-\x1a]`.
 pub fn strip_unreal(text: &str) -> String {
     // `.` matches no line terminator: an ESC without three other characters after it stays.

@@ -1,0 +1,10 @@
+//! `query('geneshift', 'host[:port]', options)`: the lobby list, the server at the target's
+//! address (looked up first) and port found in it.
+
+crate::http::vendor::vendor_query!(
+    "geneshift",
+    GeneshiftPlan("Geneshift query"),
+    ts GeneshiftQueryOptions,
+    "http://geneshift.net",
+    |_| super::unified::Listed
+);
