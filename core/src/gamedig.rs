@@ -48,6 +48,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("altvmp", "altvmp"),
     ("ragemp", "ragemp"),
     ("geneshift", "geneshift"),
+    ("discord", "discord"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,
@@ -102,8 +103,12 @@ pub fn plan(user: &Value, listen_udp_port: Option<u16>) -> crate::Result<Plan> {
             (game.id.to_string(), crate::games::resolve(game.id)?.1)
         }
     };
+    // A query gamedig makes without a host (Discord's, by `guildId`) names its target by an
+    // option of its own.
+    let named = protocol.gamedig_parts().and_then(|g| g.target).and_then(text);
     let host = text("address")
         .or(text("host"))
+        .or(named)
         .ok_or_else(|| Error::invalid("host (or address) is required"))?;
     let port = int("port").filter(|p| (1..=65535).contains(p));
     // A game named as its protocol (Eco) runs as the protocol, which asks the port given:

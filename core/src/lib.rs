@@ -17,6 +17,7 @@ pub mod assettocorsa;
 pub mod beammp;
 pub mod buildandshoot;
 pub mod call;
+pub mod discord;
 pub mod doom3;
 pub mod eco;
 pub mod eldewrito;

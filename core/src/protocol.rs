@@ -15,6 +15,7 @@ macro_rules! registry {
         static QUERIES: &[Option<spec::Query>] = &[$(<$protocol as spec::Protocol>::QUERY),*];
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
         static SERVED_ATS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SERVED_AT),*];
+        static SAMPLE_TARGETS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE_TARGET),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
         static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
         static FITS: &[Option<spec::sample::SampleFit>] = &[$(<$protocol as spec::Protocol>::SAMPLE_FIT),*];
@@ -74,6 +75,7 @@ registry![
     crate::altvmp::spec::AltV,
     crate::ragemp::spec::RageMp,
     crate::geneshift::spec::Geneshift,
+    crate::discord::spec::Discord,
 ];
 
 /// A protocol of the registry (its index there).
@@ -183,6 +185,12 @@ impl Protocol {
     /// The query option its responder's port goes in ([`spec::Protocol::SERVED_AT`]).
     pub fn served_at(self) -> Option<&'static str> {
         SERVED_ATS[self.0 as usize]
+    }
+
+    /// What names its sample's server where a target is not an address
+    /// ([`spec::Protocol::SAMPLE_TARGET`]).
+    pub fn sample_target(self) -> Option<&'static str> {
+        SAMPLE_TARGETS[self.0 as usize]
     }
 
     /// The names of its TypeScript types.

@@ -103,7 +103,7 @@ const ROWS = [
   ["deusex", "Deus Ex", 2000, "gamespy1", true, 7791, null, [1], [], null, null, "gamespy1"],
   ["devastation", "Devastation", 2003, "unreal2", true, 7777, null, [1], [], null, null, "unreal2"],
   ["dhe4445", "Darkest Hour: Europe '44-'45", 2008, "unreal2", true, 7757, null, [1], ["darkesthour"], null, null, "unreal2"],
-  ["discord", "Discord", 2015, "discord", false, null, null, [], [], null, null, null],
+  ["discord", "Discord", 2015, "discord", true, null, null, [], [], null, null, "discord"],
   ["dmomam", "Dark Messiah of Might and Magic", 2006, "a2s", true, 27015, null, [], [], null, null, "a2s"],
   ["dnf2001", "Duke Nukem Forever 2001", 2022, "gamespy1", true, 7777, null, [1], [], null, null, "gamespy1"],
   ["dod", "Day of Defeat", 2003, "a2s", true, 27015, null, [], [], null, null, "a2s"],

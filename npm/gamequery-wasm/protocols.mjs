@@ -7,7 +7,8 @@
  * `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`
  * keeps logged in), and `servedAt`: the query option its responder's port goes in, where
  * a target names another service's (`'api'`: a vendor's API, named by its URL
- * `http://127.0.0.1:<port>`; `null`: query the responder's address).
+ * `http://127.0.0.1:<port>`; `null`: query the responder's address); `sampleTarget`, where
+ * a target is not an address (a Discord guild's id), is what names the sample's server.
  */
 export const REGISTRY = Object.freeze([
   { name: 'samp', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: { port: 7777, session: false }, servedAt: null },
@@ -49,4 +50,5 @@ export const REGISTRY = Object.freeze([
   { name: 'altvmp', transport: 'tcp', port: 7788, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'ragemp', transport: 'tcp', port: 22005, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'geneshift', transport: 'tcp', port: 11235, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'discord', transport: 'tcp', port: 443, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleTarget: '1' },
 ]);

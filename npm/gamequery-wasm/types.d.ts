@@ -4339,12 +4339,88 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type DiscordQueryResult = { id: string, name: string, 
+/**
+ * An invite to the widget's channel; `null` where none is set.
+ */
+instant_invite?: string, 
+/**
+ * The voice channels the widget shows.
+ */
+channels: Array<DiscordChannel>, 
+/**
+ * Up to 100 members online, as the widget shows them (ids and names anonymised by Discord
+ * unless they allow otherwise).
+ */
+members: Array<DiscordMember>, 
+/**
+ * Members online in all.
+ */
+presence_count: number, };
+
+export type DiscordMember = { id: string, username: string, discriminator: string, avatar?: string, 
+/**
+ * `online`, `idle`, `dnd`.
+ */
+status: string, avatar_url: string, 
+/**
+ * The voice channel they are in.
+ */
+channel_id: string, };
+
+export type DiscordChannel = { id: string, name: string, position: number, };
+
+export type DiscordQueryOptions = { 
+/**
+ *The API's URL (default `https://discord.com`): a mirror, or a local responder (`serve('discord')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The guild's id (gamedig's option; a string: it is too large for a JavaScript
+ * number). Without it, the target is the id.
+ */
+guildId?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4387,6 +4463,7 @@ export interface ProtocolTypes {
   altvmp: { request: never; response: never; decodeOptions: never; raw: AltVQueryResult };
   ragemp: { request: never; response: never; decodeOptions: never; raw: RageMpQueryResult };
   geneshift: { request: never; response: never; decodeOptions: never; raw: GeneshiftQueryResult };
+  discord: { request: never; response: never; decodeOptions: never; raw: DiscordQueryResult };
 }
 
 /**
@@ -5089,6 +5166,7 @@ export type GamedigProtocolClass =
   | 'beammp'
   | 'buildandshoot'
   | 'dayz'
+  | 'discord'
   | 'doom3'
   | 'eco'
   | 'eldewrito'
@@ -5221,6 +5299,7 @@ export interface GameProtocols {
   deusex: 'gamespy1';
   devastation: 'unreal2';
   dhe4445: 'unreal2';
+  discord: 'discord';
   dmomam: 'a2s';
   dnf2001: 'gamespy1';
   dod: 'a2s';
@@ -5527,6 +5606,7 @@ export interface NetworkTypes {
   altvmp: { queryOptions: AltVQueryOptions; serveOptions: TcpServeOptions; state: AltVQueryResult | AltVQueryResult[]; raw: AltVQueryResult };
   ragemp: { queryOptions: RageMpQueryOptions; serveOptions: TcpServeOptions; state: RageMpQueryResult | RageMpQueryResult[]; raw: RageMpQueryResult };
   geneshift: { queryOptions: GeneshiftQueryOptions; serveOptions: TcpServeOptions; state: GeneshiftQueryResult | GeneshiftQueryResult[]; raw: GeneshiftQueryResult };
+  discord: { queryOptions: DiscordQueryOptions; serveOptions: TcpServeOptions; state: DiscordQueryResult | DiscordQueryResult[]; raw: DiscordQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

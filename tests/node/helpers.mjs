@@ -258,11 +258,14 @@ export async function placeGame(game, given, closers = []) {
   // id Tech 4's games their layouts).
   // Hytale's plugin in plain HTTP: gamedig asks nothing else.
   const options = game === 'ffow' ? { dialect: 'ffow' } : protocol === 'doom3' ? { dialect: game } : protocol === 'hytale' ? { tls: false } : {};
-  if (PROTOCOL_REGISTRY.find((p) => p.name === protocol)?.servedAt === 'api') {
+  const registered = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
+  if (registered?.servedAt === 'api') {
     // A vendor's API (Factorio's matchmaking server) answers about the game: it listens
-    // anywhere, named by our option api; the game's port is the state's.
+    // anywhere, named by our option api; the game's port is the state's. A target that is
+    // not an address (a Discord guild's id) is the sample's, given as the host.
     const server = await responder(served, state, 0, options, closers);
-    return { server, gamePort: games[game].gamePort ?? queryPort, options: { api: `http://127.0.0.1:${server.port}` } };
+    const target = registered.sampleTarget ? { host: registered.sampleTarget } : {};
+    return { server, gamePort: games[game].gamePort ?? queryPort, options: { api: `http://127.0.0.1:${server.port}`, ...target } };
   }
   if (protocol === 'teamspeak3') {
     // The ServerQuery (anywhere: gamedig's teamspeakQueryPort) of the voice server at the

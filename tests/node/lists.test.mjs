@@ -1,4 +1,4 @@
-// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, in both engines:
+// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, and a Discord guild's widget, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -133,4 +133,35 @@ test('Geneshift / Mutant Factions: the text record by address and port, every fi
   const r = await GameDig.query({ type: 'mutantfactions', host: '127.0.0.1', api });
   assert.deepEqual([r.name, r.map, r.numplayers, r.maxplayers, r.version, Object.keys(r.raw)],
     [state.name, 'city', 3, 16, '1.0.8', ['countrycode', 'country', 'rules', 'gamemode', 'gangsters', 'cashrate', 'missions', 'vehicles', 'customweapons', 'friendlyfire', 'mercs']]);
+});
+
+test('Discord: a guild\'s widget by its id; the members online; a disabled widget or an unknown guild said so', async () => {
+  const state = gq.sampleState('discord');
+  const api = await served('discord', [state, { ...state, id: '81384788765712384', name: 'big', instant_invite: null, presence_count: 250 }]);
+  const s = await gq.query('discord', '1', { api, timeout: 2000 });
+  assert.deepEqual([s.protocol, s.name, s.players.online, s.players.max, s.players.partial, s.connect, s.port],
+    ['discord', 'gamequery demo — Discord ✓', 3, 0, false, 'https://discord.com/invite/gamequery', 443]);
+  assert.deepEqual(s.players.list.map((p) => p.name), ['Ada', 'Grace', 'Ödön']);
+  assert.deepEqual(s.raw, state);
+  const big = await gq.query('discord', 'ignored', { api, guildId: '81384788765712384', timeout: 2000 });
+  assert.deepEqual([big.name, big.players.online, big.players.list.length, big.players.partial, big.connect],
+    ['big', 250, 3, true, 'https://discord.com/channels/81384788765712384']);
+  assert.equal((await failure(() => gq.query('discord', '2', { api, timeout: 2000 }))).e.code, 'GQ_NOT_LISTED');
+  const { e } = await failure(() => gq.query('discord', 'discord.gg/abc', { api }));
+  assert.equal(e.code, 'GQ_INVALID_ARGUMENT');
+  assert.match(e.message, /guild is named by its id/);
+  assert.equal((await failure(() => gq.query('discord', '1', { api, guildId: 1 }))).e.code, 'GQ_INVALID_ARGUMENT');
+  // Discord's answer for a guild whose widget is off.
+  const off = await fakeTcpServer((sock) => sock.on('data', () => {
+    const body = '{"message": "Widget Disabled", "code": 50004}';
+    sock.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  }));
+  closers.push(off.close);
+  const disabled = await failure(() => gq.query('discord', '1', { api: `http://127.0.0.1:${off.port}`, timeout: 2000 }));
+  assert.equal(disabled.e.code, 'GQ_AUTH');
+  assert.match(disabled.e.message, /Enable Server Widget/);
+  // gamedig's way: no host, the option guildId.
+  const r = await GameDig.query({ type: 'discord', guildId: '1', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.connect, r.players[0], 'members' in r.raw],
+    [state.name, state.presence_count, 500000, state.instant_invite, { name: 'Ada', raw: { id: '0', discriminator: '0000', avatar: null, status: 'online', avatar_url: state.members[0].avatar_url, channel_id: '100' } }, false]);
 });

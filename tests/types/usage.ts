@@ -564,7 +564,10 @@ export async function listsUsage(): Promise<void> {
   await query('ragemp', 'play.example.org', { serverId: 'x' });
   const x = await query('mutantfactions', 'play.example.org');
   const missions: boolean | undefined = x.raw.missions;
-  void [names, style, limit, bots, cdn, peers, amount, missions];
+  const d = await query('discord', '81384788765712384');
+  const invite: string | null | undefined = d.raw.instant_invite;
+  const status: string | undefined = d.raw.members?.[0]?.status;
+  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

@@ -24,16 +24,19 @@ const VENDORS = [
   { id: 'gta5r', protocol: 'ragemp', host: 'cdn.rage.mp', options: { port: 22005 } },
   // Plain HTTP on port 80; gamedig connects to the game server's TCP port first.
   { id: 'geneshift', protocol: 'geneshift', host: 'geneshift.net', options: { port: 11235 }, plain: true, game: 11235 },
+  // No host: the guild's id names it (gamedig asks discordapp.com, we discord.com).
+  { id: 'discord', protocol: 'discord', host: 'discord.com', also: ['discordapp.com'], options: { guildId: '1', port: 443 }, noHost: true },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 })));
-const front = await httpsFront(Object.fromEntries(VENDORS.map((v, i) => [v.host, responders[i].port]).filter((_, i) => !VENDORS[i].plain)), dir);
+const routes = VENDORS.flatMap((v, i) => (v.plain ? [] : [v.host, ...(v.also ?? [])].map((h) => [h, responders[i].port])));
+const front = await httpsFront(Object.fromEntries(routes), dir);
 const games = await Promise.all(VENDORS.filter((v) => v.game).map((v) => new Promise((resolve) => {
   const server = createServer((socket) => socket.destroy()).listen(v.game, '127.0.0.1', () => resolve(server));
 })));
 const results = [];
 for (const v of VENDORS) {
-  const options = { type: v.id, host: '127.0.0.1', ...v.options, socketTimeout: 3000, attemptTimeout: 5000 };
+  const options = { type: v.id, ...(!v.noHost && { host: '127.0.0.1' }), ...v.options, socketTimeout: 3000, attemptTimeout: 5000 };
   const settle = (p) => p.then((r) => ({ ok: JSON.parse(JSON.stringify(r)) }), (e) => ({ error: e.message }));
   results.push({ id: v.id, ours: await settle(GameDig.query(options)), theirs: await settle(new Theirs().query(options)) });
 }

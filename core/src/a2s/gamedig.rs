@@ -10,6 +10,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options,
     results,
     unanswered,
+    target: None,
 };
 
 /// The rules were asked and did not come; the players step went unanswered.

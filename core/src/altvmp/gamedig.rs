@@ -11,6 +11,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options,
     results: |_, _, _| {},
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {

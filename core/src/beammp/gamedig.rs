@@ -11,6 +11,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options: crate::http::vendor::gamedig_options,
     results: |_, _, _| {},
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 pub fn describe(s: &Value, _color: bool) -> Description {

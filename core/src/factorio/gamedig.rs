@@ -12,6 +12,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options: crate::http::vendor::gamedig_options,
     results,
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 fn results(status: &Json, _variant: Option<&str>, r: &mut Results) {

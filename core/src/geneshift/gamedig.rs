@@ -13,6 +13,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options: crate::http::vendor::gamedig_options,
     results,
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 fn results(status: &Json, _: Option<&str>, r: &mut Results) {

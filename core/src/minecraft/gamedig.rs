@@ -16,6 +16,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     },
     results,
     unanswered: |_, _, _| None,
+    target: None,
 };
 /// `minecraft-java` (`protocol-minecraftvanilla`).
 pub const VANILLA: Gamedig = Gamedig::shaped(|status, _, r| {

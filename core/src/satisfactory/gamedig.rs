@@ -13,6 +13,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options,
     results,
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 /// gamedig's `token` is ours; its `rejectUnauthorized: true` checks the API's certificate

@@ -40,6 +40,9 @@ pub struct Gamedig {
     /// gamedig's `requestRulesRequired` / `requestPlayersRequired`: the request the
     /// status shows unanswered, if any.
     pub unanswered: fn(status: &Json, rules: bool, players: bool) -> Option<&'static str>,
+    /// Where gamedig takes no host, the option of its that names what is asked (Discord's
+    /// `guildId`): the target then.
+    pub target: Option<&'static str>,
 }
 
 impl Gamedig {
@@ -49,6 +52,7 @@ impl Gamedig {
             options: |_, _| {},
             results,
             unanswered: |_, _, _| None,
+            target: None,
         }
     }
 }

@@ -82,6 +82,9 @@ pub trait Protocol {
     /// responder named by URL (`http://127.0.0.1:<port>`); `None`: the target is the
     /// responder's address.
     const SERVED_AT: Option<&'static str> = None;
+    /// What names the sample state's server where a target is not an address (a Discord
+    /// guild's id); `None`: its responder's address does.
+    const SAMPLE_TARGET: Option<&'static str> = None;
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;

@@ -14,6 +14,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
     options,
     results,
     unanswered: |_, _, _| None,
+    target: None,
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {

@@ -19,9 +19,10 @@ async function demo({ color = false } = {}) {
       section(`${demo.title ?? `${protocol} server`} — 127.0.0.1:${server.port}`);
       // A target naming another service (TeamSpeak's voice server): the responder's port is an
       // option; a vendor's API (Factorio's) is named by its URL.
-      const { servedAt } = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
+      // A target that is not an address (a Discord guild's id) is the sample's.
+      const { servedAt, sampleTarget } = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
       const given = servedAt === 'api' ? `http://127.0.0.1:${server.port}` : server.port;
-      const [target, at] = servedAt ? ['127.0.0.1', { [servedAt]: given }] : [`127.0.0.1:${server.port}`, {}];
+      const [target, at] = servedAt ? [sampleTarget ?? '127.0.0.1', { [servedAt]: given }] : [`127.0.0.1:${server.port}`, {}];
       show(await query(protocol, target, { timeout: 2000, ...at, ...demo.query }));
     }
 
