@@ -49,6 +49,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("ragemp", "ragemp"),
     ("geneshift", "geneshift"),
     ("discord", "discord"),
+    ("scpsl", "scpsl"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

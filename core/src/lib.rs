@@ -59,6 +59,7 @@ pub mod resend;
 pub mod rng;
 pub mod samp;
 pub mod satisfactory;
+pub mod scpsl;
 pub mod serve;
 pub mod similar;
 pub mod slots;

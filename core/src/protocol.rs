@@ -16,6 +16,7 @@ macro_rules! registry {
         static SERVERS: &[Option<ServeFn>] = &[$(<$protocol as spec::Protocol>::SERVE),*];
         static SERVED_ATS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SERVED_AT),*];
         static SAMPLE_TARGETS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE_TARGET),*];
+        static SAMPLE_OPTIONS: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE_OPTIONS),*];
         static RCONS: &[Option<RconFn>] = &[$(<$protocol as spec::Protocol>::RCON),*];
         static SAMPLES: &[Option<&str>] = &[$(<$protocol as spec::Protocol>::SAMPLE),*];
         static FITS: &[Option<spec::sample::SampleFit>] = &[$(<$protocol as spec::Protocol>::SAMPLE_FIT),*];
@@ -76,6 +77,7 @@ registry![
     crate::ragemp::spec::RageMp,
     crate::geneshift::spec::Geneshift,
     crate::discord::spec::Discord,
+    crate::scpsl::spec::ScpSl,
 ];
 
 /// A protocol of the registry (its index there).
@@ -191,6 +193,11 @@ impl Protocol {
     /// ([`spec::Protocol::SAMPLE_TARGET`]).
     pub fn sample_target(self) -> Option<&'static str> {
         SAMPLE_TARGETS[self.0 as usize]
+    }
+
+    /// What a query of its sample needs besides the target ([`spec::Protocol::SAMPLE_OPTIONS`]).
+    pub fn sample_options(self) -> Option<&'static str> {
+        SAMPLE_OPTIONS[self.0 as usize]
     }
 
     /// The names of its TypeScript types.

@@ -210,7 +210,10 @@ pub fn registry_module() -> String {
                 format!("{{ port: {}, session: {} }}", r.default_port, r.source)
             });
             let served_at = p.served_at().map_or("null".to_string(), |o| format!("'{o}'"));
-            let target = p.sample_target().map_or(String::new(), |t| format!(", sampleTarget: '{t}'"));
+            let mut target = p.sample_target().map_or(String::new(), |t| format!(", sampleTarget: '{t}'"));
+            if let Some(options) = p.sample_options() {
+                target.push_str(&format!(", sampleOptions: {options}"));
+            }
             format!(
                 "  {{ name: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon}, servedAt: {served_at}{target} }},\n",
                 s.name,
@@ -229,7 +232,8 @@ pub fn registry_module() -> String {
          \x20* keeps logged in), and `servedAt`: the query option its responder's port goes in, where\n\
          \x20* a target names another service's (`'api'`: a vendor's API, named by its URL\n\
          \x20* `http://127.0.0.1:<port>`; `null`: query the responder's address); `sampleTarget`, where\n\
-         \x20* a target is not an address (a Discord guild's id), is what names the sample's server.\n */\n\
+         \x20* a target is not an address (a Discord guild's id), is what names the sample's server, and\n\
+         \x20* `sampleOptions` what a query of it needs besides (SCP: SL's account).\n */\n\
          export const REGISTRY = Object.freeze([\n{}]);\n",
         rows.concat()
     )

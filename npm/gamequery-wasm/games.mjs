@@ -282,7 +282,7 @@ const ROWS = [
   ["soulmask", "Soulmask", 2024, "a2s", true, 8777, 27015, [], [], null, null, "a2s"],
   ["spaceengineers", "Space Engineers", 2019, "a2s", true, 27015, null, [], [], null, null, "a2s"],
   ["squad", "Squad", 2020, "squad", false, 7787, null, [], [], null, null, null],
-  ["ssl", "SCP: Secret Labratory", 2020, "scpsl", false, null, null, [], [], null, null, null],
+  ["ssl", "SCP: Secret Labratory", 2020, "scpsl", true, null, null, [], [], null, null, "scpsl"],
   ["sstse", "Serious Sam: The Second Encounter", 2002, "gamespy1", true, 25600, null, [1], [], null, null, "gamespy1"],
   ["stalker", "S.T.A.L.K.E.R.", 2007, "gamespy3", true, 5445, null, [2], [], null, null, "gamespy3"],
   ["starbound", "Starbound", 2016, "a2s", true, 21025, null, [], [], null, null, "a2s"],

@@ -8,7 +8,8 @@
  * keeps logged in), and `servedAt`: the query option its responder's port goes in, where
  * a target names another service's (`'api'`: a vendor's API, named by its URL
  * `http://127.0.0.1:<port>`; `null`: query the responder's address); `sampleTarget`, where
- * a target is not an address (a Discord guild's id), is what names the sample's server.
+ * a target is not an address (a Discord guild's id), is what names the sample's server, and
+ * `sampleOptions` what a query of it needs besides (SCP: SL's account).
  */
 export const REGISTRY = Object.freeze([
   { name: 'samp', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: { port: 7777, session: false }, servedAt: null },
@@ -51,4 +52,5 @@ export const REGISTRY = Object.freeze([
   { name: 'ragemp', transport: 'tcp', port: 22005, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'geneshift', transport: 'tcp', port: 11235, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
   { name: 'discord', transport: 'tcp', port: 443, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleTarget: '1' },
+  { name: 'scpsl', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleOptions: { "accountId": 1, "apiKey": "key" } },
 ]);

@@ -4415,12 +4415,107 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type ScpSlQueryResult = { Success: boolean, 
+/**
+ * Why not, where `Success` is false.
+ */
+Error: string, 
+/**
+ * Seconds to wait, where the API refused for asking too often.
+ */
+Cooldown: number, Servers: Array<ScpSlServer>, };
+
+export type ScpSlServer = { ID: number, Port: number, 
+/**
+ * `YYYY-MM-DD`.
+ */
+LastOnline: string, 
+/**
+ * `"3/30"`.
+ */
+Players: string, PlayersList: Array<ScpSlPlayer>, 
+/**
+ * The name as the server list shows it, base64, with Unity rich-text tags.
+ */
+Info: string, 
+/**
+ * The Pastebin id of the server's description.
+ */
+Pastebin: string, Version: string, 
+/**
+ * Friendly fire.
+ */
+FF: boolean, 
+/**
+ * Whitelist.
+ */
+WL: boolean, Modded: boolean, Mods: number, Suppress: boolean, AutoSuppress: boolean, Online: boolean, };
+
+export type ScpSlPlayer = { 
+/**
+ * `76561198000000000@steam`.
+ */
+ID: string, Nickname: string, };
+
+export type ScpSlQueryOptions = { 
+/**
+ *The API's URL (default `https://api.scpslgame.com`): a mirror, or a local responder (`serve('scpsl')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
+ * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * Your account's id (the API's `id`), as the game's central servers gave it with the
+ * key. Required.
+ */
+accountId: string | number, 
+/**
+ * Your account's API key (the API's `key`): never in a trace or a message. Required.
+ */
+apiKey: string, 
+/**
+ * The server's id in the account (`ID`); without it, the server at the port asked.
+ */
+serverId?: string | number, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4464,6 +4559,7 @@ export interface ProtocolTypes {
   ragemp: { request: never; response: never; decodeOptions: never; raw: RageMpQueryResult };
   geneshift: { request: never; response: never; decodeOptions: never; raw: GeneshiftQueryResult };
   discord: { request: never; response: never; decodeOptions: never; raw: DiscordQueryResult };
+  scpsl: { request: never; response: never; decodeOptions: never; raw: ScpSlQueryResult };
 }
 
 /**
@@ -5196,6 +5292,7 @@ export type GamedigProtocolClass =
   | 'renegadex'
   | 'samp'
   | 'satisfactory'
+  | 'scpsl'
   | 'sdtd'
   | 'teamspeak3'
   | 'terraria'
@@ -5464,6 +5561,7 @@ export interface GameProtocols {
   sotf: 'a2s';
   soulmask: 'a2s';
   spaceengineers: 'a2s';
+  ssl: 'scpsl';
   sstse: 'gamespy1';
   stalker: 'gamespy3';
   starbound: 'a2s';
@@ -5607,6 +5705,7 @@ export interface NetworkTypes {
   ragemp: { queryOptions: RageMpQueryOptions; serveOptions: TcpServeOptions; state: RageMpQueryResult | RageMpQueryResult[]; raw: RageMpQueryResult };
   geneshift: { queryOptions: GeneshiftQueryOptions; serveOptions: TcpServeOptions; state: GeneshiftQueryResult | GeneshiftQueryResult[]; raw: GeneshiftQueryResult };
   discord: { queryOptions: DiscordQueryOptions; serveOptions: TcpServeOptions; state: DiscordQueryResult | DiscordQueryResult[]; raw: DiscordQueryResult };
+  scpsl: { queryOptions: ScpSlQueryOptions; serveOptions: TcpServeOptions; state: ScpSlQueryResult; raw: ScpSlQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -58,8 +58,9 @@ for (const p of PROTOCOL_REGISTRY) {
     // A target naming another service (TeamSpeak's voice server): the responder's port is an
     // option; a vendor's API (Factorio's) is named by its URL, the status the target's.
     const given = (port) => (p.servedAt === 'api' ? `http://127.0.0.1:${port}` : port);
-    // A target that is not an address (a Discord guild's id): the sample's.
-    const at = (port) => (p.servedAt ? [p.sampleTarget ?? '127.0.0.1', { [p.servedAt]: given(port), timeout: 2000 }] : [`127.0.0.1:${port}`, { timeout: 2000 }]);
+    // A target that is not an address (a Discord guild's id), and what else a query of the
+    // sample needs (SCP: SL's account): the sample's.
+    const at = (port) => (p.servedAt ? [p.sampleTarget ?? '127.0.0.1', { [p.servedAt]: given(port), ...p.sampleOptions, timeout: 2000 }] : [`127.0.0.1:${port}`, { timeout: 2000 }]);
     try {
       const status = await gamequery.query(p.name, ...at(server.port));
       assert.equal(status.protocol, p.name);

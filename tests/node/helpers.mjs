@@ -262,10 +262,11 @@ export async function placeGame(game, given, closers = []) {
   if (registered?.servedAt === 'api') {
     // A vendor's API (Factorio's matchmaking server) answers about the game: it listens
     // anywhere, named by our option api; the game's port is the state's. A target that is
-    // not an address (a Discord guild's id) is the sample's, given as the host.
+    // not an address (a Discord guild's id) is the sample's, given as the host; what else its
+    // query needs (SCP: SL's account), the sample's.
     const server = await responder(served, state, 0, options, closers);
     const target = registered.sampleTarget ? { host: registered.sampleTarget } : {};
-    return { server, gamePort: games[game].gamePort ?? queryPort, options: { api: `http://127.0.0.1:${server.port}`, ...target } };
+    return { server, gamePort: games[game].gamePort ?? queryPort, options: { api: `http://127.0.0.1:${server.port}`, ...target, ...registered.sampleOptions } };
   }
   if (protocol === 'teamspeak3') {
     // The ServerQuery (anywhere: gamedig's teamspeakQueryPort) of the voice server at the

@@ -1,4 +1,4 @@
-// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, and a Discord guild's widget, in both engines:
+// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, a Discord guild's widget and SCP: SL's server info API, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -164,4 +164,38 @@ test('Discord: a guild\'s widget by its id; the members online; a disabled widge
   const r = await GameDig.query({ type: 'discord', guildId: '1', api });
   assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.connect, r.players[0], 'members' in r.raw],
     [state.name, state.presence_count, 500000, state.instant_invite, { name: 'Ada', raw: { id: '0', discriminator: '0000', avatar: null, status: 'online', avatar_url: state.members[0].avatar_url, channel_id: '100' } }, false]);
+});
+
+test('SCP: SL: the account\'s server by serverId or port; the key sent, never shown', async () => {
+  const state = gq.sampleState('scpsl');
+  const api = await served('scpsl', state);
+  const account = { api, accountId: 1, apiKey: 'SECRET-KEY', timeout: 2000 };
+  const s = await gq.query('ssl', '127.0.0.1', account);
+  assert.deepEqual([s.protocol, s.name, s.version, s.players.online, s.players.max, s.port, s.game.id],
+    ['scpsl', 'gamequery demo — SCP: SL ✓', '14.1.2', 3, 30, 7777, 'ssl']);
+  assert.deepEqual(s.players.list.map((p) => [p.name, p.id]), state.Servers[0].PlayersList.map((p) => [p.Nickname, p.ID]));
+  assert.deepEqual(s.raw, state);
+  // By id (a number or a string), the name without its rich-text tags.
+  for (const serverId of [12346, '12346']) {
+    assert.equal((await gq.query('scpsl', '127.0.0.1', { ...account, serverId })).name, 'gamequery demo — SCP: SL ✓ (Ödön)');
+  }
+  assert.equal((await gq.query('scpsl', '127.0.0.1:7778', account)).players.max, 20);
+  assert.equal((await failure(() => gq.query('scpsl', '127.0.0.1:7779', account))).e.code, 'GQ_NOT_LISTED');
+  assert.equal((await failure(() => gq.query('scpsl', '127.0.0.1', { api }))).e.code, 'GQ_INVALID_ARGUMENT');
+  // What is asked, and an API that refuses: the key in the request only.
+  const heads = [];
+  const refusing = await fakeTcpServer((sock) => sock.on('data', (d) => {
+    heads.push(d.toString().split('\r\n')[0]);
+    const body = '{"Success":false,"Error":"Access denied"}';
+    sock.end(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  }));
+  closers.push(refusing.close);
+  const { e } = await failure(() => gq.query('ssl', '127.0.0.1', { ...account, api: `http://127.0.0.1:${refusing.port}` }));
+  assert.equal(e.code, 'GQ_AUTH');
+  assert.match(e.message, /Access denied.*accountId and apiKey/);
+  assert.ok(!JSON.stringify(e).includes('SECRET'));
+  assert.deepEqual(heads, ['GET /serverinfo.php?id=1&key=SECRET-KEY&lo=true&players=true&list=true&info=true&pastebin=true&version=true&flags=true&nicknames=true&online=true HTTP/1.1']);
+  // gamedig's way: its options, raw { request }, no players.
+  const r = await GameDig.query({ type: 'ssl', host: '127.0.0.1', accountId: '1', apiKey: 'k', serverId: '12345', api });
+  assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.version, r.players, r.raw], [s.name, 3, 30, '14.1.2', [], { request: state }]);
 });

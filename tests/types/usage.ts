@@ -567,7 +567,11 @@ export async function listsUsage(): Promise<void> {
   const d = await query('discord', '81384788765712384');
   const invite: string | null | undefined = d.raw.instant_invite;
   const status: string | undefined = d.raw.members?.[0]?.status;
-  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status];
+  const sl = await query('ssl', 'play.example.org', { accountId: 12345, apiKey: 'k', serverId: '7' });
+  const ff: boolean | undefined = sl.raw.Servers?.[0]?.FF;
+  // @ts-expect-error apiKey is required
+  await query('scpsl', 'play.example.org', { accountId: 1 });
+  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status, ff];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

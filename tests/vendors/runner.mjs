@@ -26,6 +26,7 @@ const VENDORS = [
   { id: 'geneshift', protocol: 'geneshift', host: 'geneshift.net', options: { port: 11235 }, plain: true, game: 11235 },
   // No host: the guild's id names it (gamedig asks discordapp.com, we discord.com).
   { id: 'discord', protocol: 'discord', host: 'discord.com', also: ['discordapp.com'], options: { guildId: '1', port: 443 }, noHost: true },
+  { id: 'ssl', protocol: 'scpsl', host: 'api.scpslgame.com', options: { port: 7777, accountId: '1', apiKey: 'key', serverId: '12345' } },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 })));

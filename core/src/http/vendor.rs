@@ -285,7 +285,7 @@ pub(crate) use vendor_query;
 /// BeamMpQueryOptions])` in the protocol's `spec.rs`, beside its `DEFAULT_PORT`, `query.rs`
 /// ([`vendor_query!`]), `unified.rs`, `gamedig.rs` and `sample.json`.
 macro_rules! vendor_protocol {
-    ($protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, raw $raw:literal, state $state:literal, $vendor:ty, [$($decl:ty),* $(,)?] $(, sample_target $target:literal)?) => {
+    ($protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, raw $raw:literal, state $state:literal, $vendor:ty, [$($decl:ty),* $(,)?] $(, sample_target $target:literal)? $(, sample_options $options:literal)?) => {
         pub struct $protocol;
 
         impl $crate::spec::Protocol for $protocol {
@@ -300,6 +300,7 @@ macro_rules! vendor_protocol {
             const SERVED_AT: Option<&'static str> = Some("api");
             const SAMPLE: Option<&'static str> = Some(include_str!("sample.json"));
             $(const SAMPLE_TARGET: Option<&'static str> = Some($target);)?
+            $(const SAMPLE_OPTIONS: Option<&'static str> = Some($options);)?
 
             #[cfg(feature = "ts")]
             fn declarations(cfg: &ts_rs::Config) -> Vec<String> {

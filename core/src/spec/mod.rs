@@ -85,6 +85,9 @@ pub trait Protocol {
     /// What names the sample state's server where a target is not an address (a Discord
     /// guild's id); `None`: its responder's address does.
     const SAMPLE_TARGET: Option<&'static str> = None;
+    /// What a query of the sample state's server needs besides its target, as a JSON object
+    /// (SCP: SL's account: `{"accountId": 1, "apiKey": "key"}`); any value serves the responder.
+    const SAMPLE_OPTIONS: Option<&'static str> = None;
     /// `rcon(name, …)` when the protocol runs its own RCON (SA:MP's over its datagrams);
     /// Source RCON beside a protocol is [`Rcon::source`] instead.
     const RCON: Option<RconFn> = None;

@@ -20,9 +20,10 @@ async function demo({ color = false } = {}) {
       // A target naming another service (TeamSpeak's voice server): the responder's port is an
       // option; a vendor's API (Factorio's) is named by its URL.
       // A target that is not an address (a Discord guild's id) is the sample's.
-      const { servedAt, sampleTarget } = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
+      // What else a query of it needs (SCP: SL's account): the sample's.
+      const { servedAt, sampleTarget, sampleOptions } = PROTOCOL_REGISTRY.find((p) => p.name === protocol);
       const given = servedAt === 'api' ? `http://127.0.0.1:${server.port}` : server.port;
-      const [target, at] = servedAt ? [sampleTarget ?? '127.0.0.1', { [servedAt]: given }] : [`127.0.0.1:${server.port}`, {}];
+      const [target, at] = servedAt ? [sampleTarget ?? '127.0.0.1', { [servedAt]: given, ...sampleOptions }] : [`127.0.0.1:${server.port}`, {}];
       show(await query(protocol, target, { timeout: 2000, ...at, ...demo.query }));
     }
 
