@@ -50,6 +50,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("geneshift", "geneshift"),
     ("discord", "discord"),
     ("scpsl", "scpsl"),
+    ("epic", "epic"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

@@ -21,6 +21,7 @@ pub mod discord;
 pub mod doom3;
 pub mod eco;
 pub mod eldewrito;
+pub mod epic;
 pub mod error;
 pub mod exchange;
 pub mod factorio;

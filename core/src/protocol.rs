@@ -78,6 +78,7 @@ registry![
     crate::geneshift::spec::Geneshift,
     crate::discord::spec::Discord,
     crate::scpsl::spec::ScpSl,
+    crate::epic::spec::Epic,
 ];
 
 /// A protocol of the registry (its index there).

@@ -4510,12 +4510,92 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type EpicQueryResult = { deployment: string, id: string, bucket: string, 
+/**
+ * `maxPublicPlayers`, `allowInvites`, `shouldAdvertise` …
+ */
+settings: { maxPublicPlayers?: number } & Record<string, unknown>, totalPlayers: number, openPublicPlayers: number, 
+/**
+ * Often empty.
+ */
+publicPlayers: Array<{ name?: string } & Record<string, unknown>>, started: boolean, lastUpdated?: string, 
+/**
+ * The game's: `ADDRESS_s`, `ADDRESSBOUND_s`, `CUSTOMSERVERNAME_s`, `MAPNAME_s`,
+ * `BUILDID_s` … (the suffix is the type: `_s` text, `_l` integer, `_b` boolean, `_d` number).
+ */
+attributes: Record<string, string | number | boolean>, owner: string, ownerPlatformId?: string, };
+
+export type EpicQueryOptions = { 
+/**
+ * Epic's API (default `https://api.epicgames.dev`): a local responder
+ * (`serve('epic')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its URL
+ * is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The game's EOS client id (its OAuth client). Required: the game's developers give it,
+ * or it is found in the game's files; gamequery ships none.
+ */
+clientId: string, 
+/**
+ * The client's secret. Required; never in a trace or a message.
+ */
+clientSecret: string, 
+/**
+ * The game's deployment id. Required.
+ */
+deploymentId: string, 
+/**
+ * Which game's way with EOS (the token, the filter's route, the attributes read):
+ * `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
+ * token, `CUSTOMSERVERNAME_s` …). A game id sets it.
+ */
+dialect?: 'epic' | 'asa' | 'squad' | 'theisleevrima' | 'renown', 
+/**
+ * The token by external auth of a device id's (default: as the dialect has it, Squad's
+ * and Renown's).
+ */
+externalAuth?: boolean, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4560,6 +4640,7 @@ export interface ProtocolTypes {
   geneshift: { request: never; response: never; decodeOptions: never; raw: GeneshiftQueryResult };
   discord: { request: never; response: never; decodeOptions: never; raw: DiscordQueryResult };
   scpsl: { request: never; response: never; decodeOptions: never; raw: ScpSlQueryResult };
+  epic: { request: never; response: never; decodeOptions: never; raw: EpicQueryResult };
 }
 
 /**
@@ -5257,6 +5338,7 @@ export type OldGameId = keyof OldGameIds;
 /** gamedig's protocol classes `gamequery/gamedig` takes as `type: 'protocol-…'`. */
 export type GamedigProtocolClass =
   | 'altvmp'
+  | 'asa'
   | 'ase'
   | 'assettocorsa'
   | 'beammp'
@@ -5266,6 +5348,7 @@ export type GamedigProtocolClass =
   | 'doom3'
   | 'eco'
   | 'eldewrito'
+  | 'epic'
   | 'factorio'
   | 'farmingsimulator'
   | 'ffow'
@@ -5290,12 +5373,15 @@ export type GamedigProtocolClass =
   | 'quake3'
   | 'ragemp'
   | 'renegadex'
+  | 'renown'
   | 'samp'
   | 'satisfactory'
   | 'scpsl'
   | 'sdtd'
+  | 'squad'
   | 'teamspeak3'
   | 'terraria'
+  | 'theisleevrima'
   | 'toxikk'
   | 'unreal2'
   | 'ut3'
@@ -5324,6 +5410,7 @@ export interface GameProtocols {
   arma3: 'a2s';
   armareforger: 'a2s';
   armaresistance: 'gamespy1';
+  asa: 'epic';
   ase: 'a2s';
   assettocorsa: 'assettocorsa';
   atlas: 'a2s';
@@ -5536,6 +5623,7 @@ export interface GameProtocols {
   redorchestra: 'unreal2';
   redorchestra2: 'a2s';
   renegade10: 'renegadex';
+  renown: 'epic';
   rfactor2: 'a2s';
   ricochet: 'a2s';
   risingworld: 'a2s';
@@ -5561,6 +5649,7 @@ export interface GameProtocols {
   sotf: 'a2s';
   soulmask: 'a2s';
   spaceengineers: 'a2s';
+  squad: 'epic';
   ssl: 'scpsl';
   sstse: 'gamespy1';
   stalker: 'gamespy3';
@@ -5596,6 +5685,7 @@ export interface GameProtocols {
   thps3: 'gamespy1';
   thps4: 'gamespy1';
   thu2: 'gamespy1';
+  tie: 'epic';
   toh: 'gamespy1';
   tonolf: 'gamespy1';
   towerunite: 'a2s';
@@ -5706,6 +5796,7 @@ export interface NetworkTypes {
   geneshift: { queryOptions: GeneshiftQueryOptions; serveOptions: TcpServeOptions; state: GeneshiftQueryResult | GeneshiftQueryResult[]; raw: GeneshiftQueryResult };
   discord: { queryOptions: DiscordQueryOptions; serveOptions: TcpServeOptions; state: DiscordQueryResult | DiscordQueryResult[]; raw: DiscordQueryResult };
   scpsl: { queryOptions: ScpSlQueryOptions; serveOptions: TcpServeOptions; state: ScpSlQueryResult; raw: ScpSlQueryResult };
+  epic: { queryOptions: EpicQueryOptions; serveOptions: TcpServeOptions; state: EpicQueryResult | EpicQueryResult[]; raw: EpicQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

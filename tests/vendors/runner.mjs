@@ -12,6 +12,7 @@ import { httpsFront } from './vendors.mjs';
 import { createServer } from 'node:net';
 
 const [dir] = process.argv.slice(2);
+const EOS = { clientId: 'gamequery', clientSecret: 'secret', deploymentId: 'any' };
 
 /** The vendors: each game id, its protocol (the responder), the API's host, gamedig's options. */
 const VENDORS = [
@@ -27,10 +28,14 @@ const VENDORS = [
   // No host: the guild's id names it (gamedig asks discordapp.com, we discord.com).
   { id: 'discord', protocol: 'discord', host: 'discord.com', also: ['discordapp.com'], options: { guildId: '1', port: 443 }, noHost: true },
   { id: 'ssl', protocol: 'scpsl', host: 'api.scpslgame.com', options: { port: 7777, accountId: '1', apiKey: 'key', serverId: '12345' } },
+  // gamedig with the client it ships, ours with any (our responder takes every client).
+  { id: 'asa', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7777, ...EOS } },
+  { id: 'squad', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7787, ...EOS }, shared: 'asa' },
 ];
 
-const responders = await Promise.all(VENDORS.map((v) => serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 })));
-const routes = VENDORS.flatMap((v, i) => (v.plain ? [] : [v.host, ...(v.also ?? [])].map((h) => [h, responders[i].port])));
+const responders = await Promise.all(VENDORS.map((v) => (v.shared ? null : serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 }))));
+// A vendor sharing another's host (two games on EOS) is answered by its responder.
+const routes = VENDORS.flatMap((v, i) => (v.plain || v.shared ? [] : [v.host, ...(v.also ?? [])].map((h) => [h, responders[i].port])));
 const front = await httpsFront(Object.fromEntries(routes), dir);
 const games = await Promise.all(VENDORS.filter((v) => v.game).map((v) => new Promise((resolve) => {
   const server = createServer((socket) => socket.destroy()).listen(v.game, '127.0.0.1', () => resolve(server));
@@ -43,6 +48,6 @@ for (const v of VENDORS) {
 }
 await front.close();
 for (const g of games) g.close();
-await Promise.all(responders.map((r) => r.close()));
+await Promise.all(responders.filter(Boolean).map((r) => r.close()));
 console.log(JSON.stringify(results));
 process.exit(0);

@@ -9,7 +9,8 @@ import { tlsProxy } from '../tls-proxy.mjs';
 /** The APIs' host names: each is 127.0.0.1 in the namespace. */
 export const VENDOR_HOSTS = ['multiplayer.factorio.com', 'backend.beammp.com', 'servers.minetest.net', 'masterserver.vintagestory.at',
   'serverlist-rx.totemarts.services', 'api.alt-mp.com', 'cdn.rage.mp', 'geneshift.net',
-  'discord.com', 'discordapp.com', 'api.scpslgame.com'];
+  'discord.com', 'discordapp.com', 'api.scpslgame.com',
+  'api.epicgames.dev'];
 
 /** A CA (`ca.pem`) and a certificate it signs for `hosts` (`cert.pem`, `key.pem`) in `dir`: P-256, two days. */
 export function certificates(dir, hosts = VENDOR_HOSTS) {

@@ -1,7 +1,9 @@
 //! What a trace shows of a request sent: an `Authorization` header's value is a password
 //! (Basic) or a token, an `x-api-key` header's (TeamSpeak's WebQuery) a key, and so is a
-//! query string's `token=` (TShock's) or `code=` (Farming Simulator's), so they are replaced before the bytes reach a caller's `trace` or the
-//! CLI's `--debug` dump. Both engines' drivers show sends through [`redacted`].
+//! query string's `token=` (TShock's) or `code=` (Farming Simulator's), and so is a form
+//! body's token (EOS's external auth sends a device's), so they are replaced before the bytes
+//! reach a caller's `trace` or the CLI's `--debug` dump. Both engines' drivers show sends
+//! through [`redacted`].
 
 /// What replaces a credential.
 const HIDDEN: &[u8] = b"[redacted]";
@@ -16,6 +18,10 @@ const SECRET_PARAMETERS: &[&[u8]] = &[
     b"api_key",
     b"api-key",
     b"secret",
+    b"client_secret",
+    b"access_token",
+    b"external_auth_token",
+    b"refresh_token",
 ];
 /// Header names (lower case, with the colon) whose values are credentials.
 const SECRET_HEADERS: &[&[u8]] = &[b"authorization:", b"x-api-key:"];
@@ -36,6 +42,7 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
         .map_or(bytes.len(), |at| at + 2);
     let mut out = Vec::with_capacity(bytes.len());
     let mut hid = request_line(&bytes[..first], &mut out);
+    let mut form = false;
     let mut at = first;
     while at < end {
         let len = bytes[at..end]
@@ -53,11 +60,21 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
             out.extend_from_slice(if line.ends_with(b"\r\n") { b"\r\n" } else { b"" });
             hid = true;
         } else {
+            let lower = line.to_ascii_lowercase();
+            form |= lower.starts_with(b"content-type:")
+                && lower.windows(33).any(|w| w == b"application/x-www-form-urlencoded");
             out.extend_from_slice(line);
         }
         at += len;
     }
-    out.extend_from_slice(&bytes[end..]);
+    // A form body is parameters too (after the blank line that ends the head).
+    match (form, bytes[end..].strip_prefix(b"\r\n")) {
+        (true, Some(body)) => {
+            out.extend_from_slice(b"\r\n");
+            hid |= parameters(body, &mut out);
+        }
+        _ => out.extend_from_slice(&bytes[end..]),
+    }
     hid.then_some(out)
 }
 
@@ -74,8 +91,15 @@ fn request_line(line: &[u8], out: &mut Vec<u8>) -> bool {
         .filter(|&e| e > q)
         .unwrap_or(line.len());
     out.extend_from_slice(&line[..=q]);
+    let hid = parameters(&line[q + 1..end], out);
+    out.extend_from_slice(&line[end..]);
+    hid
+}
+
+/// `name=value&…` into `out`, each credential's value hidden; `true` when one was.
+fn parameters(pairs: &[u8], out: &mut Vec<u8>) -> bool {
     let mut hid = false;
-    for (i, pair) in line[q + 1..end].split(|&b| b == b'&').enumerate() {
+    for (i, pair) in pairs.split(|&b| b == b'&').enumerate() {
         if i > 0 {
             out.push(b'&');
         }
@@ -88,7 +112,6 @@ fn request_line(line: &[u8], out: &mut Vec<u8>) -> bool {
             _ => out.extend_from_slice(pair),
         }
     }
-    out.extend_from_slice(&line[end..]);
     hid
 }
 
@@ -123,5 +146,13 @@ mod tests {
         // A body after the head is not a header.
         let body = b"POST / HTTP/1.1\r\nHost: x\r\n\r\nAuthorization: kept";
         assert_eq!(redacted(body), None);
+        // A form body's tokens are hidden; a JSON body is shown as it is.
+        let form = b"POST /auth/v1/oauth/token HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\ngrant_type=external_auth&external_auth_token=DEV&nonce=n";
+        assert_eq!(
+            redacted(form).unwrap(),
+            b"POST /auth/v1/oauth/token HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\ngrant_type=external_auth&external_auth_token=[redacted]&nonce=n"
+        );
+        let json = b"POST /f HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"token\":1}";
+        assert_eq!(redacted(json), None);
     }
 }

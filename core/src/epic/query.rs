@@ -1,0 +1,154 @@
+//! `query('epic', 'host[:port]', { clientId, clientSecret, deploymentId, dialect? })`: a
+//! token from Epic's API, then the sessions at the target's address (looked up first), the
+//! one at its port read. Each step is a part of the call, on a connection to the API of its
+//! own, within the one deadline.
+
+use serde_json::Value;
+
+use super::dialect::{Dialect, NAMES};
+use super::steps::{Client, Step, Steps};
+use crate::error::{Error, Result};
+use crate::http::vendor::ApiUrl;
+use crate::options::Common;
+use crate::spec::query::Elsewhere;
+use crate::spec::{Parts, QueryPlan, Running, Start};
+use crate::tls::Tls;
+
+crate::options::declare! {
+    /// `query('epic', target, options)`: `target` is the game server's address.
+    pub struct EpicPlan("EOS query"), ts EpicQueryOptions, cli "";
+    /// Epic's API (default `https://api.epicgames.dev`): a local responder
+    /// (`serve('epic')`) in tests.
+    api: ApiUrl = "api" by text(api), ts "string", flag("api", Text, "URL");
+    /// How the API's certificate is checked (`{ ca, insecure, serverName }`), where its URL
+    /// is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+    tls: Option<Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
+    /// The game's EOS client id (its OAuth client). Required: the game's developers give it,
+    /// or it is found in the game's files; gamequery ships none.
+    #[ts(optional = false)]
+    client_id: String = "clientId" by text(client_id), ts "string", flag("client-id", Text, "ID");
+    /// The client's secret. Required; never in a trace or a message.
+    #[ts(optional = false)]
+    client_secret: String = "clientSecret" by text(client_secret), ts "string", flag("client-secret", Text, "SECRET");
+    /// The game's deployment id. Required.
+    #[ts(optional = false)]
+    deployment_id: String = "deploymentId" by text(deployment_id), ts "string", flag("deployment-id", Text, "ID");
+    /// Which game's way with EOS (the token, the filter's route, the attributes read):
+    /// `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
+    /// token, `CUSTOMSERVERNAME_s` …). A game id sets it.
+    dialect: &'static str = "dialect" by choice(NAMES, "epic"), ts "'epic' | 'asa' | 'squad' | 'theisleevrima' | 'renown'", flag("dialect", Text, "GAME");
+    /// The token by external auth of a device id's (default: as the dialect has it, Squad's
+    /// and Renown's).
+    external_auth: Option<bool> = "externalAuth" by value(external_auth), ts "boolean", flag("external-auth", Set("true"), "");
+}
+
+fn api(given: Option<&str>) -> Result<ApiUrl> {
+    ApiUrl::given(given, super::API)
+}
+
+/// A credential that goes into a Basic header: no `:` in the id, no control character.
+fn credential(name: &str, given: Option<&str>, colon: bool) -> Result<String> {
+    match given {
+        None | Some("") => Err(Error::invalid(format!(
+            "option {name} is required: EOS answers only a game's own client (its clientId, clientSecret and deploymentId), which gamequery does not ship"
+        ))),
+        Some(v) if v.chars().any(char::is_control) || (colon && v.contains(':')) => {
+            Err(Error::invalid(format!("option {name} cannot hold a control character{}", if colon { " or ':'" } else { "" })))
+        }
+        Some(v) => Ok(v.to_string()),
+    }
+}
+
+fn client_id(given: Option<&str>) -> Result<String> {
+    credential("clientId", given, true)
+}
+
+fn client_secret(given: Option<&str>) -> Result<String> {
+    credential("clientSecret", given, false)
+}
+
+fn deployment_id(given: Option<&str>) -> Result<String> {
+    let id = credential("deploymentId", given, true)?;
+    crate::http::vendor::segment("deploymentId", Some(&id))?
+        .ok_or_else(|| Error::invalid("option deploymentId is required"))
+}
+
+fn external_auth(given: Option<Value>) -> Result<Option<bool>> {
+    match given {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(b)),
+        Some(v) => Err(Error::invalid(format!(
+            "option externalAuth must be a boolean, got {v}"
+        ))),
+    }
+}
+
+pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn QueryPlan>> {
+    let o = EpicPlan::read(options)?;
+    let dialect = Dialect::parse(o.dialect);
+    let tls = match (o.api.secure, o.tls) {
+        (true, tls) => Some(tls.unwrap_or_default()),
+        (false, None) => None,
+        (false, Some(_)) => {
+            return Err(Error::invalid(
+                "option tls is for an https api: the api's scheme says whether it speaks TLS",
+            ))
+        }
+    };
+    let client = Client {
+        id: o.client_id,
+        secret: o.client_secret,
+        deployment: o.deployment_id,
+        dialect,
+        external: o.external_auth.unwrap_or(dialect.external_auth()),
+    };
+    Ok(Box::new(EpicQuery {
+        common: o.common,
+        api: o.api,
+        tls,
+        client,
+    }))
+}
+
+/// The query: its own exchange is the first token request; the rest are its parts.
+pub struct EpicQuery {
+    common: Common,
+    api: ApiUrl,
+    tls: Option<Tls>,
+    client: Client,
+}
+
+impl QueryPlan for EpicQuery {
+    crate::http::over_tcp!();
+
+    fn elsewhere(&self) -> Option<Elsewhere> {
+        Some(Elsewhere {
+            host: self.api.host.clone(),
+            port: self.api.port,
+            by_address: true,
+        })
+    }
+
+    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
+        self.client.first().start(&self.api.base, &self.client, at)
+    }
+
+    fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
+        Some(Box::new(Steps::new(
+            self.common,
+            self.api.clone(),
+            self.tls.clone(),
+            self.client.clone(),
+        )))
+    }
+}
+
+impl Client {
+    /// The first step: a device id's token, or the client's.
+    pub fn first(&self) -> Step {
+        match self.external {
+            true => Step::DeviceId,
+            false => Step::ClientToken,
+        }
+    }
+}
