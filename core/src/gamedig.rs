@@ -51,6 +51,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("discord", "discord"),
     ("scpsl", "scpsl"),
     ("epic", "epic"),
+    ("brokeprotocol", "brokeprotocol"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

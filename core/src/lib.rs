@@ -15,6 +15,7 @@ pub mod altvmp;
 pub mod api;
 pub mod assettocorsa;
 pub mod beammp;
+pub mod brokeprotocol;
 pub mod buildandshoot;
 pub mod call;
 pub mod discord;

@@ -79,6 +79,7 @@ registry![
     crate::discord::spec::Discord,
     crate::scpsl::spec::ScpSl,
     crate::epic::spec::Epic,
+    crate::brokeprotocol::spec::BrokeProtocol,
 ];
 
 /// A protocol of the registry (its index there).

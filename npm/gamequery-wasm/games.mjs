@@ -53,7 +53,7 @@ const ROWS = [
   ["breach", "Breach", 2011, "a2s", true, 27016, null, [], [], null, null, "a2s"],
   ["breed", "Breed", 2004, "gamespy2", true, 7649, null, [], [], null, null, "gamespy2"],
   ["brink", "Brink", 2011, "a2s", true, null, null, [1], [], null, null, "a2s"],
-  ["brokeprotocol", "BROKE PROTOCOL", 2024, "brokeprotocol", false, null, null, [], [], null, null, null],
+  ["brokeprotocol", "BROKE PROTOCOL", 2024, "brokeprotocol", true, null, null, [], [], null, null, "brokeprotocol"],
   ["c2d", "CS2D", 2004, "cs2d", false, 36963, null, [], ["cs2d"], null, null, null],
   ["c3db", "Commandos 3: Destination Berlin", 2003, "gamespy1", true, null, 6500, [], ["commandos3"], null, null, "gamespy1"],
   ["cacr", "Command and Conquer: Renegade", 2002, "gamespy1", true, 4848, 25300, [], ["cacrenegade"], null, null, "gamespy1"],

@@ -54,4 +54,5 @@ export const REGISTRY = Object.freeze([
   { name: 'discord', transport: 'tcp', port: 443, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleTarget: '1' },
   { name: 'scpsl', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleOptions: { "accountId": 1, "apiKey": "key" } },
   { name: 'epic', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleOptions: { "clientId": "gamequery", "clientSecret": "secret", "deploymentId": "ad9a8feffb3b4b2ca315546f038c3ae2" } },
+  { name: 'brokeprotocol', transport: 'tcp', port: 5557, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
 ]);

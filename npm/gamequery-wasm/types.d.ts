@@ -4590,12 +4590,85 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type BrokeProtocolQueryResult = { id: string, 
+/**
+ * With `&0`–`&f` colour codes.
+ */
+name: string, version: string, ip: string, port: number, whitelist: boolean, location: string, validation: string, url: string, playerlimit: number, 
+/**
+ * The game's own list's count (the API's is in `snapshots`).
+ */
+playercount: number, difficulty: number, map: { hash?: string; name?: string; filesize?: number }, assetbundles: Array<{ hash?: string; name?: string; filesize?: number }>, plugins: Array<{ hash?: string; name?: string; description?: string }>, flags: number, 
+/**
+ * The game's list's.
+ */
+rank: number, 
+/**
+ * `{ playercount, at }`, `at` a time in seconds.
+ */
+snapshots: Array<{ playercount?: number; at?: number }>, updated: string, created: string, };
+
+export type BrokeProtocolQueryOptions = { 
+/**
+ * The community API's URL, with its base path (default
+ * `https://bp.userr00t.com/serverbrowser/api`): a mirror, or a local responder.
+ */
+api?: string, 
+/**
+ * The game's own list's host, asked where the API does not answer (default
+ * `https://brokeprotocol.com`).
+ */
+fallback?: string, 
+/**
+ * How an `https` list's certificate is checked (`{ ca, insecure, serverName }`).
+ */
+tls?: TlsOptions, 
+/**
+ * The server's id in the API (`raw.id`): asks for it alone (the API only; the target
+ * is not compared).
+ */
+serverId?: string, 
+/**
+ * The span of the API's player-count snapshots: `1h` (default), `6h`, `12h`, `1d`,
+ * `3d`, `1w`, `2w`, `4w`.
+ */
+snapshotInterval?: '1h' | '6h' | '12h' | '1d' | '3d' | '1w' | '2w' | '4w', 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4641,6 +4714,7 @@ export interface ProtocolTypes {
   discord: { request: never; response: never; decodeOptions: never; raw: DiscordQueryResult };
   scpsl: { request: never; response: never; decodeOptions: never; raw: ScpSlQueryResult };
   epic: { request: never; response: never; decodeOptions: never; raw: EpicQueryResult };
+  brokeprotocol: { request: never; response: never; decodeOptions: never; raw: BrokeProtocolQueryResult };
 }
 
 /**
@@ -5342,6 +5416,7 @@ export type GamedigProtocolClass =
   | 'ase'
   | 'assettocorsa'
   | 'beammp'
+  | 'brokeprotocol'
   | 'buildandshoot'
   | 'dayz'
   | 'discord'
@@ -5435,6 +5510,7 @@ export interface GameProtocols {
   breach: 'a2s';
   breed: 'gamespy2';
   brink: 'a2s';
+  brokeprotocol: 'brokeprotocol';
   c3db: 'gamespy1';
   cacr: 'gamespy1';
   cbu: 'gamespy1';
@@ -5797,6 +5873,7 @@ export interface NetworkTypes {
   discord: { queryOptions: DiscordQueryOptions; serveOptions: TcpServeOptions; state: DiscordQueryResult | DiscordQueryResult[]; raw: DiscordQueryResult };
   scpsl: { queryOptions: ScpSlQueryOptions; serveOptions: TcpServeOptions; state: ScpSlQueryResult; raw: ScpSlQueryResult };
   epic: { queryOptions: EpicQueryOptions; serveOptions: TcpServeOptions; state: EpicQueryResult | EpicQueryResult[]; raw: EpicQueryResult };
+  brokeprotocol: { queryOptions: BrokeProtocolQueryOptions; serveOptions: TcpServeOptions; state: BrokeProtocolQueryResult | BrokeProtocolQueryResult[]; raw: BrokeProtocolQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

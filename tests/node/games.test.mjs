@@ -18,7 +18,8 @@ const cli = new URL('../../npm/gamequery/cli.js', import.meta.url).pathname;
 const run = (...args) => promisify(execFile)('node', [cli, ...args], { timeout: 20_000 });
 
 /** gamedig's protocol names, as this library names them (the table's comment says why). */
-const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', ffow: 'a2s', gtasao: 'samp', vcmp: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur', quake1: 'quakeworld', ut3: 'gamespy3', jc2mp: 'gamespy3' };
+const OURS = { valve: 'a2s', goldsrc: 'a2s', dayz: 'a2s', sdtd: 'a2s', toxikk: 'a2s', ffow: 'a2s', gtasao: 'samp', vcmp: 'samp', ase: 'all-seeing-eye', mumbleping: 'mumble', mumble: 'mumble-gtmurmur', quake1: 'quakeworld', ut3: 'gamespy3', jc2mp: 'gamespy3',
+  asa: 'epic', squad: 'epic', theisleevrima: 'epic', renown: 'epic' };
 
 test("the games table holds every gamedig 5.3.3 id with its name, year and ports; where ours differ, a source says why", () => {
   assert.equal(Object.keys(games).length, Object.keys(gamedigGames).length);

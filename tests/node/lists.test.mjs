@@ -1,4 +1,4 @@
-// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, a Discord guild's widget and SCP: SL's server info API, in both engines:
+// Minetest / Luanti, Vintage Story, Renegade X, alt:V, RAGE MP and Geneshift through their public server lists, a Discord guild's widget, SCP: SL's server info API and BROKE PROTOCOL's lists, in both engines:
 // the query never asks the game server; it fetches the list (our responder, named by
 // `api`) and finds the entry by the target's address (looked up first, or the name it was
 // asked by) and port. gamedig 5 itself asks the vendors' hosts: compared in
@@ -198,4 +198,31 @@ test('SCP: SL: the account\'s server by serverId or port; the key sent, never sh
   // gamedig's way: its options, raw { request }, no players.
   const r = await GameDig.query({ type: 'ssl', host: '127.0.0.1', accountId: '1', apiKey: 'k', serverId: '12345', api });
   assert.deepEqual([r.name, r.numplayers, r.maxplayers, r.version, r.players, r.raw], [s.name, 3, 30, '14.1.2', [], { request: state }]);
+});
+
+test('BROKE PROTOCOL: the API\'s list, one by id, and the game\'s list where the API fails', async () => {
+  const state = gq.sampleState('brokeprotocol');
+  const server = await gq.serve('brokeprotocol', [...state, { ...state[0], id: 'other', name: '&cother', port: 5558, snapshots: [] }], { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const base = `http://127.0.0.1:${server.port}`;
+  const at = { api: `${base}/serverbrowser/api`, fallback: 'http://127.0.0.1:9', timeout: 3000 };
+  const s = await gq.query('brokeprotocol', '127.0.0.1', at);
+  assert.deepEqual([s.protocol, s.name, s.map, s.version, s.password, s.players.online, s.players.max, s.port],
+    ['brokeprotocol', 'gamequery demo — BROKE PROTOCOL ✓', 'Default', '1.42', false, 3, 50, 5557]);
+  assert.equal(s.raw.playerlimit, 50);
+  assert.equal(s.raw.snapshots[1].playercount, 3);
+  assert.equal((await gq.query('brokeprotocol', '127.0.0.2', { ...at, serverId: 'other' })).name, 'other');
+  assert.equal((await failure(() => gq.query('brokeprotocol', '127.0.0.1', { ...at, serverId: 'gone' }))).e.code, 'GQ_NOT_LISTED');
+  assert.equal((await failure(() => gq.query('brokeprotocol', '127.0.0.1:5559', at))).e.code, 'GQ_NOT_LISTED');
+  // The API closed: the game's own list (PascalCase there) answers instead.
+  const official = state.map((x) => ({ Name: x.name, IP: x.ip, Port: x.port, PlayerCount: 7, PlayerLimit: x.playerLimit, Version: x.version, Map: { Name: 'Official' } }));
+  const game = await gq.serve('brokeprotocol', official, { host: '127.0.0.1', port: 0 });
+  closers.push(() => game.close());
+  const f = await gq.query('brokeprotocol', '127.0.0.1', { api: 'http://127.0.0.1:9/serverbrowser/api', fallback: `http://127.0.0.1:${game.port}`, timeout: 3000 });
+  assert.deepEqual([f.name, f.map, f.players.online, f.raw.playercount], ['gamequery demo — BROKE PROTOCOL ✓', 'Official', 7, 7]);
+  // Both down: both said.
+  const both = await failure(() => gq.query('brokeprotocol', '127.0.0.1', { api: 'http://127.0.0.1:9', fallback: 'http://127.0.0.1:9', timeout: 3000 }));
+  assert.match(both.e.message, /the community API first/);
+  const r = await GameDig.query({ type: 'brokeprotocol', host: '127.0.0.1', port: 5557, ...at });
+  assert.deepEqual([r.name, r.map, r.numplayers, r.maxplayers, r.version, r.raw.id], ['gamequery demo — BROKE PROTOCOL ✓', 'Default', 3, 50, '1.42', 'gq-demo-1']);
 });

@@ -571,7 +571,9 @@ export async function listsUsage(): Promise<void> {
   const ff: boolean | undefined = sl.raw.Servers?.[0]?.FF;
   // @ts-expect-error apiKey is required
   await query('scpsl', 'play.example.org', { accountId: 1 });
-  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status, ff];
+  const bp = await query('brokeprotocol', 'play.example.org', { snapshotInterval: '1d' });
+  const limit2: number | undefined = bp.raw.playerlimit;
+  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status, ff, limit2];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

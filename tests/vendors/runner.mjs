@@ -28,6 +28,8 @@ const VENDORS = [
   // No host: the guild's id names it (gamedig asks discordapp.com, we discord.com).
   { id: 'discord', protocol: 'discord', host: 'discord.com', also: ['discordapp.com'], options: { guildId: '1', port: 443 }, noHost: true },
   { id: 'ssl', protocol: 'scpsl', host: 'api.scpslgame.com', options: { port: 7777, accountId: '1', apiKey: 'key', serverId: '12345' } },
+  // gamedig asks the API's root (HEAD) and then its list; we its list.
+  { id: 'brokeprotocol', protocol: 'brokeprotocol', host: 'bp.userr00t.com', also: ['brokeprotocol.com'], options: { port: 5557 } },
   // gamedig with the client it ships, ours with any (our responder takes every client).
   { id: 'asa', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7777, ...EOS } },
   { id: 'squad', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7787, ...EOS }, shared: 'asa' },

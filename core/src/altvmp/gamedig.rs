@@ -15,10 +15,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    crate::http::vendor::gamedig_options(gamedig, ours);
-    if let Some(id) = gamedig.get("serverId") {
-        ours.insert("serverId".into(), id.clone());
-    }
+    crate::http::vendor::gamedig_options_and(gamedig, ours, &["serverId"]);
 }
 
 pub fn describe(s: &Value, _color: bool) -> Description {

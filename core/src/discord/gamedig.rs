@@ -17,10 +17,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    crate::http::vendor::gamedig_options(gamedig, ours);
-    if let Some(id) = gamedig.get("guildId") {
-        ours.insert("guildId".into(), id.clone());
-    }
+    crate::http::vendor::gamedig_options_and(gamedig, ours, &["guildId"]);
 }
 
 fn results(status: &Json, _: Option<&str>, r: &mut Results) {

@@ -18,12 +18,11 @@ pub const GAMEDIG: Gamedig = Gamedig {
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    crate::http::vendor::gamedig_options(gamedig, ours);
-    for key in ["clientId", "clientSecret", "deploymentId", "dialect", "externalAuth"] {
-        if let Some(v) = gamedig.get(key) {
-            ours.insert(key.into(), v.clone());
-        }
-    }
+    crate::http::vendor::gamedig_options_and(
+        gamedig,
+        ours,
+        &["clientId", "clientSecret", "deploymentId", "dialect", "externalAuth"],
+    );
 }
 
 fn results(status: &Json, _: Option<&str>, r: &mut Results) {

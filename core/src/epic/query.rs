@@ -6,12 +6,10 @@
 use serde_json::Value;
 
 use super::dialect::{Dialect, NAMES};
-use super::steps::{Client, Step, Steps};
+use super::steps::{Client, Step, StepPlan};
 use crate::error::{Error, Result};
 use crate::http::vendor::ApiUrl;
-use crate::options::Common;
-use crate::spec::query::Elsewhere;
-use crate::spec::{Parts, QueryPlan, Running, Start};
+use crate::spec::QueryPlan;
 use crate::tls::Tls;
 
 crate::options::declare! {
@@ -102,45 +100,7 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
         dialect,
         external: o.external_auth.unwrap_or(dialect.external_auth()),
     };
-    Ok(Box::new(EpicQuery {
-        common: o.common,
-        api: o.api,
-        tls,
-        client,
-    }))
-}
-
-/// The query: its own exchange is the first token request; the rest are its parts.
-pub struct EpicQuery {
-    common: Common,
-    api: ApiUrl,
-    tls: Option<Tls>,
-    client: Client,
-}
-
-impl QueryPlan for EpicQuery {
-    crate::http::over_tcp!();
-
-    fn elsewhere(&self) -> Option<Elsewhere> {
-        Some(Elsewhere {
-            host: self.api.host.clone(),
-            port: self.api.port,
-            by_address: true,
-        })
-    }
-
-    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        self.client.first().start(&self.api.base, &self.client, at)
-    }
-
-    fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
-        Some(Box::new(Steps::new(
-            self.common,
-            self.api.clone(),
-            self.tls.clone(),
-            self.client.clone(),
-        )))
-    }
+    Ok(Box::new(StepPlan::first(o.common, o.api, tls, client)))
 }
 
 impl Client {

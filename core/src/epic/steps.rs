@@ -148,13 +148,30 @@ impl Step {
     }
 }
 
-/// One step as a part of the call: connects to the API, as the query does.
+/// One step: the query's own (the first, whose parts the others are), or a part of the
+/// call; each connects to the API.
 pub struct StepPlan {
     common: Common,
     api: ApiUrl,
     tls: Option<Tls>,
     client: Client,
     step: Step,
+    first: bool,
+}
+
+impl StepPlan {
+    /// The query: its first step, the rest its parts.
+    pub fn first(common: Common, api: ApiUrl, tls: Option<Tls>, client: Client) -> Self {
+        let step = client.first();
+        Self {
+            common,
+            api,
+            tls,
+            client,
+            step,
+            first: true,
+        }
+    }
 }
 
 impl QueryPlan for StepPlan {
@@ -170,6 +187,11 @@ impl QueryPlan for StepPlan {
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         self.step.start(&self.api.base, &self.client, at)
+    }
+
+    fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
+        let steps = Steps::new(self.common, self.api.clone(), self.tls.clone(), self.client.clone());
+        self.first.then(|| Box::new(steps) as Box<dyn Parts>)
     }
 }
 
@@ -212,6 +234,7 @@ impl Parts for Steps {
             tls: self.tls.clone(),
             client: self.client.clone(),
             step,
+            first: false,
         }))
     }
 

@@ -9,9 +9,12 @@
 //! `mumble-gtmurmur` (gamedig's `mumble`, a server plugin's JSON); QuakeWorld's is
 //! `quakeworld` (gamedig's `quake1`); UT3's and JC2-MP's are `gamespy3` (gamedig's `ut3`,
 //! `jc2mp`); gamedig's A2S variants
-//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`, `ffow`) are `a2s`, and SA:MP's (`gtasao`, `vcmp`) `samp`, each
+//! (`goldsrc`, `dayz`, `sdtd`, `toxikk`, `ffow`) are `a2s`, SA:MP's (`gtasao`, `vcmp`) `samp`,
+//! and the games on Epic Online Services (`asa`, `squad`, `theisleevrima`, `renown`: gamedig's
+//! subclasses of its `epic`) `epic`, each
 //! with `.variant(…)`: gamedig's class name, for the game's own behaviour on top; and
-//! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect).
+//! `.options(…)` where the protocol needs an option for the game (VC:MP's dialect, each EOS
+//! game's).
 
 use super::Game;
 

@@ -242,6 +242,17 @@ pub fn gamedig_options(gamedig: &Value, ours: &mut serde_json::Map<String, Value
     }
 }
 
+/// [`gamedig_options`], and gamedig's own options for the protocol named `keys` as they are
+/// (`serverId`, `guildId` …).
+pub fn gamedig_options_and(gamedig: &Value, ours: &mut serde_json::Map<String, Value>, keys: &[&str]) {
+    gamedig_options(gamedig, ours);
+    for key in keys {
+        if let Some(v) = gamedig.get(*key) {
+            ours.insert((*key).into(), v.clone());
+        }
+    }
+}
+
 /// A protocol answered by a vendor's API: its options (`api`, `tls`, the common ones and
 /// any of its own, declared as `options::declare!` declares them), its default API and its
 /// `plan`, declared once. `vendor_query!("beammp", BeamMpPlan("BeamMP query"), ts

@@ -17,12 +17,7 @@ pub const GAMEDIG: Gamedig = Gamedig {
 };
 
 fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
-    crate::http::vendor::gamedig_options(gamedig, ours);
-    for key in ["accountId", "apiKey", "serverId"] {
-        if let Some(v) = gamedig.get(key) {
-            ours.insert(key.into(), v.clone());
-        }
-    }
+    crate::http::vendor::gamedig_options_and(gamedig, ours, &["accountId", "apiKey", "serverId"]);
 }
 
 fn results(status: &Json, _: Option<&str>, r: &mut Results) {
