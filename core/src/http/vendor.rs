@@ -296,7 +296,15 @@ pub(crate) use vendor_query;
 /// BeamMpQueryOptions])` in the protocol's `spec.rs`, beside its `DEFAULT_PORT`, `query.rs`
 /// ([`vendor_query!`]), `unified.rs`, `gamedig.rs` and `sample.json`.
 macro_rules! vendor_protocol {
+    // A query in parts (several requests: EOS's, BROKE PROTOCOL's fallback), and a responder
+    // of its own (`$server`, an `http::api::Api`).
+    ($protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, raw $raw:literal, state $state:literal, parts, serve $server:ty, [$($decl:ty),* $(,)?] $(, sample_target $target:literal)? $(, sample_options $options:literal)?) => {
+        $crate::http::vendor::vendor_protocol!(@impl Parts, $server, $protocol, $id, $title, $label, $plan, $raw, $state, [$($decl),*] $(, sample_target $target)? $(, sample_options $options)?);
+    };
     ($protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, raw $raw:literal, state $state:literal, $vendor:ty, [$($decl:ty),* $(,)?] $(, sample_target $target:literal)? $(, sample_options $options:literal)?) => {
+        $crate::http::vendor::vendor_protocol!(@impl Plan, $crate::http::vendor::VendorServer<$vendor>, $protocol, $id, $title, $label, $plan, $raw, $state, [$($decl),*] $(, sample_target $target)? $(, sample_options $options)?);
+    };
+    (@impl $query:ident, $server:ty, $protocol:ident, $id:literal, $title:literal, $label:literal, $plan:ident, $raw:literal, $state:literal, [$($decl:ty),*] $(, sample_target $target:literal)? $(, sample_options $options:literal)?) => {
         pub struct $protocol;
 
         impl $crate::spec::Protocol for $protocol {
@@ -304,7 +312,7 @@ macro_rules! vendor_protocol {
             const SPEC: $crate::spec::Spec = $crate::spec::Spec::http($id, $title, $label, super::DEFAULT_PORT);
             const TYPES: $crate::spec::Types = $crate::spec::Types::packetless($raw, super::query::$plan::TS, $state);
             const CLI: $crate::spec::Cli = super::query::$plan::CLI;
-            const QUERY: Option<$crate::spec::Query> = Some($crate::spec::Query::Plan(super::query::plan));
+            const QUERY: Option<$crate::spec::Query> = Some($crate::spec::Query::$query(super::query::plan));
             const DESCRIBE: Option<$crate::spec::DescribeFn> = Some(super::gamedig::describe);
             const GAMEDIG: Option<$crate::spec::gamedig::Gamedig> = Some(super::gamedig::GAMEDIG);
             const SERVE: Option<$crate::spec::ServeFn> = Some(serve);
@@ -323,7 +331,7 @@ macro_rules! vendor_protocol {
         fn serve(
             args: $crate::spec::ServeArgs<'_>,
         ) -> $crate::error::Result<(Box<dyn $crate::spec::Responder>, $crate::spec::Listen)> {
-            $crate::http::api::serve::<$crate::http::vendor::VendorServer<$vendor>>(args, 8080)
+            $crate::http::api::serve::<$server>(args, 8080)
         }
     };
 }

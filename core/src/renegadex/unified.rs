@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::{MAX_BODY, PATH};
 use crate::error::Result;
-use crate::http::vendor::{as_list, entries, not_listed, Asked, Vendor};
+use crate::http::vendor::{as_list, listed, Asked, Vendor};
 use crate::json::members::{integer_or_text, text};
 use crate::spec::query::About;
 use crate::status::{count, known, Known, Status, StatusPlayers};
@@ -73,12 +73,9 @@ impl Vendor for Listed {
     }
 
     fn status(&self, body: &[u8], latency_ms: f64, asked: &Asked) -> Result<Status<Self::Raw>> {
-        let list = entries(body, PATH, None, "Renegade X's server list")?;
-        let size = list.len();
-        match entry(list, asked) {
-            Some(entry) => Ok(status(entry, latency_ms)),
-            None => Err(not_listed("Renegade X's server list", size, asked)),
-        }
+        listed(body, (PATH, None, "Renegade X's server list"), asked, entry, |e| {
+            status(e, latency_ms)
+        })
     }
 
     /// The state's servers (or its one: a saved query's `raw`) as the master server lists them.
