@@ -174,8 +174,16 @@ pub fn query(data: &[u8]) {
     let Some(protocol) = pick(selector, Protocol::queryable) else {
         return;
     };
-    let target = json!({ "host": "127.0.0.1", "port": 27015 });
-    let Ok(mut call) = Call::query(protocol.name(), &target, json!({ "timeout": 2000 }), 7, false) else {
+    // A protocol whose target is not an address (Discord's guild), or whose query needs
+    // options (SCP: SL's account, EOS's client), asked as its sample is.
+    let host = protocol.sample_target().unwrap_or("127.0.0.1");
+    let target = json!({ "host": host, "port": 27015 });
+    let mut options = protocol
+        .sample_options()
+        .and_then(|o| serde_json::from_str::<serde_json::Value>(o).ok())
+        .unwrap_or_else(|| json!({}));
+    options["timeout"] = json!(2000);
+    let Ok(mut call) = Call::query(protocol.name(), &target, options, 7, false) else {
         return;
     };
     let mut links: Vec<u32> = Vec::new();
