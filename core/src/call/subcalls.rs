@@ -10,8 +10,9 @@ use super::{Call, Input, Io, Outcome};
 use crate::error::Result;
 use crate::exchange::Millis;
 
-/// Sub-calls at most, and the factor of the socket ids' tags.
-pub const SLOTS: usize = 4;
+/// Sub-calls at most, and the factor of the socket ids' tags: a chain of requests runs one
+/// per request (Hawakening's six, one after another), a game's ports one per candidate.
+pub const SLOTS: usize = 8;
 
 #[derive(Debug, Default)]
 pub struct Subcalls {

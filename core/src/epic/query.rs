@@ -6,8 +6,9 @@
 use serde_json::Value;
 
 use super::dialect::{Dialect, NAMES};
-use super::steps::{Client, Step, StepPlan};
+use super::steps::Client;
 use crate::error::{Error, Result};
+use crate::http::chain::{Step, To};
 use crate::http::vendor::ApiUrl;
 use crate::spec::QueryPlan;
 use crate::tls::Tls;
@@ -84,15 +85,7 @@ fn external_auth(given: Option<Value>) -> Result<Option<bool>> {
 pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn QueryPlan>> {
     let o = EpicPlan::read(options)?;
     let dialect = Dialect::parse(o.dialect);
-    let tls = match (o.api.secure, o.tls) {
-        (true, tls) => Some(tls.unwrap_or_default()),
-        (false, None) => None,
-        (false, Some(_)) => {
-            return Err(Error::invalid(
-                "option tls is for an https api: the api's scheme says whether it speaks TLS",
-            ))
-        }
-    };
+    let tls = crate::http::vendor::api_tls(&o.api, o.tls)?;
     let client = Client {
         id: o.client_id,
         secret: o.client_secret,
@@ -100,15 +93,11 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
         dialect,
         external: o.external_auth.unwrap_or(dialect.external_auth()),
     };
-    Ok(Box::new(StepPlan::first(o.common, o.api, tls, client)))
-}
-
-impl Client {
-    /// The first step: a device id's token, or the client's.
-    pub fn first(&self) -> Step {
-        match self.external {
-            true => Step::DeviceId,
-            false => Step::ClientToken,
-        }
-    }
+    let to = To {
+        common: o.common,
+        api: o.api,
+        tls,
+        by_address: true,
+    };
+    Ok(Box::new(Step::first(to, client)))
 }

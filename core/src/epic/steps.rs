@@ -7,12 +7,10 @@ use serde_json::{json, Value};
 use super::dialect::Dialect;
 use super::{DEVICE_ID, MAX_BODY, TOKEN};
 use crate::error::{Error, ErrorCode, Result};
-use crate::http::vendor::ApiUrl;
+use crate::http::chain::{Chain, Then};
 use crate::http::{HttpGet, HttpReply, Limits};
-use crate::options::Common;
-use crate::spec::query::{Elsewhere, Mapped};
-use crate::spec::{Outcome, Parts, QueryPlan, Running, Start};
-use crate::tls::Tls;
+use crate::spec::query::Mapped;
+use crate::spec::{Outcome, Running, Start};
 
 /// The game's client, as the user gave it.
 #[derive(Debug, Clone)]
@@ -148,113 +146,33 @@ impl Step {
     }
 }
 
-/// One step: the query's own (the first, whose parts the others are), or a part of the
-/// call; each connects to the API.
-pub struct StepPlan {
-    common: Common,
-    api: ApiUrl,
-    tls: Option<Tls>,
-    client: Client,
-    step: Step,
-    first: bool,
-}
+impl Chain for Client {
+    type Step = Step;
 
-impl StepPlan {
-    /// The query: its first step, the rest its parts.
-    pub fn first(common: Common, api: ApiUrl, tls: Option<Tls>, client: Client) -> Self {
-        let step = client.first();
-        Self {
-            common,
-            api,
-            tls,
-            client,
-            step,
-            first: true,
+    fn first(&self) -> Step {
+        match self.external {
+            true => Step::DeviceId,
+            false => Step::ClientToken,
         }
     }
-}
 
-impl QueryPlan for StepPlan {
-    crate::http::over_tcp!();
-
-    fn elsewhere(&self) -> Option<Elsewhere> {
-        Some(Elsewhere {
-            host: self.api.host.clone(),
-            port: self.api.port,
-            by_address: true,
-        })
+    fn start(&self, step: &Step, base: &str, at: Start<'_>) -> Result<Box<dyn Running>> {
+        step.start(base, self, at)
     }
 
-    fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        self.step.start(&self.api.base, &self.client, at)
-    }
-
-    fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
-        let steps = Steps::new(self.common, self.api.clone(), self.tls.clone(), self.client.clone());
-        self.first.then(|| Box::new(steps) as Box<dyn Parts>)
-    }
-}
-
-/// The steps after the query's own (part 0, [`Client::first`]): each started once the one
-/// before it answered; the filter's answer is the call's.
-pub struct Steps {
-    common: Common,
-    api: ApiUrl,
-    tls: Option<Tls>,
-    client: Client,
-    /// What each part started was.
-    kinds: Vec<Step>,
-    /// The step to start now.
-    next: Option<Step>,
-    outcome: Option<Result<Outcome>>,
-}
-
-impl Steps {
-    pub fn new(common: Common, api: ApiUrl, tls: Option<Tls>, client: Client) -> Self {
-        let first = client.first();
-        Self {
-            common,
-            api,
-            tls,
-            client,
-            kinds: vec![first],
-            next: None,
-            outcome: None,
-        }
-    }
-}
-
-impl Parts for Steps {
-    fn next(&mut self) -> Option<Box<dyn QueryPlan>> {
-        let step = self.next.take()?;
-        self.kinds.push(step.clone());
-        Some(Box::new(StepPlan {
-            common: self.common,
-            api: self.api.clone(),
-            tls: self.tls.clone(),
-            client: self.client.clone(),
-            step,
-            first: false,
-        }))
-    }
-
-    fn ended(&mut self, k: usize, result: Result<Outcome>) {
-        let Some(kind) = self.kinds.get(k) else { return };
-        match (kind, result) {
-            (_, Err(e)) => self.outcome = Some(Err(e)),
-            (Step::Filter(_), Ok(outcome)) => self.outcome = Some(Ok(outcome)),
-            (kind, Ok(Outcome::Lines(mut lines))) => {
+    /// A token makes the next request; the filter's answer is the call's.
+    fn then(&mut self, step: &Step, result: Result<Outcome>) -> Then<Step> {
+        match (step, result) {
+            (_, Err(e)) => Then::End(Err(e)),
+            (Step::Filter(_), Ok(outcome)) => Then::End(Ok(outcome)),
+            (step, Ok(Outcome::Lines(mut lines))) => {
                 let token = lines.pop().unwrap_or_default();
-                self.next = Some(match kind {
+                Then::Next(match step {
                     Step::DeviceId => Step::ExternalToken(token),
                     _ => Step::Filter(token),
-                });
+                })
             }
-            (_, Ok(_)) => self.outcome = Some(Err(Error::invalid("an EOS step gave no token"))),
+            (_, Ok(_)) => Then::End(Err(Error::invalid("an EOS step gave no token"))),
         }
-    }
-
-    fn decide(&mut self) -> Option<Result<Outcome>> {
-        self.outcome.take()
     }
 }

@@ -3,7 +3,7 @@
 //! written once. The protocol says how a state becomes its replies ([`Api::new`], once per
 //! state) and what a request head is answered with ([`Api::answer`]).
 
-use super::serve::{closing, request_of, Head};
+use super::serve::{closing, request_of, request_with_body, Head};
 use crate::error::Result;
 use crate::input::{self, Input};
 use crate::options::{HttpsServeOptions, TcpServeOptions};
@@ -18,6 +18,13 @@ pub trait Api: Send + Sized + 'static {
     fn new(state: Self::State) -> Self;
     /// The whole reply to a request (the connection is closed after it).
     fn answer(&self, head: &Head) -> Vec<u8>;
+    /// A request's body read at most, for an API whose replies depend on it (Hawakening's
+    /// login): none by default, the head answered alone.
+    const BODY: usize = 0;
+    /// The reply to a request and its body, where [`Api::BODY`] is not 0.
+    fn answer_with(&self, head: &Head, _body: &[u8]) -> Vec<u8> {
+        self.answer(head)
+    }
 }
 
 /// `serve(…)` of an [`Api`]: its state read, TCP at `options`' address (`default_port`).
@@ -60,6 +67,12 @@ impl<A: Api> spec::Responder for Served<A> {
     }
 
     fn handle_stream(&self, stream: &mut Stream, chunk: &[u8]) -> StreamOutput {
+        if A::BODY > 0 {
+            return match request_with_body(stream, chunk, A::BODY) {
+                Ok((head, body)) => closing(self.0.answer_with(&head, &body)),
+                Err(now) => now,
+            };
+        }
         match request_of(stream, chunk) {
             Ok(head) => closing(self.0.answer(&head)),
             Err(now) => now,

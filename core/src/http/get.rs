@@ -103,8 +103,10 @@ impl HttpGet {
         Self::request(host, port, "POST", path, headers, Some(body), limits, now, end)
     }
 
+    /// `method path`, with `body` when given (Hawakening's logout is a `PUT`), as
+    /// [`Self::new`] otherwise.
     #[allow(clippy::too_many_arguments)]
-    fn request(
+    pub fn request(
         host: &str,
         port: u16,
         method: &'static str,

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod basic;
+pub mod chain;
 pub mod get;
 pub mod location;
 pub mod object;

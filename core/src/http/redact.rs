@@ -1,7 +1,8 @@
 //! What a trace shows of a request sent: an `Authorization` header's value is a password
 //! (Basic) or a token, an `x-api-key` header's (TeamSpeak's WebQuery) a key, and so is a
 //! query string's `token=` (TShock's) or `code=` (Farming Simulator's), and so is a form
-//! body's token (EOS's external auth sends a device's), so they are replaced before the bytes
+//! body's token (EOS's external auth sends a device's) and a JSON body's (Hawakening's login
+//! sends a password, its logout the grant), so they are replaced before the bytes
 //! reach a caller's `trace` or the CLI's `--debug` dump. Both engines' drivers show sends
 //! through [`redacted`].
 
@@ -22,6 +23,7 @@ const SECRET_PARAMETERS: &[&[u8]] = &[
     b"access_token",
     b"external_auth_token",
     b"refresh_token",
+    b"accessgrant",
 ];
 /// Header names (lower case, with the colon) whose values are credentials.
 const SECRET_HEADERS: &[&[u8]] = &[b"authorization:", b"x-api-key:"];
@@ -42,7 +44,7 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
         .map_or(bytes.len(), |at| at + 2);
     let mut out = Vec::with_capacity(bytes.len());
     let mut hid = request_line(&bytes[..first], &mut out);
-    let mut form = false;
+    let (mut form, mut json) = (false, false);
     let mut at = first;
     while at < end {
         let len = bytes[at..end]
@@ -61,17 +63,28 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
             hid = true;
         } else {
             let lower = line.to_ascii_lowercase();
-            form |= lower.starts_with(b"content-type:")
-                && lower.windows(33).any(|w| w == b"application/x-www-form-urlencoded");
+            let content = lower.starts_with(b"content-type:");
+            form |= content && lower.windows(33).any(|w| w == b"application/x-www-form-urlencoded");
+            json |= content && lower.windows(16).any(|w| w == b"application/json");
             out.extend_from_slice(line);
         }
         at += len;
     }
     // A form body is parameters too (after the blank line that ends the head).
-    match (form, bytes[end..].strip_prefix(b"\r\n")) {
-        (true, Some(body)) => {
+    match (form, json, bytes[end..].strip_prefix(b"\r\n")) {
+        (true, _, Some(body)) => {
             out.extend_from_slice(b"\r\n");
             hid |= parameters(body, &mut out);
+        }
+        (_, true, Some(body)) => {
+            out.extend_from_slice(b"\r\n");
+            match json_hidden(body) {
+                Some(shown) => {
+                    out.extend_from_slice(&shown);
+                    hid = true;
+                }
+                None => out.extend_from_slice(body),
+            }
         }
         _ => out.extend_from_slice(&bytes[end..]),
     }
@@ -115,6 +128,38 @@ fn parameters(pairs: &[u8], out: &mut Vec<u8>) -> bool {
     hid
 }
 
+/// A JSON body with each credential member's text (`"Password": "…"`, at any depth)
+/// hidden; `None` when it has none (or is not JSON: the body is shown as it is).
+fn json_hidden(body: &[u8]) -> Option<Vec<u8>> {
+    // Every member is visited: each credential in the body is hidden, not the first.
+    fn hide(value: &mut serde_json::Value) -> bool {
+        use serde_json::Value;
+        let mut hid = false;
+        match value {
+            Value::Object(members) => {
+                for (k, v) in members.iter_mut() {
+                    let secret = SECRET_PARAMETERS.iter().any(|s| k.as_bytes().eq_ignore_ascii_case(s));
+                    if secret && v.is_string() {
+                        *v = Value::String(String::from_utf8_lossy(HIDDEN).into_owned());
+                        hid = true;
+                    } else {
+                        hid |= hide(v);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for v in items {
+                    hid |= hide(v);
+                }
+            }
+            _ => {}
+        }
+        hid
+    }
+    let mut value = serde_json::from_slice::<serde_json::Value>(body).ok()?;
+    hide(&mut value).then(|| value.to_string().into_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +199,11 @@ mod tests {
         );
         let json = b"POST /f HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"token\":1}";
         assert_eq!(redacted(json), None);
+        // A JSON body's credential texts are hidden, at any depth; the rest kept in order.
+        let login = b"POST /api/users/a%40b.c/accessGrant HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"Password\":\"hunter2\",\"x\":[{\"AccessGrant\":\"T\"}],\"n\":1}";
+        assert_eq!(
+            redacted(login).unwrap(),
+            b"POST /api/users/a%40b.c/accessGrant HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"Password\":\"[redacted]\",\"x\":[{\"AccessGrant\":\"[redacted]\"}],\"n\":1}"
+        );
     }
 }

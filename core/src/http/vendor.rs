@@ -337,6 +337,18 @@ macro_rules! vendor_protocol {
 }
 pub(crate) use vendor_protocol;
 
+/// The TLS of a connection to `api`, given the option `tls`: an `https` API's (by default,
+/// the usual roots); none for `http`, where the option is a mistake.
+pub fn api_tls(api: &ApiUrl, tls: Option<Tls>) -> Result<Option<Tls>> {
+    match (api.secure, tls) {
+        (true, tls) => Ok(Some(tls.unwrap_or_default())),
+        (false, None) => Ok(None),
+        (false, Some(_)) => Err(Error::invalid(
+            "option tls is for an https api: the api's scheme says whether it speaks TLS",
+        )),
+    }
+}
+
 /// `GET` the vendor's API about the target.
 pub struct VendorPlan<V> {
     common: Common,
@@ -349,15 +361,7 @@ impl<V: Vendor> VendorPlan<V> {
     /// The plan for `vendor` at `api`, its certificate checked as `tls` says (an `https` API
     /// only: the scheme says whether there is TLS).
     pub fn boxed(common: Common, api: ApiUrl, tls: Option<Tls>, vendor: V) -> Result<Box<dyn QueryPlan>> {
-        let tls = match (api.secure, tls) {
-            (true, tls) => Some(tls.unwrap_or_default()),
-            (false, None) => None,
-            (false, Some(_)) => {
-                return Err(Error::invalid(
-                    "option tls is for an https api: the api's scheme says whether it speaks TLS",
-                ))
-            }
-        };
+        let tls = api_tls(&api, tls)?;
         Ok(Box::new(Self {
             common,
             api,
