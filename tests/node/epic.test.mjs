@@ -2,12 +2,12 @@
 // (serve('epic')), which issues a token to any client and wants it at the filter. The
 // games' own ways (ARK's wildcard route, Squad's external auth, each one's attributes), the
 // credentials the user gives and never sees again, and the facade. gamedig 5 with its
-// shipped credentials reads the same responder in vendors.test.mjs.
+// shipped credentials reads the same responder in vendors.test.mjs; opengsq (PyPI) here.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as gq from 'gamequery';
 import { GameDig } from 'gamequery/gamedig';
-import { failure, fakeTcpServer } from './helpers.mjs';
+import { failure, fakeTcpServer, opengsq } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -96,4 +96,14 @@ test('what a trace shows sent holds no secret: the Basic header and the device\'
   }
   assert.ok(requests.every((t) => t.includes('Authorization: [redacted]')));
   assert.ok(requests[1].includes('external_auth_token=[redacted]'), requests[1]);
+});
+
+test('opengsq (PyPI, aiohttp) reads our responder: device id, external auth, the filter, the session at its port', async () => {
+  const api = await served();
+  const [, squad] = gq.sampleState('epic');
+  const stdout = await opengsq('opengsq_eos_probe.py', [api, '127.0.0.1', '7787', 'client', 'secret', EOS.deploymentId]);
+  assert.deepEqual(JSON.parse(stdout), { id: squad.id, name: 'gamequery demo — Squad ✓', totalPlayers: 64, maxPublicPlayers: 100 });
+  // And ours agrees with it on the same session.
+  const s = await gq.query('squad', '127.0.0.1', { ...EOS, api });
+  assert.deepEqual([s.raw.id, s.name, s.players.online, s.players.max], [squad.id, 'gamequery demo — Squad ✓', 64, 100]);
 });
