@@ -52,6 +52,7 @@ pub const PROTOCOL_NAMES: &[(&str, &str)] = &[
     ("scpsl", "scpsl"),
     ("epic", "epic"),
     ("brokeprotocol", "brokeprotocol"),
+    ("hawakening", "hawakening"),
 ];
 
 /// What a gamedig query becomes: the game or protocol to query, the target, our options,

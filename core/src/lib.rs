@@ -37,6 +37,7 @@ pub mod gamespy1;
 pub mod gamespy2;
 pub mod gamespy3;
 pub mod geneshift;
+pub mod hawakening;
 pub mod http;
 pub mod hytale;
 pub mod idtech;

@@ -80,6 +80,7 @@ registry![
     crate::scpsl::spec::ScpSl,
     crate::epic::spec::Epic,
     crate::brokeprotocol::spec::BrokeProtocol,
+    crate::hawakening::spec::Hawakening,
 ];
 
 /// A protocol of the registry (its index there).

@@ -154,7 +154,7 @@ const ROWS = [
   ["gus", "Gore: Ultimate Soldier", 2002, "gamespy1", true, 27777, null, [1], ["gore"], null, null, "gamespy1"],
   ["halo", "Halo", 2003, "gamespy2", true, 2302, null, [], [], null, null, "gamespy2"],
   ["halo2", "Halo 2", 2007, "gamespy2", true, 2302, null, [], [], null, null, "gamespy2"],
-  ["hawakening", "Hawakening", 2024, "hawakening", false, 7777, 27015, [], [], null, null, null],
+  ["hawakening", "Hawakening", 2024, "hawakening", true, 7777, 27015, [], [], null, null, "hawakening"],
   ["heretic2", "Heretic II", 1998, "gamespy1", true, 27900, null, [1], [], null, null, "gamespy1"],
   ["hexen2", "Hexen II", 1997, "hexen2", false, 26900, null, [50], [], null, null, null],
   ["hiddendangerous2", "Hidden & Dangerous 2", 2003, "gamespy1", true, 11001, null, [3], ["had2"], null, null, "gamespy1"],

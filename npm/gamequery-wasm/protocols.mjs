@@ -55,4 +55,5 @@ export const REGISTRY = Object.freeze([
   { name: 'scpsl', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleOptions: { "accountId": 1, "apiKey": "key" } },
   { name: 'epic', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleOptions: { "clientId": "gamequery", "clientSecret": "secret", "deploymentId": "ad9a8feffb3b4b2ca315546f038c3ae2" } },
   { name: 'brokeprotocol', transport: 'tcp', port: 5557, packets: false, query: true, serve: true, rcon: null, servedAt: 'api' },
+  { name: 'hawakening', transport: 'tcp', port: 7777, packets: false, query: true, serve: true, rcon: null, servedAt: 'api', sampleTarget: '6a3f1e2d-7c4b-4d5e-8f90-a1b2c3d4e5f6', sampleOptions: { "username": "pilot@example.org", "password": "secret" } },
 ]);

@@ -4663,12 +4663,105 @@ localPort?: number,
  */
 trace?: (event: TraceEvent) => void, };
 
+export type HawakeningQueryResult = { 
+/**
+ * The server's listing, as `gameServerListings` gives it.
+ */
+listing: HawakeningListing, 
+/**
+ * The matchmaking advertisement (`AssignedServerIp`, `AssignedServerPort` …); `null`
+ * where none was asked (a full server) or it failed (see `warnings`).
+ */
+info: ({ AssignedServerIp?: string, AssignedServerPort?: number } & Record<string, unknown>) | null, 
+/**
+ * What failed after the listings (the advertisement, the logout).
+ */
+warnings: Array<string>, };
+
+export type HawakeningListing = { Guid: string, ServerName: string, Map: string, 
+/**
+ * The mode (`HawkenTDM` …).
+ */
+GameType: string, GameVersion: string, 
+/**
+ * `Asia`, `Europe`, `North-America` or `Oceania`.
+ */
+Region: string, MaxUsers: number, MinUsers: number, 
+/**
+ * The players' `Guid`s.
+ */
+Users: Array<string>, 
+/**
+ * `PasswordHash` (set: a password), `MatchState`, `AveragePilotLevel` …
+ */
+DeveloperData: { PasswordHash?: string } & Record<string, string>, MatchId: string, MatchCompletionPercent: number, IsPublicVisible: boolean, IsMatchmakingVisible: boolean, LastUpdate: string, Status: number, ServerRanking: number, ServerScore: string, VoiceChannelListing: string, };
+
+export type HawakeningQueryOptions = { 
+/**
+ * The backend's API (default `https://hawakening.com/api`): a local responder
+ * (`serve('hawakening')`) in tests.
+ */
+api?: string, 
+/**
+ * How the API's certificate is checked (`{ ca, insecure, serverName }`), where its URL
+ * is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
+ */
+tls?: TlsOptions, 
+/**
+ * The server's `Guid` (gamedig's option). Without it, the target is the `Guid`.
+ */
+serverId?: string, 
+/**
+ * The player's account: its e-mail address, not its callsign. Required: the backend
+ * lists servers to a signed-in player only (an account is made at hawakening.com).
+ */
+username: string, 
+/**
+ * The account's password: the query signs in with it, and out when done. Never in a
+ * trace or a message.
+ */
+password?: string, 
+/**
+ * An access grant the account already holds, used instead of signing in (and kept:
+ * the query does not sign out). Never in a trace or a message.
+ */
+token?: string, 
+/**
+ * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
+ * every retransmission. A dead server costs exactly this.
+ */
+timeout?: number, 
+/**
+ * Retransmissions of an unanswered request within the budget (0–10, default 1).
+ */
+retries?: number, 
+/**
+ * Aborts the call: it rejects with an AbortError (code GQ_ABORTED, `cause`: the reason).
+ */
+signal?: AbortSignal, 
+/**
+ * Address family for host names: 4, 6 or 0 (either; default).
+ */
+family?: 0 | 4 | 6, 
+/**
+ * Send from this local address (an IP of this machine), for firewalled hosts.
+ */
+localAddress?: string, 
+/**
+ * Send from this local port.
+ */
+localPort?: number, 
+/**
+ * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
+ */
+trace?: (event: TraceEvent) => void, };
+
 /** Protocol names. A misspelt name does not compile. */
-export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
+export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol' | 'hawakening';
 /** What `query` and `queryMany` take: every protocol but the packet codec `source-rcon` (`rcon` runs it). */
-export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
+export type QueryProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol' | 'hawakening';
 /** What `serve` answers (`minecraft`'s editions are served one by one). */
-export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol';
+export type ServeProtocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol' | 'hawakening';
 
 /** The request, response, options and `raw` result types of each protocol. */
 export interface ProtocolTypes {
@@ -4715,6 +4808,7 @@ export interface ProtocolTypes {
   scpsl: { request: never; response: never; decodeOptions: never; raw: ScpSlQueryResult };
   epic: { request: never; response: never; decodeOptions: never; raw: EpicQueryResult };
   brokeprotocol: { request: never; response: never; decodeOptions: never; raw: BrokeProtocolQueryResult };
+  hawakening: { request: never; response: never; decodeOptions: never; raw: HawakeningQueryResult };
 }
 
 /**
@@ -5434,6 +5528,7 @@ export type GamedigProtocolClass =
   | 'geneshift'
   | 'goldsrc'
   | 'gtasao'
+  | 'hawakening'
   | 'hytale'
   | 'jc2mp'
   | 'kspdmp'
@@ -5610,6 +5705,7 @@ export interface GameProtocols {
   gus: 'gamespy1';
   halo: 'gamespy2';
   halo2: 'gamespy2';
+  hawakening: 'hawakening';
   heretic2: 'gamespy1';
   hiddendangerous2: 'gamespy1';
   hl2d: 'a2s';
@@ -5874,6 +5970,7 @@ export interface NetworkTypes {
   scpsl: { queryOptions: ScpSlQueryOptions; serveOptions: TcpServeOptions; state: ScpSlQueryResult; raw: ScpSlQueryResult };
   epic: { queryOptions: EpicQueryOptions; serveOptions: TcpServeOptions; state: EpicQueryResult | EpicQueryResult[]; raw: EpicQueryResult };
   brokeprotocol: { queryOptions: BrokeProtocolQueryOptions; serveOptions: TcpServeOptions; state: BrokeProtocolQueryResult | BrokeProtocolQueryResult[]; raw: BrokeProtocolQueryResult };
+  hawakening: { queryOptions: HawakeningQueryOptions; serveOptions: TcpServeOptions; state: HawakeningListing | HawakeningListing[] | HawakeningQueryResult; raw: HawakeningQueryResult };
 }
 
 /** Which options `rcon` takes for each protocol that has it. */

@@ -262,7 +262,7 @@ test('bad usage exits 2 with a message that says what is wrong, whoever finds it
   // The protocols the help lists are the ones a query takes.
   const help = await runWith({}, '--help');
   const listed = /^Protocols: (.*)\. Games: /m.exec(help.stdout)[1].split(', ');
-  assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2', 'palworld', 'terraria', 'satisfactory', 'teamspeak3', 'eldewrito', 'hytale', 'eco', 'buildandshoot', 'kspdmp', 'assettocorsa', 'farmingsimulator', 'factorio', 'beammp', 'minetest', 'vintagestory', 'renegadex', 'altvmp', 'ragemp', 'geneshift', 'discord', 'scpsl', 'epic', 'brokeprotocol']);
+  assert.deepEqual(listed, ['samp', 'minecraft-java', 'minecraft-legacy', 'minecraft-bedrock', 'minecraft-query', 'sqp', 'a2s', 'minecraft', 'quake3', 'quake2', 'quakeworld', 'mumble', 'fivem', 'doom3', 'all-seeing-eye', 'gamespy1', 'gamespy2', 'gamespy3', 'unreal2', 'palworld', 'terraria', 'satisfactory', 'teamspeak3', 'eldewrito', 'hytale', 'eco', 'buildandshoot', 'kspdmp', 'assettocorsa', 'farmingsimulator', 'factorio', 'beammp', 'minetest', 'vintagestory', 'renegadex', 'altvmp', 'ragemp', 'geneshift', 'discord', 'scpsl', 'epic', 'brokeprotocol', 'hawakening']);
 });
 
 test("--players d on an open.mp server prints the list from 'c' and the warning that says so", async () => {

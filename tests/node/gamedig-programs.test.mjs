@@ -22,7 +22,7 @@ const CLASSES = {
   minecraftbedrock: 'minecraft-bedrock', mumbleping: 'mumble', quake1: 'quakeworld', quake2: 'quake2', quake3: 'quake3', fivem: 'fivem',
   doom3: 'doom3', ase: 'all-seeing-eye', gamespy1: 'gamespy1', gamespy2: 'gamespy2', gamespy3: 'gamespy3', unreal2: 'unreal2',
   palworld: 'palworld', terraria: 'terraria', satisfactory: 'satisfactory', teamspeak3: 'teamspeak3', eldewrito: 'eldewrito', hytale: 'hytale', eco: 'eco', buildandshoot: 'buildandshoot', kspdmp: 'kspdmp', assettocorsa: 'assettocorsa', farmingsimulator: 'farmingsimulator',
-  factorio: 'factorio', beammp: 'beammp', minetest: 'minetest', vintagestory: 'vintagestory', renegadex: 'renegadex', altvmp: 'altvmp', ragemp: 'ragemp', geneshift: 'geneshift', discord: 'discord', scpsl: 'scpsl', brokeprotocol: 'brokeprotocol',
+  factorio: 'factorio', beammp: 'beammp', minetest: 'minetest', vintagestory: 'vintagestory', renegadex: 'renegadex', altvmp: 'altvmp', ragemp: 'ragemp', geneshift: 'geneshift', discord: 'discord', scpsl: 'scpsl', brokeprotocol: 'brokeprotocol', hawakening: 'hawakening',
 };
 
 /** One query; its result, or its error as `{ code, message }`. */

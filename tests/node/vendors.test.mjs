@@ -29,7 +29,7 @@ test('gamedig 5 and gamequery/gamedig ask the vendor\'s API alike (its host name
       { encoding: 'utf8', timeout: 100_000, env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } });
     assert.equal(r.status, 0, `the runner failed: ${r.stderr}`);
     const results = JSON.parse(r.stdout.trim().split('\n').at(-1));
-    assert.deepEqual(results.map((x) => x.id), ['factorio', 'beammp', 'minetest', 'vintagestory', 'renegade10', 'gta5am', 'gta5r', 'geneshift', 'discord', 'ssl', 'brokeprotocol', 'asa', 'squad']);
+    assert.deepEqual(results.map((x) => x.id), ['factorio', 'beammp', 'minetest', 'vintagestory', 'renegade10', 'gta5am', 'gta5r', 'geneshift', 'discord', 'ssl', 'brokeprotocol', 'asa', 'squad', 'hawakening']);
     for (const { id, ours, theirs } of results) {
       assert.ok(ours.ok, `${id}: ours failed: ${ours.error}`);
       assert.ok(theirs.ok, `${id}: gamedig failed: ${theirs.error}`);

@@ -19,8 +19,9 @@ async function startServers() {
   const host = '127.0.0.1';
   // The TeamSpeak 6 example's WebQuery key, as its user would set it.
   process.env.TS_API_KEY = 'BAByFoiEXZfnSJyE6dbXFiW_nn_SdwkclpKNz9j';
-  // The credentials the SCP: SL and EOS examples read (any serve our responders).
-  Object.assign(process.env, { SCPSL_KEY: 'key', EOS_ID: 'client', EOS_SECRET: 'secret', EOS_DEPLOYMENT: 'ad9a8feffb3b4b2ca315546f038c3ae2' });
+  // The credentials the SCP: SL, EOS and Hawakening examples read (any serve our responders).
+  Object.assign(process.env, { SCPSL_KEY: 'key', EOS_ID: 'client', EOS_SECRET: 'secret', EOS_DEPLOYMENT: 'ad9a8feffb3b4b2ca315546f038c3ae2',
+    HAWAKENING_USER: 'pilot@example.org', HAWAKENING_PASSWORD: 'secret' });
   const rust = sampleState('a2s');
   rust.info = { ...rust.info, name: 'Rust example', game: 'Rust', appId: 252490, gameId: '252490', gamePort: 28015 };
   return Promise.all([
@@ -63,9 +64,10 @@ async function startServers() {
     serve('discord', { ...sampleState('discord'), id: '81384788765712384' }, { host, port: 8093 }),
     serve('scpsl', sampleState('scpsl'), { host, port: 8094 }),
     serve('epic', sampleState('epic'), { host, port: 8095 }),
+    serve('hawakening', sampleState('hawakening'), { host, port: 8096 }),
     httpsFront({
       'multiplayer.factorio.com': 8090, 'backend.beammp.com': 8091, 'api.alt-mp.com': 8092, 'discord.com': 8093,
-      'api.scpslgame.com': 8094, 'api.epicgames.dev': 8095,
+      'api.scpslgame.com': 8094, 'api.epicgames.dev': 8095, 'hawakening.com': 8096,
     }, process.env.GQ_VENDOR_CERTS),
   ]);
 }

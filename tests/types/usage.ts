@@ -573,7 +573,13 @@ export async function listsUsage(): Promise<void> {
   await query('scpsl', 'play.example.org', { accountId: 1 });
   const bp = await query('brokeprotocol', 'play.example.org', { snapshotInterval: '1d' });
   const limit2: number | undefined = bp.raw.playerlimit;
-  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status, ff, limit2];
+  const hw = await query('hawakening', '6a3f1e2d-7c4b-4d5e-8f90-a1b2c3d4e5f6', { username: 'pilot@example.org', password: 'p' });
+  const region: string | undefined = hw.raw.listing.Region;
+  const assigned: string | undefined = hw.raw.info?.AssignedServerIp;
+  const warned: string[] = hw.raw.warnings;
+  // @ts-expect-error username is required
+  await query('hawakening', '6a3f1e2d-7c4b-4d5e-8f90-a1b2c3d4e5f6', { token: 't' });
+  void [names, style, limit, bots, cdn, peers, amount, missions, invite, status, ff, limit2, region, assigned, warned];
 }
 
 // Hytale (#50): the query plugin's sections as sent; TLS first, or plain with `tls: false`.

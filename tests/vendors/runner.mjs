@@ -33,6 +33,8 @@ const VENDORS = [
   // gamedig with the client it ships, ours with any (our responder takes every client).
   { id: 'asa', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7777, ...EOS } },
   { id: 'squad', protocol: 'epic', host: 'api.epicgames.dev', options: { port: 7787, ...EOS }, shared: 'asa' },
+  // No host: the listing's Guid names it; any account signs in to our responder.
+  { id: 'hawakening', protocol: 'hawakening', host: 'hawakening.com', options: { port: 7777, serverId: '6a3f1e2d-7c4b-4d5e-8f90-a1b2c3d4e5f6', username: 'pilot@example.org', password: 'secret' }, noHost: true },
 ];
 
 const responders = await Promise.all(VENDORS.map((v) => (v.shared ? null : serve(v.protocol, sampleState(v.protocol), { host: '127.0.0.1', port: v.plain ? 80 : 0 }))));
