@@ -79,6 +79,10 @@ test('a Guid not listed: GQ_NOT_LISTED, the grant revoked all the same; options 
     assert.deepEqual([bad.code, why.test(bad.message)], ['GQ_INVALID_ARGUMENT', true], bad.message);
   }
   assert.match((await failure(() => gq.query('hawakening', 'play.example.org', { ...ACCOUNT, api }))).e.message, /named by its listing's Guid/);
+  // The API's port refusing: the message names the API's host, not the server asked about.
+  const { e: closed } = await failure(() => gq.query('hawakening', open.Guid, { ...ACCOUNT, api: 'http://127.0.0.1:9/api' }));
+  assert.equal(closed.code, 'GQ_PORT_CLOSED');
+  assert.match(closed.message, /^Hawakening query of 6a3f1e2d-[\w-]+ \(127\.0\.0\.1:9\): 127\.0\.0\.1's port 9\/tcp is closed/);
 });
 
 test('the backend refusing the password: GQ_AUTH naming the option, the password nowhere', async () => {

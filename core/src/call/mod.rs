@@ -439,6 +439,11 @@ impl Call {
     fn refused(&mut self, id: u32) {
         self.io.push_back(Io::Close { id });
         let mut e = port_closed(self.port, if self.streams() { "tcp" } else { "udp" });
+        // The port is a vendor's API's (Factorio's, EOS's …), not the server's asked about:
+        // the call's prefix names that server, so say whose port refused.
+        if self.subject.is_some() {
+            e.message = format!("{}'s {}", self.host, e.message);
+        }
         if let Some(hint) = self.plan.refused_hint() {
             e.message = format!("{}; {hint}", e.message);
         }
