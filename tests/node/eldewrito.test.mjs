@@ -1,13 +1,13 @@
 // ElDewrito (Halo Online) through both engines: our query against our responder (its
 // status object at `/`), gamedig 5 and gamequery/gamedig reading one responder alike,
-// hostile HTTP servers ending typed within the deadline. No ElDewrito server runs here
-// (not in Debian; Windows only).
+// hostile HTTP servers ending typed within the deadline; opengsq (PyPI) reading our
+// responder. No ElDewrito server runs here (not in Debian; Windows only).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as addon from 'gamequery';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
-import { fakeTcpServer, failure } from './helpers.mjs';
+import { fakeTcpServer, failure, opengsq } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -63,4 +63,13 @@ test('hostile HTTP servers end typed within the deadline', async () => {
   // A body far past the bound, announced; one that drips.
   assert.equal((await at((s) => s.once('data', () => s.write('HTTP/1.1 200 OK\r\nContent-Length: 10000000000\r\n\r\n{"name":"')))).code, 'GQ_FRAME_TOO_LARGE');
   assert.equal((await at((s) => s.once('data', () => { s.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{'); }))).code, 'GQ_TIMEOUT');
+});
+
+test('opengsq (PyPI, aiohttp) reads our responder with its own parser: name, map, variant, counts, players', async () => {
+  const server = await served();
+  const read = JSON.parse(await opengsq('opengsq_eldewrito_probe.py', ['127.0.0.1', String(server.port)]));
+  assert.deepEqual(read, {
+    name: 'gamequery demo — Halo Online ✓', map: 'Valhalla', variant: state.variant, online: 3, max: 16,
+    players: [{ name: 'Spartan', score: 15 }, { name: 'Noble Six', score: 9 }, { name: 'Ódst', score: 4 }],
+  });
 });
