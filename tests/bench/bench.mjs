@@ -500,7 +500,22 @@ await sequential(`a Minecraft server over loopback, ${N} sequential queries`, [
   ['minecraft-server-util status (status + ping)', () => util.status('127.0.0.1', mc.port, { enableSRV: false })],
   ['gamedig vanilla probe (status, no ping)', () => GameDig.query({ type: 'protocol-minecraftvanilla', host: '127.0.0.1', port: mc.port, givenPortOnly: true })],
 ], N);
-await Promise.all([samp.close(), omp.close(), mc.close()]);
+// HTTP games (#50): a REST API of four endpoints, and a status over HTTPS (a TLS handshake
+// per query: Hytale's hosts serve self-signed certificates, which our default accepts).
+const palPassword = 'bench';
+const pal = await addon.serve('palworld', { ...addon.sampleState('palworld'), password: palPassword }, { host: '127.0.0.1', port: 0 });
+await sequential(`a Palworld server over loopback (REST: info, players, settings, metrics), ${N} sequential queries`, [
+  ['gamequery query (4 requests at once)', () => addon.query('palworld', `127.0.0.1:${pal.port}`, { password: palPassword })],
+  ['gamedig palworld (4 requests in turn)', () => GameDig.query({ type: 'palworld', host: '127.0.0.1', port: pal.port, username: 'admin', password: palPassword, givenPortOnly: true })],
+], N);
+const hytaleTls = await addon.serve('hytale', addon.sampleState('hytale'), { host: '127.0.0.1', port: 0 });
+const hytalePlain = await addon.serve('hytale', addon.sampleState('hytale'), { host: '127.0.0.1', port: 0, tls: false });
+await sequential(`a Hytale server over loopback (its query plugin's JSON), ${N} sequential queries`, [
+  ['gamequery query (HTTPS, its default)', () => addon.query('hytale', `127.0.0.1:${hytaleTls.port}`)],
+  ['gamequery query (plain HTTP, tls: false)', () => addon.query('hytale', `127.0.0.1:${hytalePlain.port}`, { tls: false })],
+  ['gamedig hytale (plain HTTP)', () => GameDig.query({ type: 'hytale', host: '127.0.0.1', port: hytalePlain.port, givenPortOnly: true })],
+], N);
+await Promise.all([samp.close(), omp.close(), mc.close(), pal.close(), hytaleTls.close(), hytalePlain.close()]);
 
 // ── Bulk ─────────────────────────────────────────────────────────────────────────────
 const scratchDir = mkdtempSync(join(tmpdir(), 'gq-bench-'));
