@@ -448,6 +448,15 @@ pub fn dns_failed(host: &str, resolver: &str) -> Error {
     Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {why}"))
 }
 
+/// A message without the `Factorio query of host (address): ` a call puts first, where it
+/// has one: for a message about a part of a call, said inside another.
+pub fn without_call(message: &str) -> &str {
+    match message.split_once(": ") {
+        Some((call, rest)) if call.contains(" query of ") => rest,
+        _ => message,
+    }
+}
+
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     crate::json::write_string(&mut out, text);

@@ -4525,6 +4525,16 @@ publicPlayers: Array<{ name?: string } & Record<string, unknown>>, started: bool
  */
 attributes: Record<string, string | number | boolean>, owner: string, ownerPlatformId?: string, };
 
+export type ArkServerListEntry = { Name: string, IP: string, Port: number, 
+/**
+ * The server's EOS session.
+ */
+SessionID: string, MapName: string, NumPlayers: number, MaxPlayers: number, HasPassword: boolean, SessionIsPve: number | string, PlatformType: string, ServerPing: number, 
+/**
+ * Comma-separated mod ids.
+ */
+ModIDs: string, IsOfficial: number | string, ClusterId: string, DayTime: string, };
+
 export type EpicQueryOptions = { 
 /**
  * Epic's API (default `https://api.epicgames.dev`): a local responder
@@ -4537,18 +4547,24 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
- * The game's EOS client id (its OAuth client). Required: the game's developers give it,
- * or it is found in the game's files; gamequery ships none.
+ * The game's EOS client id (its OAuth client). Required to ask EOS: the game's
+ * developers give it, or it is found in the game's files; gamequery ships none. ARK
+ * without the three: Wildcard's public lists (`lists`).
  */
-clientId: string, 
+clientId?: string, 
 /**
- * The client's secret. Required; never in a trace or a message.
+ * The client's secret. Never in a trace or a message.
  */
-clientSecret: string, 
+clientSecret?: string, 
 /**
- * The game's deployment id. Required.
+ * The game's deployment id.
  */
-deploymentId: string, 
+deploymentId?: string, 
+/**
+ * Where Wildcard's public ARK server lists are (default
+ * `https://cdn2.arkdedicated.com/servers/asa`): asked for ARK without EOS credentials.
+ */
+lists?: string, 
 /**
  * Which game's way with EOS (the token, the filter's route, the attributes read):
  * `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
@@ -4806,7 +4822,7 @@ export interface ProtocolTypes {
   geneshift: { request: never; response: never; decodeOptions: never; raw: GeneshiftQueryResult };
   discord: { request: never; response: never; decodeOptions: never; raw: DiscordQueryResult };
   scpsl: { request: never; response: never; decodeOptions: never; raw: ScpSlQueryResult };
-  epic: { request: never; response: never; decodeOptions: never; raw: EpicQueryResult };
+  epic: { request: never; response: never; decodeOptions: never; raw: EpicQueryResult | ArkServerListEntry };
   brokeprotocol: { request: never; response: never; decodeOptions: never; raw: BrokeProtocolQueryResult };
   hawakening: { request: never; response: never; decodeOptions: never; raw: HawakeningQueryResult };
 }
@@ -5968,7 +5984,7 @@ export interface NetworkTypes {
   geneshift: { queryOptions: GeneshiftQueryOptions; serveOptions: TcpServeOptions; state: GeneshiftQueryResult | GeneshiftQueryResult[]; raw: GeneshiftQueryResult };
   discord: { queryOptions: DiscordQueryOptions; serveOptions: TcpServeOptions; state: DiscordQueryResult | DiscordQueryResult[]; raw: DiscordQueryResult };
   scpsl: { queryOptions: ScpSlQueryOptions; serveOptions: TcpServeOptions; state: ScpSlQueryResult; raw: ScpSlQueryResult };
-  epic: { queryOptions: EpicQueryOptions; serveOptions: TcpServeOptions; state: EpicQueryResult | EpicQueryResult[]; raw: EpicQueryResult };
+  epic: { queryOptions: EpicQueryOptions; serveOptions: TcpServeOptions; state: EpicQueryResult | ArkServerListEntry | Array<EpicQueryResult | ArkServerListEntry>; raw: EpicQueryResult | ArkServerListEntry };
   brokeprotocol: { queryOptions: BrokeProtocolQueryOptions; serveOptions: TcpServeOptions; state: BrokeProtocolQueryResult | BrokeProtocolQueryResult[]; raw: BrokeProtocolQueryResult };
   hawakening: { queryOptions: HawakeningQueryOptions; serveOptions: TcpServeOptions; state: HawakeningListing | HawakeningListing[] | HawakeningQueryResult; raw: HawakeningQueryResult };
 }

@@ -107,3 +107,30 @@ test('opengsq (PyPI, aiohttp) reads our responder: device id, external auth, the
   const s = await gq.query('squad', '127.0.0.1', { ...EOS, api });
   assert.deepEqual([s.raw.id, s.name, s.players.online, s.players.max], [squad.id, 'gamequery demo — Squad ✓', 64, 100]);
 });
+
+test('ARK without credentials: Wildcard\'s public lists, the official one then the unofficial, by address and port', async () => {
+  const official = { Name: 'NA-PVE-Official-TheIsland1', IP: '127.0.0.1', Port: 7783, SessionID: 'a1', MapName: 'TheIsland_WP', NumPlayers: 50, MaxPlayers: 70, HasPassword: false, IsOfficial: 1, BuildId: '83', MinorBuildId: '21' };
+  const nitrado = { Name: 'Nitrado Ragnarok ', IP: '127.0.0.1', Port: 7790, SessionID: 'b2', MapName: 'Ragnarok_WP', NumPlayers: 3, MaxPlayers: 10, HasPassword: true, IsOfficial: '0' };
+  const server = await gq.serve('epic', [...gq.sampleState('epic'), official, nitrado], { host: '127.0.0.1', port: 0 });
+  closers.push(() => server.close());
+  const lists = `http://127.0.0.1:${server.port}/servers/asa`;
+  const o = await gq.query('asa', '127.0.0.1:7783', { lists, timeout: 3000 });
+  assert.deepEqual([o.protocol, o.name, o.map, o.version, o.password, o.players.online, o.players.max, o.port, o.game.id],
+    ['epic', 'NA-PVE-Official-TheIsland1', 'TheIsland_WP', '83.21', false, 50, 70, 7783, 'asa']);
+  assert.deepEqual(o.raw, official);
+  const sent = [];
+  const trace = (t) => t.direction === 'send' && sent.push(Buffer.from(t.bytes).toString('latin1').split('\r\n')[0]);
+  const n = await gq.query('asa', '127.0.0.1:7790', { lists, timeout: 3000, trace });
+  assert.deepEqual([n.name, n.map, n.password, n.players.online, n.players.max, n.version, n.raw.SessionID], ['Nitrado Ragnarok', 'Ragnarok_WP', true, 3, 10, null, 'b2']);
+  assert.deepEqual(sent, ['GET /servers/asa/officialserverlist.json HTTP/1.1', 'GET /servers/asa/unofficialserverlist.json HTTP/1.1']);
+  // In neither: both said, and what finds a privately hosted server.
+  const { e } = await failure(() => gq.query('asa', '127.0.0.1:7799', { lists, timeout: 3000 }));
+  assert.equal(e.code, 'GQ_NOT_LISTED');
+  assert.match(e.message, /neither of Wildcard's lists has the server \(officialserverlist\.json has 1 servers, none at 127\.0\.0\.1:7799; unofficialserverlist\.json has 1 servers, none at 127\.0\.0\.1:7799\): .*clientId, clientSecret, deploymentId/);
+  // With credentials, EOS as before; the generic protocol still wants them.
+  assert.equal((await gq.query('asa', '127.0.0.1', { ...EOS, api: `http://127.0.0.1:${server.port}` })).name, 'gamequery demo — ARK ✓');
+  assert.match((await failure(() => gq.query('epic', '127.0.0.1', { lists }))).e.message, /option clientId is required/);
+  // The facade: gamedig's asa without credentials reads the lists too.
+  const r = await GameDig.query({ type: 'asa', host: '127.0.0.1', port: 7790, lists });
+  assert.deepEqual([r.name, r.map, r.password, r.numplayers, r.maxplayers, r.players, r.raw.SessionID], ['Nitrado Ragnarok', 'Ragnarok_WP', true, 3, 10, [], 'b2']);
+});

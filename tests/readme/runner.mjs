@@ -63,11 +63,12 @@ async function startServers() {
     serve('altvmp', { ...sampleState('altvmp'), address: 'play.example.org:7788' }, { host, port: 8092 }),
     serve('discord', { ...sampleState('discord'), id: '81384788765712384' }, { host, port: 8093 }),
     serve('scpsl', sampleState('scpsl'), { host, port: 8094 }),
-    serve('epic', sampleState('epic'), { host, port: 8095 }),
+    // EOS, and Wildcard's ARK lists with the example's server in the official one.
+    serve('epic', [...sampleState('epic'), { Name: 'ARK list example', IP: '127.0.0.1', Port: 7777, MapName: 'TheIsland_WP', NumPlayers: 5, MaxPlayers: 70, IsOfficial: 1 }], { host, port: 8095 }),
     serve('hawakening', sampleState('hawakening'), { host, port: 8096 }),
     httpsFront({
       'multiplayer.factorio.com': 8090, 'backend.beammp.com': 8091, 'api.alt-mp.com': 8092, 'discord.com': 8093,
-      'api.scpslgame.com': 8094, 'api.epicgames.dev': 8095, 'hawakening.com': 8096,
+      'api.scpslgame.com': 8094, 'api.epicgames.dev': 8095, 'cdn2.arkdedicated.com': 8095, 'hawakening.com': 8096,
     }, process.env.GQ_VENDOR_CERTS),
   ]);
 }

@@ -10,7 +10,7 @@ import { tlsProxy } from '../tls-proxy.mjs';
 export const VENDOR_HOSTS = ['multiplayer.factorio.com', 'backend.beammp.com', 'servers.minetest.net', 'masterserver.vintagestory.at',
   'serverlist-rx.totemarts.services', 'api.alt-mp.com', 'cdn.rage.mp', 'geneshift.net',
   'discord.com', 'discordapp.com', 'api.scpslgame.com',
-  'api.epicgames.dev', 'bp.userr00t.com', 'brokeprotocol.com', 'hawakening.com'];
+  'api.epicgames.dev', 'bp.userr00t.com', 'brokeprotocol.com', 'hawakening.com', 'cdn2.arkdedicated.com'];
 
 /** A CA (`ca.pem`) and a certificate it signs for `hosts` (`cert.pem`, `key.pem`) in `dir`: P-256, two days. */
 export function certificates(dir, hosts = VENDOR_HOSTS) {

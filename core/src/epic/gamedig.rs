@@ -1,8 +1,8 @@
 //! EOS games in gamedig's shape (its `epic` class and the games' on it): each public
 //! player `{ name, raw: { raw: the player } }` (gamedig's `Player` nests it twice); `raw`
 //! the session. gamedig's own credentials are not ours to ship: the options `clientId`,
-//! `clientSecret`, `deploymentId` (and our `api`, `tls`, `dialect`, `externalAuth`) pass
-//! through. And the status for people.
+//! `clientSecret`, `deploymentId` (and our `api`, `tls`, `dialect`, `externalAuth`,
+//! `lists`) pass through. And the status for people.
 
 use serde_json::{Map, Value};
 
@@ -21,7 +21,14 @@ fn options(gamedig: &Value, ours: &mut Map<String, Value>) {
     crate::http::vendor::gamedig_options_and(
         gamedig,
         ours,
-        &["clientId", "clientSecret", "deploymentId", "dialect", "externalAuth"],
+        &[
+            "clientId",
+            "clientSecret",
+            "deploymentId",
+            "dialect",
+            "externalAuth",
+            "lists",
+        ],
     );
 }
 

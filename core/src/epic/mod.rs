@@ -10,6 +10,7 @@
 //! session in opengsq-python's docs (tests/protocols/test_eos/test_get_info.rst @4ce2261)
 //! (the sample follows it).
 
+pub mod ark;
 pub mod dialect;
 pub mod gamedig;
 pub mod query;

@@ -1,7 +1,8 @@
 //! `query('epic', 'host[:port]', { clientId, clientSecret, deploymentId, dialect? })`: a
 //! token from Epic's API, then the sessions at the target's address (looked up first), the
 //! one at its port read. Each step is a part of the call, on a connection to the API of its
-//! own, within the one deadline.
+//! own, within the one deadline. ARK without the three credentials: Wildcard's public lists
+//! ([`super::ark`]).
 
 use serde_json::Value;
 
@@ -22,16 +23,17 @@ crate::options::declare! {
     /// How the API's certificate is checked (`{ ca, insecure, serverName }`), where its URL
     /// is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
     tls: Option<Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
-    /// The game's EOS client id (its OAuth client). Required: the game's developers give it,
-    /// or it is found in the game's files; gamequery ships none.
-    #[ts(optional = false)]
-    client_id: String = "clientId" by text(client_id), ts "string", flag("client-id", Text, "ID");
-    /// The client's secret. Required; never in a trace or a message.
-    #[ts(optional = false)]
-    client_secret: String = "clientSecret" by text(client_secret), ts "string", flag("client-secret", Text, "SECRET");
-    /// The game's deployment id. Required.
-    #[ts(optional = false)]
-    deployment_id: String = "deploymentId" by text(deployment_id), ts "string", flag("deployment-id", Text, "ID");
+    /// The game's EOS client id (its OAuth client). Required to ask EOS: the game's
+    /// developers give it, or it is found in the game's files; gamequery ships none. ARK
+    /// without the three: Wildcard's public lists (`lists`).
+    client_id: Option<String> = "clientId" by text(client_id), ts "string", flag("client-id", Text, "ID");
+    /// The client's secret. Never in a trace or a message.
+    client_secret: Option<String> = "clientSecret" by text(client_secret), ts "string", flag("client-secret", Text, "SECRET");
+    /// The game's deployment id.
+    deployment_id: Option<String> = "deploymentId" by text(deployment_id), ts "string", flag("deployment-id", Text, "ID");
+    /// Where Wildcard's public ARK server lists are (default
+    /// `https://cdn2.arkdedicated.com/servers/asa`): asked for ARK without EOS credentials.
+    lists: ApiUrl = "lists" by text(lists), ts "string", flag("lists", Text, "URL");
     /// Which game's way with EOS (the token, the filter's route, the attributes read):
     /// `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
     /// token, `CUSTOMSERVERNAME_s` …). A game id sets it.
@@ -45,31 +47,42 @@ fn api(given: Option<&str>) -> Result<ApiUrl> {
     ApiUrl::given(given, super::API)
 }
 
+fn lists(given: Option<&str>) -> Result<ApiUrl> {
+    ApiUrl::given(given, super::ark::LISTS)
+}
+
 /// A credential that goes into a Basic header: no `:` in the id, no control character.
-fn credential(name: &str, given: Option<&str>, colon: bool) -> Result<String> {
+fn credential(name: &str, given: Option<&str>, colon: bool) -> Result<Option<String>> {
     match given {
-        None | Some("") => Err(Error::invalid(format!(
-            "option {name} is required: EOS answers only a game's own client (its clientId, clientSecret and deploymentId), which gamequery does not ship"
+        None | Some("") => Ok(None),
+        Some(v) if v.chars().any(char::is_control) || (colon && v.contains(':')) => Err(Error::invalid(format!(
+            "option {name} cannot hold a control character{}",
+            if colon { " or ':'" } else { "" }
         ))),
-        Some(v) if v.chars().any(char::is_control) || (colon && v.contains(':')) => {
-            Err(Error::invalid(format!("option {name} cannot hold a control character{}", if colon { " or ':'" } else { "" })))
-        }
-        Some(v) => Ok(v.to_string()),
+        Some(v) => Ok(Some(v.to_string())),
     }
 }
 
-fn client_id(given: Option<&str>) -> Result<String> {
+fn client_id(given: Option<&str>) -> Result<Option<String>> {
     credential("clientId", given, true)
 }
 
-fn client_secret(given: Option<&str>) -> Result<String> {
+fn client_secret(given: Option<&str>) -> Result<Option<String>> {
     credential("clientSecret", given, false)
 }
 
-fn deployment_id(given: Option<&str>) -> Result<String> {
-    let id = credential("deploymentId", given, true)?;
-    crate::http::vendor::segment("deploymentId", Some(&id))?
-        .ok_or_else(|| Error::invalid("option deploymentId is required"))
+fn deployment_id(given: Option<&str>) -> Result<Option<String>> {
+    match credential("deploymentId", given, true)? {
+        Some(id) => crate::http::vendor::segment("deploymentId", Some(&id)),
+        None => Ok(None),
+    }
+}
+
+/// A credential EOS needs that was not given.
+fn required(name: &str) -> Error {
+    Error::invalid(format!(
+        "option {name} is required: EOS answers only a game's own client (its clientId, clientSecret and deploymentId), which gamequery does not ship"
+    ))
 }
 
 fn external_auth(given: Option<Value>) -> Result<Option<bool>> {
@@ -85,11 +98,28 @@ fn external_auth(given: Option<Value>) -> Result<Option<bool>> {
 pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn QueryPlan>> {
     let o = EpicPlan::read(options)?;
     let dialect = Dialect::parse(o.dialect);
+    let (id, secret, deployment) = match (o.client_id, o.client_secret, o.deployment_id) {
+        // ARK without credentials: Wildcard's public lists.
+        (None, None, None) if dialect == Dialect::Asa => {
+            let tls = crate::http::vendor::api_tls(&o.lists, o.tls)?;
+            let to = To {
+                common: o.common,
+                api: o.lists,
+                tls,
+                by_address: true,
+            };
+            return Ok(Box::new(Step::first(to, super::ark::Lists::default())));
+        }
+        (Some(id), Some(secret), Some(deployment)) => (id, secret, deployment),
+        (None, _, _) => return Err(required("clientId")),
+        (_, None, _) => return Err(required("clientSecret")),
+        (_, _, None) => return Err(required("deploymentId")),
+    };
     let tls = crate::http::vendor::api_tls(&o.api, o.tls)?;
     let client = Client {
-        id: o.client_id,
-        secret: o.client_secret,
-        deployment: o.deployment_id,
+        id,
+        secret,
+        deployment,
         dialect,
         external: o.external_auth.unwrap_or(dialect.external_auth()),
     };

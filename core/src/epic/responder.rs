@@ -2,6 +2,8 @@
 //! sessions, as the filter gives them): a token for any client (the device id's too), and
 //! the filter, for that token, answering every session of the state (the address asked is
 //! in the request's body, which this responder does not read: the client checks `ADDRESS_s`).
+//! Entries of Wildcard's ARK lists in the state (with an `IP`) are served as those lists, at
+//! any path ending in their names: `IsOfficial` set in the official one, else the other.
 
 use serde_json::{json, Value};
 
@@ -16,6 +18,8 @@ pub const ISSUED: &str = "gamequery-eos-access";
 #[derive(Debug)]
 pub struct EpicServer {
     sessions: Vec<Value>,
+    /// Wildcard's lists: official, unofficial.
+    lists: [Vec<Value>; 2],
 }
 
 fn json(status: u16, body: &Value) -> Vec<u8> {
@@ -35,15 +39,23 @@ impl Api for EpicServer {
     type State = VendorState;
 
     fn new(state: VendorState) -> Self {
+        let (entries, sessions): (Vec<Value>, Vec<Value>) = as_list(&state.0)
+            .into_iter()
+            .partition(|v| v.get("IP").is_some() && v.get("attributes").is_none());
+        let (official, unofficial) = entries.into_iter().partition(|e| super::ark::flag(e.get("IsOfficial")));
         Self {
-            sessions: as_list(&state.0),
+            sessions,
+            lists: [official, unofficial],
         }
     }
 
     fn answer(&self, head: &Head) -> Vec<u8> {
         let auth = head.header("authorization").unwrap_or_default();
         let filter = head.path.strip_prefix("/wildcard").unwrap_or(&head.path);
+        let list = |k: usize| json(200, &Value::Array(self.lists[k].clone()));
         match (head.method.as_str(), head.path.as_str()) {
+            ("GET", p) if p.ends_with(super::ark::List::Unofficial.path()) => list(1),
+            ("GET", p) if p.ends_with(super::ark::List::Official.path()) => list(0),
             ("POST", TOKEN | DEVICE_ID) if auth.starts_with("Basic ") => {
                 let token = if head.path == DEVICE_ID {
                     "gamequery-eos-device"

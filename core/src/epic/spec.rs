@@ -7,10 +7,10 @@ crate::http::vendor::vendor_protocol!(
     "EOS query",
     "Epic Online Services (its matchmaking API)",
     EpicPlan,
-    raw "EpicQueryResult",
-    state "EpicQueryResult | EpicQueryResult[]",
+    raw "EpicQueryResult | ArkServerListEntry",
+    state "EpicQueryResult | ArkServerListEntry | Array<EpicQueryResult | ArkServerListEntry>",
     parts,
     serve super::responder::EpicServer,
-    [super::unified::EpicReply, super::query::EpicQueryOptions],
+    [super::unified::EpicReply, super::ark::ArkServerListEntry, super::query::EpicQueryOptions],
     sample_options r#"{ "clientId": "gamequery", "clientSecret": "secret", "deploymentId": "ad9a8feffb3b4b2ca315546f038c3ae2" }"#
 );

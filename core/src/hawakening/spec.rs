@@ -5,7 +5,7 @@ crate::http::vendor::vendor_protocol!(
     Hawakening,
     "hawakening",
     "Hawakening query",
-    "Hawakening (its backend's server listings)",
+    "Hawakening (its backend)",
     HawakeningPlan,
     raw "HawakeningQueryResult",
     state "HawakeningListing | HawakeningListing[] | HawakeningQueryResult",

@@ -136,12 +136,8 @@ impl Login {
     /// A failure after the listings: a warning (without the `Hawakening query of …: ` a
     /// part's call puts first: the status names the server), the status kept.
     fn warn(&mut self, e: &Error) {
-        let own = match e.message.split_once(": ") {
-            Some((call, rest)) if call.contains(" query of ") => rest,
-            _ => e.message.as_str(),
-        };
         if let Some(found) = &mut self.found {
-            found.warnings.push(own.to_string());
+            found.warnings.push(crate::error::without_call(&e.message).to_string());
         }
     }
 }
