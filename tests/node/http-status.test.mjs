@@ -131,6 +131,21 @@ test('a redirect to another server is not followed, and says where it leads', as
   assert.match(f.message, /another server/);
 });
 
+test('a redirect to another server that listens: nothing reaches it, neither a token nor a Basic password', async () => {
+  // The other server is real and answers: what the query sends it, it would see.
+  const other = await scripted(() => ok());
+  const to = (path) => `http://127.0.0.1:${other.port}${path}`;
+  const tshock = await scripted(() => [302, { Location: to('/v2/server/status?players=true') }]);
+  const { e } = await failure(() => pkg.query('terraria', `127.0.0.1:${tshock.port}`, { token: 'hunter2', timeout: 2000 }));
+  assert.deepEqual([e.code, e.httpStatus, tshock.seen.length], ['GQ_HTTP_STATUS', 302, 1]);
+  const pal = await scripted(() => [307, { Location: to('/v1/api/info') }]);
+  const { e: p } = await failure(() => pkg.query('palworld', `127.0.0.1:${pal.port}`, { password: 's3cret', timeout: 2000 }));
+  assert.equal(p.code, 'GQ_HTTP_STATUS');
+  assert.ok(pal.seen.every((r) => r.authorization === `Basic ${Buffer.from('admin:s3cret').toString('base64')}`), 'the password went to the server named');
+  assert.deepEqual(other.seen, [], 'nothing reached the server the redirects named');
+  assert.ok(!/hunter2|s3cret/.test(`${e.message} ${p.message}`));
+});
+
 test('the token a redirect is followed with stays on the server named', async () => {
   const server = await scripted((req) => (req.url.startsWith('/v2/server/status') ? [302, { Location: '/elsewhere' }] : [404]));
   const { e } = await failure(() => pkg.query('terraria', `127.0.0.1:${server.port}`, { token: 'hunter2', timeout: 2000 }));
