@@ -143,11 +143,7 @@ impl Chain for Lists {
     fn start(&self, list: &List, base: &str, at: Start<'_>) -> Result<Box<dyn Running>> {
         let headers = [("Accept", "application/json".to_string())];
         let exchange = crate::http::part::get(&at, &format!("{base}{}", list.path()), &headers, MAX_LIST);
-        let asked = Asked {
-            ip: at.about.as_ref().and_then(|a| a.addr.map(|s| s.ip())),
-            host: at.about.as_ref().map_or(at.host, |a| a.host).to_string(),
-            port: at.about.as_ref().map_or(at.port, |a| a.port),
-        };
+        let asked = Asked::of(&at);
         let list = *list;
         Ok(at.report(exchange, move |reply| {
             found(&reply.body, reply.latency_ms, &asked, list)

@@ -101,13 +101,7 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
     let (id, secret, deployment) = match (o.client_id, o.client_secret, o.deployment_id) {
         // ARK without credentials: Wildcard's public lists.
         (None, None, None) if dialect == Dialect::Asa => {
-            let tls = crate::http::vendor::api_tls(&o.lists, o.tls)?;
-            let to = To {
-                common: o.common,
-                api: o.lists,
-                tls,
-                by_address: true,
-            };
+            let to = To::new(o.common, o.lists, o.tls, true)?;
             return Ok(Box::new(Step::first(to, super::ark::Lists::default())));
         }
         (Some(id), Some(secret), Some(deployment)) => (id, secret, deployment),
@@ -115,7 +109,6 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
         (_, None, _) => return Err(required("clientSecret")),
         (_, _, None) => return Err(required("deploymentId")),
     };
-    let tls = crate::http::vendor::api_tls(&o.api, o.tls)?;
     let client = Client {
         id,
         secret,
@@ -123,11 +116,5 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
         dialect,
         external: o.external_auth.unwrap_or(dialect.external_auth()),
     };
-    let to = To {
-        common: o.common,
-        api: o.api,
-        tls,
-        by_address: true,
-    };
-    Ok(Box::new(Step::first(to, client)))
+    Ok(Box::new(Step::first(To::new(o.common, o.api, o.tls, true)?, client)))
 }

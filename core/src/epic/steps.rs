@@ -132,11 +132,7 @@ impl Step {
             Step::ExternalToken(_) => Mapped::boxed(exchange, |r| token(r, "the external auth")),
             Step::Filter(_) => {
                 let dialect = client.dialect;
-                let asked = crate::http::vendor::Asked {
-                    ip: at.about.as_ref().and_then(|a| a.addr.map(|s| s.ip())),
-                    host: at.about.as_ref().map_or(at.host, |a| a.host).to_string(),
-                    port: at.about.as_ref().map_or(at.port, |a| a.port),
-                };
+                let asked = crate::http::vendor::Asked::of(&at);
                 at.report(exchange, move |reply| match reply.refused {
                     Some(e) => Err(refusal(e, &reply.body, "the filter")),
                     None => super::unified::found(&reply.body, reply.latency_ms, &asked, dialect),

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::steps::{Login, Secret};
 use crate::error::{Error, Result};
 use crate::http::chain::{Step, To};
+use crate::http::param::plain;
 use crate::http::vendor::ApiUrl;
 use crate::spec::QueryPlan;
 use crate::tls::Tls;
@@ -22,42 +23,29 @@ crate::options::declare! {
     /// is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
     tls: Option<Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
     /// The server's `Guid` (gamedig's option). Without it, the target is the `Guid`.
-    server_id: Option<String> = "serverId" by value(server_id), ts "string", flag("server-id", Text, "GUID");
+    server_id: Option<String> = "serverId" by text(server_id), ts "string", flag("server-id", Text, "GUID");
     /// The player's account: its e-mail address, not its callsign. Required: the backend
     /// lists servers to a signed-in player only (an account is made at hawakening.com).
     #[ts(optional = false)]
     username: String = "username" by text(username), ts "string", flag("username", Text, "EMAIL");
     /// The account's password: the query signs in with it, and out when done. Never in a
     /// trace or a message.
-    password: Option<String> = "password" by value(password), ts "string", flag("password", Text, "PASSWORD");
+    password: Option<String> = "password" by text(password), ts "string", flag("password", Text, "PASSWORD");
     /// An access grant the account already holds, used instead of signing in (and kept:
     /// the query does not sign out). Never in a trace or a message.
-    token: Option<String> = "token" by value(token), ts "string", flag("token", Text, "TOKEN");
+    token: Option<String> = "token" by text(token), ts "string", flag("token", Text, "TOKEN");
 }
 
 fn api(given: Option<&str>) -> Result<ApiUrl> {
     ApiUrl::given(given, super::API)
 }
 
-/// A text that goes into a header or a path: not empty, no control character.
-fn text(name: &str, given: Option<Value>) -> Result<Option<String>> {
-    match given {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(t)) if t.is_empty() => Ok(None),
-        Some(Value::String(t)) if t.chars().any(char::is_control) => {
-            Err(Error::invalid(format!("option {name} cannot hold a control character")))
-        }
-        Some(Value::String(t)) => Ok(Some(t)),
-        Some(v) => Err(Error::invalid(format!("option {name} must be a string, got {v}"))),
-    }
-}
-
-fn server_id(given: Option<Value>) -> Result<Option<String>> {
-    text("serverId", given)?.map(|id| guid(&id)).transpose()
+fn server_id(given: Option<&str>) -> Result<Option<String>> {
+    plain("serverId", given)?.map(|id| guid(&id)).transpose()
 }
 
 fn username(given: Option<&str>) -> Result<String> {
-    match text("username", given.map(|u| Value::String(u.to_string())))? {
+    match plain("username", given)? {
         Some(u) => Ok(u),
         None => Err(Error::invalid(
             "option username is required: Hawakening lists servers to a signed-in player only (an account's e-mail address, with its password or a token)",
@@ -65,12 +53,12 @@ fn username(given: Option<&str>) -> Result<String> {
     }
 }
 
-fn password(given: Option<Value>) -> Result<Option<String>> {
-    text("password", given)
+fn password(given: Option<&str>) -> Result<Option<String>> {
+    plain("password", given)
 }
 
-fn token(given: Option<Value>) -> Result<Option<String>> {
-    text("token", given)
+fn token(given: Option<&str>) -> Result<Option<String>> {
+    plain("token", given)
 }
 
 /// A server's `Guid` as a listing writes it: 32 hex digits in five groups.
@@ -101,13 +89,7 @@ pub fn plan(options: Value, target: &crate::target::Target) -> Result<Box<dyn Qu
             ))
         }
     };
-    let tls = crate::http::vendor::api_tls(&o.api, o.tls)?;
-    let to = To {
-        common: o.common,
-        api: o.api,
-        tls,
-        by_address: false,
-    };
+    let to = To::new(o.common, o.api, o.tls, false)?;
     let login = Login::new(o.username, secret, server, target.port.unwrap_or(super::DEFAULT_PORT));
     Ok(Box::new(Step::first(to, login)))
 }

@@ -40,6 +40,20 @@ pub struct To {
     pub by_address: bool,
 }
 
+impl To {
+    /// The API at `api`, its certificate checked as the option `tls` says (an `https` API
+    /// only: [`super::vendor::api_tls`]).
+    pub fn new(common: Common, api: ApiUrl, tls: Option<Tls>, by_address: bool) -> Result<Self> {
+        let tls = super::vendor::api_tls(&api, tls)?;
+        Ok(Self {
+            common,
+            api,
+            tls,
+            by_address,
+        })
+    }
+}
+
 /// One request of a chain: the query's own (the first, whose parts the others are), or a
 /// part of the call.
 pub struct Step<C: Chain> {

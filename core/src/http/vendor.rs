@@ -131,6 +131,29 @@ impl Asked {
 }
 
 impl Asked {
+    /// The server a call that connects elsewhere asks about ([`Start::about`]); the one it
+    /// connected to where there is none.
+    pub fn of(at: &Start<'_>) -> Self {
+        let about = at.about.unwrap_or(About {
+            addr: at.peer,
+            host: at.host,
+            port: at.port,
+        });
+        Self::from(&about)
+    }
+}
+
+impl From<&About<'_>> for Asked {
+    fn from(about: &About<'_>) -> Self {
+        Self {
+            ip: about.addr.map(|a| a.ip()),
+            host: about.host.to_string(),
+            port: about.port,
+        }
+    }
+}
+
+impl Asked {
     /// Whether `listed`, a `host:port` as a list writes it, is this server's host (or IP) and
     /// port.
     pub fn at(&self, listed: &str) -> bool {
@@ -389,11 +412,7 @@ impl<V: Vendor> QueryPlan for VendorPlan<V> {
             port: at.port,
         });
         let path = format!("{}{}", self.api.base, self.vendor.path(&about)?);
-        let asked = Asked {
-            ip: about.addr.map(|a| a.ip()),
-            host: about.host.to_string(),
-            port: about.port,
-        };
+        let asked = Asked::from(&about);
         let exchange = get(&at, &path, &[], V::MAX_BODY).reading_refusals();
         let vendor = self.vendor.clone();
         Ok(at.report(exchange, move |reply| match reply.refused {
