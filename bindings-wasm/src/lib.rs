@@ -41,6 +41,17 @@ fn start() {
         let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
         gamequery_core::json::install_hash_seed((half() << 32) | half());
     }
+    // Central lists are held between calls on the host's clock (core's `http::lists`).
+    #[cfg(feature = "engine")]
+    gamequery_core::http::lists::use_clock(|| Some(performance_now()));
+}
+
+#[cfg(feature = "engine")]
+#[wasm_bindgen]
+extern "C" {
+    /// The host's monotonic clock (Node, Deno, Bun, Workers and browsers all have it).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
 }
 
 static LAST_PANIC: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);

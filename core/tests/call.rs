@@ -335,3 +335,62 @@ fn a_failed_handshake_is_gq_tls_at_once_and_every_part_speaks_tls() {
     assert_eq!(opens.len(), 4, "{opens:?}");
     assert!(opens.iter().all(|o| o.as_deref() == Some("cert.example")), "{opens:?}");
 }
+
+thread_local! {
+    /// This thread's engine clock for central lists (other tests' threads have none).
+    static ENGINE_NOW: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
+fn engine_now() -> Option<f64> {
+    ENGINE_NOW.with(std::cell::Cell::get)
+}
+
+#[test]
+fn a_central_list_is_fetched_once_for_the_queries_that_ask_while_it_is_young() {
+    ENGINE_NOW.with(|n| n.set(Some(1_000.0)));
+    gamequery_core::http::lists::use_clock(engine_now);
+    let state = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/beammp/sample.json")).unwrap();
+    let mut s = server("beammp", &state);
+    // The list's address is this test's own: no other test's copy answers.
+    let options = |max_age: u32| json!({ "api": "http://127.0.0.1:38101", "maxAge": max_age });
+    let opens = |net: &Net| net.log.iter().filter(|io| matches!(io, Io::Open { .. })).count();
+    let query = |target: &str, max_age| Call::query("beammp", &json!(target), options(max_age), 1, false).unwrap();
+
+    // The first query fetches; one that starts before the list came waits for that fetch.
+    let mut first = query("127.0.0.1:30814", 30_000);
+    let Some(Io::Open { .. }) = first.poll_io() else {
+        panic!("the first query connects to the list")
+    };
+    let mut second = query("127.0.0.1:30814", 30_000);
+    assert!(second.poll_io().is_none(), "the second waits");
+    assert_eq!(second.poll_timeout(), Some(20.0));
+    let mut net = Net::default();
+    // `first` asked to open already: drive it from a fresh call's start instead.
+    drop(first);
+    let again = query("127.0.0.1:30814", 30_000);
+    // The dropped query let its claim go: the next one fetches.
+    let status = status_of(drive(again, &mut net, Some(&mut s)).unwrap());
+    assert_eq!(
+        (status["name"].as_str(), opens(&net)),
+        (Some("gamequery demo — BeamMP ✓"), 1)
+    );
+    second.handle_timeout(20.0);
+    let waited = status_of(second.poll_result().expect("answered from the copy").unwrap());
+    assert_eq!(waited["name"], status["name"]);
+    assert_eq!(waited["address"], "127.0.0.1");
+
+    // Later queries within maxAge take the copy: no connection, the same answer.
+    ENGINE_NOW.with(|n| n.set(Some(20_000.0)));
+    let mut net = Net::default();
+    let copy = status_of(drive(query("127.0.0.1:30814", 30_000), &mut net, Some(&mut s)).unwrap());
+    assert_eq!((copy["name"].clone(), opens(&net)), (status["name"].clone(), 0));
+    // A server not in it is not listed, from the copy too.
+    let e = drive(query("127.0.0.1:30815", 30_000), &mut Net::default(), Some(&mut s)).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotListed);
+    // Older than a query's maxAge, or maxAge 0: fetched again.
+    for max_age in [10_000, 0] {
+        let mut net = Net::default();
+        drive(query("127.0.0.1:30814", max_age), &mut net, Some(&mut s)).unwrap();
+        assert_eq!(opens(&net), 1, "maxAge {max_age}");
+    }
+}

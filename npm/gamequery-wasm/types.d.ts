@@ -3980,6 +3980,12 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -4042,6 +4048,12 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -4096,6 +4108,12 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -4147,6 +4165,12 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -4196,6 +4220,12 @@ api?: string,
  * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
  */
 tls?: TlsOptions, 
+/**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
 /**
  * The server's public id in alt:V's list (its `publicId`): asks `/servers/{id}`
  * rather than the whole list, and the target's address is not compared.
@@ -4256,6 +4286,12 @@ api?: string,
  */
 tls?: TlsOptions, 
 /**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
+/**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
  */
@@ -4309,6 +4345,12 @@ api?: string,
  * URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
  */
 tls?: TlsOptions, 
+/**
+ * How old (ms) a copy of the list fetched by an earlier query may be to answer this
+ * one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+ * being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+ */
+maxAge?: number, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.
@@ -4566,6 +4608,11 @@ deploymentId?: string,
  */
 lists?: string, 
 /**
+ * How old (ms) a copy of Wildcard's list fetched by an earlier query may be to answer
+ * this one (default 30000; 0: always fetch), as for every central list.
+ */
+maxAge?: number, 
+/**
  * Which game's way with EOS (the token, the filter's route, the attributes read):
  * `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
  * token, `CUSTOMSERVERNAME_s` …). A game id sets it.
@@ -4649,6 +4696,11 @@ serverId?: string,
  * `3d`, `1w`, `2w`, `4w`.
  */
 snapshotInterval?: '1h' | '6h' | '12h' | '1d' | '3d' | '1w' | '2w' | '4w', 
+/**
+ * How old (ms) a copy of either list fetched by an earlier query may be to answer this
+ * one (default 30000; 0: always fetch), as for every central list.
+ */
+maxAge?: number, 
 /**
  * The whole call's budget in ms (default 2500, 1–600000): name resolution, every step,
  * every retransmission. A dead server costs exactly this.

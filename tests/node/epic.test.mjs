@@ -114,7 +114,8 @@ test('ARK without credentials: Wildcard\'s public lists, the official one then t
   const server = await gq.serve('epic', [...gq.sampleState('epic'), official, nitrado], { host: '127.0.0.1', port: 0 });
   closers.push(() => server.close());
   const lists = `http://127.0.0.1:${server.port}/servers/asa`;
-  const o = await gq.query('asa', '127.0.0.1:7783', { lists, timeout: 3000 });
+  // maxAge 0: fetched, and no copy left for the queries after it.
+  const o = await gq.query('asa', '127.0.0.1:7783', { lists, timeout: 3000, maxAge: 0 });
   assert.deepEqual([o.protocol, o.name, o.map, o.version, o.password, o.players.online, o.players.max, o.port, o.game.id],
     ['epic', 'NA-PVE-Official-TheIsland1', 'TheIsland_WP', '83.21', false, 50, 70, 7783, 'asa']);
   assert.deepEqual(o.raw, official);
@@ -123,6 +124,10 @@ test('ARK without credentials: Wildcard\'s public lists, the official one then t
   const n = await gq.query('asa', '127.0.0.1:7790', { lists, timeout: 3000, trace });
   assert.deepEqual([n.name, n.map, n.password, n.players.online, n.players.max, n.version, n.raw.SessionID], ['Nitrado Ragnarok', 'Ragnarok_WP', true, 3, 10, null, 'b2']);
   assert.deepEqual(sent, ['GET /servers/asa/officialserverlist.json HTTP/1.1', 'GET /servers/asa/unofficialserverlist.json HTTP/1.1']);
+  // Within maxAge (default 30 s) the lists those queries fetched answer: nothing sent.
+  sent.length = 0;
+  const again = await gq.query('asa', '127.0.0.1:7790', { lists, timeout: 3000, trace });
+  assert.deepEqual([again.name, again.raw.SessionID, sent], ['Nitrado Ragnarok', 'b2', []]);
   // In neither: both said, and what finds a privately hosted server.
   const { e } = await failure(() => gq.query('asa', '127.0.0.1:7799', { lists, timeout: 3000 }));
   assert.equal(e.code, 'GQ_NOT_LISTED');

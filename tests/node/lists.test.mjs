@@ -7,6 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as gq from 'gamequery';
 import { GameDig } from 'gamequery/gamedig';
+import http from 'node:http';
 import { failure, fakeTcpServer } from './helpers.mjs';
 
 const closers = [];
@@ -225,4 +226,39 @@ test('BROKE PROTOCOL: the API\'s list, one by id, and the game\'s list where the
   assert.match(both.e.message, /the community API first/);
   const r = await GameDig.query({ type: 'brokeprotocol', host: '127.0.0.1', port: 5557, ...at });
   assert.deepEqual([r.name, r.map, r.numplayers, r.maxplayers, r.version, r.raw.id], ['gamequery demo — BROKE PROTOCOL ✓', 'Default', 3, 50, '1.42', 'gq-demo-1']);
+});
+
+test('a list is fetched once for the queries that ask while it is young: queryMany, query() after, maxAge', async () => {
+  const state = gq.sampleState('minetest');
+  const list = JSON.stringify({ list: Array.from({ length: 12 }, (_, i) => ({ ...state, port: 30000 + i, name: `n${i}` })) });
+  let fetches = 0;
+  // The list answers slowly: queries that start while it is on its way wait for that fetch.
+  const api = await new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      fetches += 1;
+      setTimeout(() => res.end(list), 150);
+    });
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`));
+    closers.push(() => new Promise((done) => server.close(done)));
+  });
+  const targets = Array.from({ length: 12 }, (_, i) => `127.0.0.1:${30000 + i}`);
+  const names = [];
+  for await (const r of gq.queryMany(targets, { protocol: 'minetest', api, timeout: 3000 })) names.push(r.status?.name ?? r.error.code);
+  assert.deepEqual(names.sort(), targets.map((_, i) => `n${i}`).sort());
+  assert.equal(fetches, 1);
+  // A later query within maxAge (default 30 s) takes the copy; not listed there is still said.
+  assert.equal((await gq.query('minetest', '127.0.0.1:30003', { api, timeout: 3000 })).name, 'n3');
+  assert.equal((await failure(() => gq.query('minetest', '127.0.0.1:31000', { api, timeout: 3000 }))).e.code, 'GQ_NOT_LISTED');
+  assert.equal(fetches, 1);
+  // maxAge 0: always fetched; a copy younger than a query's maxAge only.
+  assert.equal((await gq.query('minetest', '127.0.0.1:30003', { api, maxAge: 0, timeout: 3000 })).name, 'n3');
+  assert.equal(fetches, 2);
+  await new Promise((r) => setTimeout(r, 60));
+  await gq.query('minetest', '127.0.0.1:30003', { api, maxAge: 50, timeout: 3000 });
+  assert.equal(fetches, 3);
+  // The facade too (gamedig has no copy: each query fetched; ours within maxAge).
+  const r = await GameDig.query({ type: 'minetest', host: '127.0.0.1', port: 30004, api });
+  assert.equal(r.name, 'n4');
+  assert.equal(fetches, 3);
+  await assert.rejects(gq.query('minetest', '127.0.0.1', { api, maxAge: -1 }), /maxAge/);
 });

@@ -6,6 +6,7 @@ crate::http::vendor::vendor_query!(
     AltVPlan("alt:V query"),
     ts AltVQueryOptions,
     "https://api.alt-mp.com",
+    list,
     |o: &AltVPlan| super::unified::Listed { server_id: o.server_id.clone() },
     own {
         /// The server's public id in alt:V's list (its `publicId`): asks `/servers/{id}`

@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     BeamMpPlan("BeamMP query"),
     ts BeamMpQueryOptions,
     "https://backend.beammp.com",
+    list,
     |_| super::unified::Listed
 );

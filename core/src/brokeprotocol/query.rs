@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::http::vendor::{ApiUrl, VendorPlan};
 use crate::options::Common;
 use crate::spec::query::Elsewhere;
-use crate::spec::{Outcome, Parts, QueryPlan, Running, Start};
+use crate::spec::{Listed, Outcome, Parts, QueryPlan, Running, Start};
 use crate::tls::Tls;
 
 crate::options::declare! {
@@ -30,6 +30,9 @@ crate::options::declare! {
     /// The span of the API's player-count snapshots: `1h` (default), `6h`, `12h`, `1d`,
     /// `3d`, `1w`, `2w`, `4w`.
     snapshot_interval: &'static str = "snapshotInterval" by choice(INTERVALS, "1h"), ts "'1h' | '6h' | '12h' | '1d' | '3d' | '1w' | '2w' | '4w'", flag("snapshot-interval", Text, "SPAN");
+    /// How old (ms) a copy of either list fetched by an earlier query may be to answer this
+    /// one (default 30000; 0: always fetch), as for every central list.
+    max_age: crate::exchange::Millis = "maxAge" by number(0.0, crate::http::lists::MAX_AGE_LIMIT, crate::http::lists::MAX_AGE), ts "number", flag("max-age", Number, "MS");
 }
 
 fn api(given: Option<&str>) -> Result<ApiUrl> {
@@ -55,6 +58,7 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
             server_id: o.server_id.clone(),
             interval: o.snapshot_interval,
         },
+        o.max_age,
     )?;
     // A server by id is the API's alone: no list to fall back on.
     let then = match o.server_id {
@@ -64,6 +68,7 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
             o.fallback.clone(),
             tls(&o.fallback),
             Official,
+            o.max_age,
         )?),
     };
     Ok(Box::new(Fallible {
@@ -95,6 +100,10 @@ impl QueryPlan for Fallible {
 
     fn elsewhere(&self) -> Option<Elsewhere> {
         self.first.elsewhere()
+    }
+
+    fn listed(&mut self, at: Start<'_>) -> Option<Listed> {
+        self.first.listed(at)
     }
 
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {

@@ -9,6 +9,29 @@
 //! [`Call::poll_result`] and close whatever is still open. Times are milliseconds on a
 //! clock that starts with the call.
 
+/// The [`Start`] a plan is given at `now`, its peer `peer` and its path `path`: a macro, so
+/// that it borrows the call's fields and leaves its plan free to be called.
+macro_rules! start_at {
+    ($call:ident, $now:expr, $peer:expr, $path:expr) => {
+        Start {
+            now: $now,
+            budget: $call.budget,
+            rng: &mut $call.rng,
+            peer: $peer,
+            host: &$call.host,
+            port: $call.port,
+            protocol: $call.who.protocol,
+            path: $path,
+            tls: $call.plan.tls().is_some(),
+            about: $call.subject.as_ref().map(|s| crate::spec::query::About {
+                addr: s.addr,
+                host: &s.host,
+                port: s.port,
+            }),
+        }
+    };
+}
+
 mod address;
 mod again;
 mod console;
@@ -16,6 +39,7 @@ mod entry;
 mod front;
 pub(crate) mod game;
 mod io;
+mod listing;
 pub mod many;
 mod parts;
 pub mod ports;
@@ -63,6 +87,11 @@ enum Step {
     },
     /// Asked to ask again at `until` (HTTP `Retry-After`).
     Waiting {
+        until: Millis,
+    },
+    /// Waiting for another query's fetch of the central list the plan reads: look again at
+    /// `until` ([`QueryPlan::listed`]).
+    Listing {
         until: Millis,
     },
     Done,
@@ -171,6 +200,9 @@ impl Call {
             .is_some_and(|s| s.to.as_ref().is_some_and(|to| !to.by_address))
         {
             self.go_elsewhere(None);
+            if !self.unlisted(0.0) {
+                return;
+            }
         }
         if let Some(name) = self.plan.srv_name(&self.host) {
             self.io.push_back(Io::Srv {
@@ -180,21 +212,24 @@ impl Call {
             self.step = Step::Srv;
             return;
         }
-        self.resolve();
+        self.resolve(0.0);
     }
 
-    fn resolve(&mut self) {
+    fn resolve(&mut self, now: Millis) {
         match self.host.parse::<IpAddr>() {
-            Ok(ip) if family_matches(self.common.family, &ip) => self.connect(SocketAddr::new(ip, self.port), 0.0),
+            Ok(ip) if family_matches(self.common.family, &ip) => self.connect(SocketAddr::new(ip, self.port), now),
             Ok(_) => self.fail(Error::invalid(format!(
                 "{} is not an IPv{} address",
                 self.host, self.common.family
             ))),
             Err(_) if self.host_resolves => {
                 if self.go_elsewhere(None) {
-                    return self.resolve();
+                    if self.unlisted(now) {
+                        self.resolve(now);
+                    }
+                    return;
                 }
-                self.open(0.0)
+                self.open(now)
             }
             Err(_) => {
                 self.io.push_back(Io::Resolve {
@@ -209,7 +244,10 @@ impl Call {
 
     fn connect(&mut self, addr: SocketAddr, now: Millis) {
         if self.go_elsewhere(Some(addr)) {
-            return self.resolve();
+            if self.unlisted(now) {
+                self.resolve(now);
+            }
+            return;
         }
         self.addr = Some(addr);
         self.open(now);
@@ -274,7 +312,7 @@ impl Call {
         }
         match &self.step {
             Step::Srv | Step::Resolve => Some(self.budget.end),
-            Step::Opening { until, .. } | Step::Waiting { until } => Some(*until),
+            Step::Opening { until, .. } | Step::Waiting { until } | Step::Listing { until } => Some(*until),
             Step::Exchanging { active, .. } => active.poll_timeout(),
             Step::Done => None,
         }
@@ -355,6 +393,7 @@ impl Call {
                 self.service(now);
             }
             Step::Waiting { until } if now >= *until => self.open(now),
+            Step::Listing { until } if now >= *until => self.look_again(now),
             _ => {}
         }
     }
@@ -371,7 +410,7 @@ impl Call {
                     self.host = host;
                     self.port = r.port;
                 }
-                self.resolve();
+                self.resolve(now);
             }
             (Step::Resolve, Input::Resolved(found)) => match address_of(&self.host, self.common.family, found) {
                 Ok(ip) => self.connect(SocketAddr::new(ip, self.port), now),
@@ -452,22 +491,7 @@ impl Call {
 
     /// The connection is open: start this attempt's exchange.
     fn start(&mut self, now: Millis, id: u32) {
-        let at = Start {
-            now,
-            budget: self.budget,
-            rng: &mut self.rng,
-            peer: self.addr,
-            host: &self.host,
-            port: self.port,
-            protocol: self.who.protocol,
-            path: self.asked.path.as_deref(),
-            tls: self.plan.tls().is_some(),
-            about: self.subject.as_ref().map(|s| crate::spec::query::About {
-                addr: s.addr,
-                host: &s.host,
-                port: s.port,
-            }),
-        };
+        let at = start_at!(self, now, self.addr, self.asked.path.as_deref());
         match self.plan.start(at) {
             Ok(active) => {
                 self.step = Step::Exchanging { id, active };

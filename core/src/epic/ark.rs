@@ -16,7 +16,9 @@ use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::Millis;
 use crate::http::chain::{Chain, Then};
+use crate::http::lists::Keep;
 use crate::http::vendor::Asked;
 use crate::json::members::{integer_or_text, text};
 use crate::spec::{Outcome, Running, Start};
@@ -49,6 +51,30 @@ impl List {
 pub struct Lists {
     /// Why the official list did not have the server, for the message if neither does.
     official: Option<String>,
+    /// How old a copy of a list held from an earlier query may answer (the option `maxAge`).
+    max_age: Millis,
+}
+
+impl Lists {
+    pub fn new(max_age: Millis) -> Self {
+        Self {
+            official: None,
+            max_age,
+        }
+    }
+
+    /// `list`'s exchange; `keep` given the body once read.
+    fn fetch(list: List, base: &str, at: Start<'_>, keep: Option<Keep>) -> Result<Box<dyn Running>> {
+        let headers = [("Accept", "application/json".to_string())];
+        let exchange = crate::http::part::get(&at, &format!("{base}{}", list.path()), &headers, MAX_LIST);
+        let asked = Asked::of(&at);
+        Ok(at.report(exchange, move |reply| {
+            if let Some(keep) = keep {
+                keep.keep(&reply.body, reply.latency_ms);
+            }
+            found(&reply.body, reply.latency_ms, &asked, list)
+        }))
+    }
 }
 
 /// Whether `entry` is the server `asked` about: its `IP` and `Port`.
@@ -141,13 +167,19 @@ impl Chain for Lists {
     }
 
     fn start(&self, list: &List, base: &str, at: Start<'_>) -> Result<Box<dyn Running>> {
-        let headers = [("Accept", "application/json".to_string())];
-        let exchange = crate::http::part::get(&at, &format!("{base}{}", list.path()), &headers, MAX_LIST);
-        let asked = Asked::of(&at);
-        let list = *list;
-        Ok(at.report(exchange, move |reply| {
-            found(&reply.body, reply.latency_ms, &asked, list)
-        }))
+        Self::fetch(*list, base, at, None)
+    }
+
+    fn list(&self, list: &List) -> Option<(&'static str, Millis)> {
+        Some((list.path(), self.max_age))
+    }
+
+    fn read_list(&self, list: &List, body: &[u8], latency_ms: f64, at: &Start<'_>) -> Result<Outcome> {
+        at.answer(found(body, latency_ms, &Asked::of(at), *list))
+    }
+
+    fn start_list(&self, list: &List, base: &str, at: Start<'_>, keep: Keep) -> Result<Box<dyn Running>> {
+        Self::fetch(*list, base, at, Some(keep))
     }
 
     /// Not in the official list (or it failed): the unofficial one; not there either, the

@@ -34,6 +34,9 @@ crate::options::declare! {
     /// Where Wildcard's public ARK server lists are (default
     /// `https://cdn2.arkdedicated.com/servers/asa`): asked for ARK without EOS credentials.
     lists: ApiUrl = "lists" by text(lists), ts "string", flag("lists", Text, "URL");
+    /// How old (ms) a copy of Wildcard's list fetched by an earlier query may be to answer
+    /// this one (default 30000; 0: always fetch), as for every central list.
+    max_age: crate::exchange::Millis = "maxAge" by number(0.0, crate::http::lists::MAX_AGE_LIMIT, crate::http::lists::MAX_AGE), ts "number", flag("max-age", Number, "MS");
     /// Which game's way with EOS (the token, the filter's route, the attributes read):
     /// `'asa'`, `'squad'`, `'theisleevrima'`, `'renown'`, or `'epic'` (default: a client's
     /// token, `CUSTOMSERVERNAME_s` …). A game id sets it.
@@ -102,7 +105,7 @@ pub fn plan(options: Value, _target: &crate::target::Target) -> Result<Box<dyn Q
         // ARK without credentials: Wildcard's public lists.
         (None, None, None) if dialect == Dialect::Asa => {
             let to = To::new(o.common, o.lists, o.tls, true)?;
-            return Ok(Box::new(Step::first(to, super::ark::Lists::default())));
+            return Ok(Box::new(Step::first(to, super::ark::Lists::new(o.max_age))));
         }
         (Some(id), Some(secret), Some(deployment)) => (id, secret, deployment),
         (None, _, _) => return Err(required("clientId")),

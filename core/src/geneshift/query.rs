@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     GeneshiftPlan("Geneshift query"),
     ts GeneshiftQueryOptions,
     "http://geneshift.net",
+    list,
     |_| super::unified::Listed
 );

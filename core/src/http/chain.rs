@@ -4,11 +4,13 @@
 //! each answer deciding the next. A protocol knows its requests ([`Chain`]); this runs
 //! them, and knows none.
 
+use super::lists::{Keep, Listing};
 use super::vendor::ApiUrl;
 use crate::error::Result;
+use crate::exchange::Millis;
 use crate::options::Common;
 use crate::spec::query::Elsewhere;
-use crate::spec::{Outcome, Parts, QueryPlan, Running, Start, Transport};
+use crate::spec::{Listed, Outcome, Parts, QueryPlan, Running, Start, Transport};
 use crate::tls::Tls;
 
 /// A protocol's requests: the first, each one's exchange, and what its answer makes next.
@@ -22,6 +24,24 @@ pub trait Chain: Clone + Send + 'static {
     fn start(&self, step: &Self::Step, base: &str, at: Start<'_>) -> Result<Box<dyn Running>>;
     /// `step` ended with `result`: the request after it, or the call's result.
     fn then(&mut self, step: &Self::Step, result: Result<Outcome>) -> Then<Self::Step>;
+
+    /// `step` reads a central list, the same whatever server is asked: its path (after the
+    /// base) and how old a copy held from an earlier query may answer ([`super::lists`]).
+    /// `None`: a request of its own.
+    fn list(&self, _step: &Self::Step) -> Option<(&'static str, Millis)> {
+        None
+    }
+
+    /// `step`'s answer from a copy of its list ([`Chain::list`]), as its exchange reads it.
+    fn read_list(&self, _step: &Self::Step, _body: &[u8], _latency_ms: f64, _at: &Start<'_>) -> Result<Outcome> {
+        Err(crate::error::Error::invalid("this request reads no list"))
+    }
+
+    /// `step`'s exchange when it fetches its list ([`Chain::list`]): as [`Chain::start`], the
+    /// body given to `keep` once read.
+    fn start_list(&self, step: &Self::Step, base: &str, at: Start<'_>, _keep: Keep) -> Result<Box<dyn Running>> {
+        self.start(step, base, at)
+    }
 }
 
 /// What a request's answer makes next.
@@ -61,6 +81,8 @@ pub struct Step<C: Chain> {
     chain: C,
     step: C::Step,
     first: bool,
+    /// The list the request reads, once the target is known ([`QueryPlan::listed`]).
+    listing: Option<Listing>,
 }
 
 impl<C: Chain> Step<C> {
@@ -72,6 +94,7 @@ impl<C: Chain> Step<C> {
             chain,
             step,
             first: true,
+            listing: None,
         }
     }
 }
@@ -97,8 +120,22 @@ impl<C: Chain> QueryPlan for Step<C> {
         })
     }
 
+    fn listed(&mut self, at: Start<'_>) -> Option<Listed> {
+        let (path, max_age) = self.chain.list(&self.step)?;
+        let mut listing = Listing::at(&self.to.api.url(path), self.to.tls.as_ref(), max_age)?;
+        let (chain, step) = (&self.chain, &self.step);
+        let answer = listing.look(&at, |body, latency_ms| chain.read_list(step, body, latency_ms, &at));
+        self.listing = Some(listing);
+        answer
+    }
+
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
-        self.chain.start(&self.step, &self.to.api.base, at)
+        match self.listing.as_mut() {
+            Some(listing) => self
+                .chain
+                .start_list(&self.step, &self.to.api.base, at, listing.keeper()),
+            None => self.chain.start(&self.step, &self.to.api.base, at),
+        }
     }
 
     fn parts(&mut self, _host: &str, _port: u16) -> Option<Box<dyn Parts>> {
@@ -134,6 +171,7 @@ impl<C: Chain> Parts for Steps<C> {
             chain: self.chain.clone(),
             step,
             first: false,
+            listing: None,
         }))
     }
 

@@ -7,6 +7,7 @@ pub mod api;
 pub mod basic;
 pub mod chain;
 pub mod get;
+pub mod lists;
 pub mod location;
 pub mod object;
 pub mod page;

@@ -11,12 +11,14 @@ use std::net::IpAddr;
 use serde_json::Value;
 
 use super::api::Api;
+use super::lists::Listing;
 use super::part::get;
 use super::serve::{reply, Head};
 use crate::error::{Error, ErrorCode, Result};
+use crate::exchange::Millis;
 use crate::options::Common;
 use crate::spec::query::{About, Elsewhere};
-use crate::spec::{QueryPlan, Running, Start};
+use crate::spec::{Listed, QueryPlan, Running, Start};
 use crate::status::Status;
 use crate::tls::Tls;
 
@@ -77,6 +79,16 @@ impl ApiUrl {
             port,
             base: path.trim_end_matches('/').to_string(),
         })
+    }
+
+    /// The URL of `path` (after the base) on this API.
+    pub fn url(&self, path: &str) -> String {
+        let scheme = if self.secure { "https" } else { "http" };
+        let host = match self.host.contains(':') {
+            true => format!("[{}]", self.host),
+            false => self.host.clone(),
+        };
+        format!("{scheme}://{host}:{}{}{path}", self.port, self.base)
     }
 
     /// The option `api` as given, or `default`.
@@ -255,10 +267,11 @@ pub fn as_list(state: &Value) -> Vec<Value> {
     }
 }
 
-/// gamedig's options → ours for a vendor's protocol: our `api` and `tls` pass through (a
-/// mirror, a test's responder); gamedig has none of its own for these.
+/// gamedig's options → ours for a vendor's protocol: our `api`, `tls` and `maxAge` pass
+/// through (a mirror, a test's responder, a central list's copies); gamedig has none of its
+/// own for these.
 pub fn gamedig_options(gamedig: &Value, ours: &mut serde_json::Map<String, Value>) {
-    for key in ["api", "tls"] {
+    for key in ["api", "tls", "maxAge"] {
         if let Some(v) = gamedig.get(key) {
             ours.insert(key.into(), v.clone());
         }
@@ -279,10 +292,23 @@ pub fn gamedig_options_and(gamedig: &Value, ours: &mut serde_json::Map<String, V
 /// A protocol answered by a vendor's API: its options (`api`, `tls`, the common ones and
 /// any of its own, declared as `options::declare!` declares them), its default API and its
 /// `plan`, declared once. `vendor_query!("beammp", BeamMpPlan("BeamMP query"), ts
-/// BeamMpQueryOptions, "https://backend.beammp.com", |_| Listed)` in the protocol's
-/// `query.rs`; the last argument makes the [`Vendor`] from the options read.
+/// BeamMpQueryOptions, "https://backend.beammp.com", list, |_| Listed)` in the protocol's
+/// `query.rs`; the last argument makes the [`Vendor`] from the options read. `list`: the API
+/// is a central list, held between queries ([`super::lists`]; the option `maxAge`).
 macro_rules! vendor_query {
+    ($id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, list, $vendor:expr $(, own { $($own:tt)* })?) => {
+        $crate::http::vendor::vendor_query!(@impl $id, $plan($what), ts $ts, $api, $vendor, |o: &$plan| o.max_age, own {
+            /// How old (ms) a copy of the list fetched by an earlier query may be to answer this
+            /// one, without a fetch (default 30000; 0: always fetch). Queries that find the list
+            /// being fetched wait for that fetch: a `queryMany` over one list fetches it once.
+            max_age: $crate::exchange::Millis = "maxAge" by number(0.0, $crate::http::lists::MAX_AGE_LIMIT, $crate::http::lists::MAX_AGE), ts "number", flag("max-age", Number, "MS");
+            $($($own)*)?
+        });
+    };
     ($id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, $vendor:expr $(, own { $($own:tt)* })?) => {
+        $crate::http::vendor::vendor_query!(@impl $id, $plan($what), ts $ts, $api, $vendor, |_: &$plan| 0.0, own { $($($own)*)? });
+    };
+    (@impl $id:literal, $plan:ident($what:literal), ts $ts:ident, $api:literal, $vendor:expr, $max_age:expr, own { $($own:tt)* }) => {
         $crate::options::declare! {
             #[doc = concat!("`query('", $id, "', target, options)`: `target` is the game server's address.")]
             pub struct $plan($what), ts $ts, cli "";
@@ -291,7 +317,7 @@ macro_rules! vendor_query {
             /// How the API's certificate is checked (`{ ca, insecure, serverName }`), where its
             /// URL is `https` (default: Mozilla's roots and `NODE_EXTRA_CA_CERTS`').
             tls: Option<$crate::tls::Tls> = "tls" by tls(false), ts "TlsOptions", flag("tls", Tls, "");
-            $($($own)*)?
+            $($own)*
         }
 
         /// The vendor's API.
@@ -307,7 +333,8 @@ macro_rules! vendor_query {
         ) -> $crate::error::Result<Box<dyn $crate::spec::QueryPlan>> {
             let o = $plan::read(options)?;
             let vendor = ($vendor)(&o);
-            $crate::http::vendor::VendorPlan::boxed(o.common, o.api, o.tls, vendor)
+            let max_age = ($max_age)(&o);
+            $crate::http::vendor::VendorPlan::boxed(o.common, o.api, o.tls, vendor, max_age)
         }
     };
 }
@@ -378,18 +405,31 @@ pub struct VendorPlan<V> {
     api: ApiUrl,
     tls: Option<Tls>,
     vendor: V,
+    /// A central list's copies answer up to this old (0: not a list, or none wanted).
+    max_age: Millis,
+    /// The list read, once the target is known ([`QueryPlan::listed`]).
+    listing: Option<Listing>,
 }
 
 impl<V: Vendor> VendorPlan<V> {
     /// The plan for `vendor` at `api`, its certificate checked as `tls` says (an `https` API
-    /// only: the scheme says whether there is TLS).
-    pub fn boxed(common: Common, api: ApiUrl, tls: Option<Tls>, vendor: V) -> Result<Box<dyn QueryPlan>> {
+    /// only: the scheme says whether there is TLS); a central list's copies taken up to
+    /// `max_age` old.
+    pub fn boxed(
+        common: Common,
+        api: ApiUrl,
+        tls: Option<Tls>,
+        vendor: V,
+        max_age: Millis,
+    ) -> Result<Box<dyn QueryPlan>> {
         let tls = api_tls(&api, tls)?;
         Ok(Box::new(Self {
             common,
             api,
             tls,
             vendor,
+            max_age,
+            listing: None,
         }))
     }
 }
@@ -405,6 +445,19 @@ impl<V: Vendor> QueryPlan for VendorPlan<V> {
         })
     }
 
+    fn listed(&mut self, at: Start<'_>) -> Option<Listed> {
+        let about = at.about?;
+        let path = self.vendor.path(&about).ok()?;
+        let mut listing = Listing::at(&self.api.url(&path), self.tls.as_ref(), self.max_age)?;
+        let asked = Asked::from(&about);
+        let vendor = &self.vendor;
+        let answer = listing.look(&at, |body, latency_ms| {
+            at.answer(vendor.status(body, latency_ms, &asked))
+        });
+        self.listing = Some(listing);
+        answer
+    }
+
     fn start(&mut self, at: Start<'_>) -> Result<Box<dyn Running>> {
         let about = at.about.unwrap_or(About {
             addr: at.peer,
@@ -415,9 +468,16 @@ impl<V: Vendor> QueryPlan for VendorPlan<V> {
         let asked = Asked::from(&about);
         let exchange = get(&at, &path, &[], V::MAX_BODY).reading_refusals();
         let vendor = self.vendor.clone();
+        // Dropped with the exchange: a fetch that ends without a list lets those waiting go.
+        let keep = self.listing.as_mut().map(Listing::keeper);
         Ok(at.report(exchange, move |reply| match reply.refused {
             Some(e) => Err(vendor.refused(e, reply.status, &reply.body)),
-            None => vendor.status(&reply.body, reply.latency_ms, &asked),
+            None => {
+                if let Some(keep) = keep {
+                    keep.keep(&reply.body, reply.latency_ms);
+                }
+                vendor.status(&reply.body, reply.latency_ms, &asked)
+            }
         }))
     }
 }

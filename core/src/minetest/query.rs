@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     MinetestPlan("Minetest query"),
     ts MinetestQueryOptions,
     "https://servers.minetest.net",
+    list,
     |_| super::unified::Listed
 );

@@ -15,6 +15,7 @@ pub struct Clock(Instant);
 
 impl Clock {
     pub fn start() -> Self {
+        crate::http::lists::use_clock(engine_now);
         Self(Instant::now())
     }
 
@@ -25,6 +26,13 @@ impl Clock {
     pub fn instant(&self, at: Millis) -> Instant {
         self.0 + Duration::from_secs_f64(at.max(0.0) / 1000.0)
     }
+}
+
+/// Milliseconds since the engine's first call: the clock central lists are held by
+/// ([`crate::http::lists`]), which outlive a call.
+fn engine_now() -> Option<Millis> {
+    static BASE: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    Some(BASE.get_or_init(std::time::Instant::now).elapsed().as_secs_f64() * 1000.0)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     RageMpPlan("RAGE MP query"),
     ts RageMpQueryOptions,
     "https://cdn.rage.mp",
+    list,
     |_| super::unified::Listed
 );

@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     RenegadeXPlan("Renegade X query"),
     ts RenegadeXQueryOptions,
     "https://serverlist-rx.totemarts.services",
+    list,
     |_| super::unified::Listed
 );

@@ -19,7 +19,7 @@ pub mod sink;
 
 pub use outcome::{Outcome, Report};
 pub use packets::{Codec, Decoders, Frames, NoCodec, Packets};
-pub use query::{Parts, QueryPlan, Running, Start};
+pub use query::{Listed, Parts, QueryPlan, Running, Start};
 pub use serve::{Listen, Reply, Responder, ServeArgs};
 // How the CLI takes a protocol's options: declared with them.
 pub use crate::options::cli::{Cli, Flag, Takes};

@@ -62,15 +62,36 @@ impl Start<'_> {
         R: serde::Serialize + Send + 'static,
         F: FnOnce(E::Output) -> Result<Status<R>> + Send + 'static,
     {
-        let (address, port) = match self.about {
-            Some(a) => peer(a.addr, a.host, a.port),
-            None => peer(self.peer, self.host, self.port),
-        };
+        let (address, port) = self.answering();
         let protocol = self.protocol;
         Mapped::boxed(exchange, move |out| {
             Ok(Outcome::status(map(out)?.at(protocol, address, port)))
         })
     }
+
+    /// A status read without an exchange (from a list another query fetched), filled as
+    /// [`Start::report`] fills it.
+    pub fn answer<R: serde::Serialize + Send + 'static>(&self, status: Result<Status<R>>) -> Result<Outcome> {
+        let (address, port) = self.answering();
+        Ok(Outcome::status(status?.at(self.protocol, address, port)))
+    }
+
+    /// The address and port the status is of.
+    fn answering(&self) -> (String, u16) {
+        match self.about {
+            Some(a) => peer(a.addr, a.host, a.port),
+            None => peer(self.peer, self.host, self.port),
+        }
+    }
+}
+
+/// What a plan that reads a central list does before connecting ([`QueryPlan::listed`]).
+#[derive(Debug)]
+pub enum Listed {
+    /// The answer, from a copy of the list another query fetched.
+    Answer(Result<Outcome>),
+    /// Another query is fetching the list: look again shortly.
+    Wait,
 }
 
 /// A protocol's checked options for one call.
@@ -109,6 +130,13 @@ pub trait QueryPlan: Send {
     /// answers about the target (Factorio's, Discord's). The status is the target's
     /// ([`Start::about`]).
     fn elsewhere(&self) -> Option<Elsewhere> {
+        None
+    }
+
+    /// Before connecting elsewhere: a central list's answer from the copy another query
+    /// fetched, or a wait for the fetch under way (`crate::http::lists`); `None` connects and
+    /// fetches. `at` is as [`QueryPlan::start`] would get it, without a peer.
+    fn listed(&mut self, _at: Start<'_>) -> Option<Listed> {
         None
     }
 

@@ -6,5 +6,6 @@ crate::http::vendor::vendor_query!(
     VintageStoryPlan("Vintage Story query"),
     ts VintageStoryQueryOptions,
     "https://masterserver.vintagestory.at",
+    list,
     |_| super::unified::Listed
 );
