@@ -26,6 +26,8 @@ macro_rules! registry {
         static TAPE: &[Decoders<crate::tape::Tape>] =
             &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Tape>()),*];
         static JSON: &[Decoders<String>] = &[$(Decoders::of::<<$protocol as spec::Protocol>::Codec, sink::Json>()),*];
+        // Every build's: which options a protocol takes, for credentials from the environment.
+        static FLAGS: &[&[crate::options::cli::Flag]] = &[$(<$protocol as spec::Protocol>::CLI.flags),*];
         #[cfg(feature = "ts")]
         static CLIS: &[spec::Cli] = &[$(<$protocol as spec::Protocol>::CLI),*];
         #[cfg(feature = "ts")]
@@ -207,6 +209,11 @@ impl Protocol {
     #[cfg(feature = "ts")]
     pub fn types(self) -> &'static spec::Types {
         &TYPES[self.0 as usize]
+    }
+
+    /// The options its query takes that have a flag (every one a user gives as text).
+    pub fn flags(self) -> &'static [crate::options::cli::Flag] {
+        FLAGS[self.0 as usize]
     }
 
     /// How the CLI takes its options.

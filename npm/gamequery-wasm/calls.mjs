@@ -20,6 +20,37 @@ export function abortError(signal) {
 }
 
 /**
+ * The process's `GAMEQUERY_*` variables (`GAMEQUERY_ASA_CLIENT_SECRET` …), read once, at the
+ * first network call (a scan of `process.env` costs as much as a query's own work): the
+ * core takes from them the credentials a call's protocol takes and was not given
+ * (core/src/call/environment.rs). `null` where there is no `process.env` (a browser; a
+ * Worker passes its `env` as the option `environment`).
+ */
+let processVariables;
+/** The packages' own settings, not credentials: not sent with every call. */
+const OWN_VARIABLES = new Set(['GAMEQUERY_ENGINE', 'GAMEQUERY_ADDON', 'GAMEQUERY_PLATFORM']);
+function variables() {
+  if (processVariables === undefined) {
+    processVariables = null;
+    try {
+      const env = globalThis.process?.env;
+      for (const name of env ? Object.keys(env) : []) {
+        if (name.startsWith('GAMEQUERY_') && !OWN_VARIABLES.has(name)) (processVariables ??= {})[name] = env[name];
+      }
+    } catch {
+      // Deno without --allow-env: no variables.
+    }
+  }
+  return processVariables;
+}
+
+/** `options` as the core gets them: with the process's variables unless `environment` is given. */
+function withVariables(options) {
+  if (options.environment === undefined && variables() !== null) options.environment = processVariables;
+  return options;
+}
+
+/**
  * Checks what every network call shares and splits off the JS-only options. `protocols`:
  * the names it takes; `null` for a query, which takes a game id too (the core knows them).
  */
@@ -32,7 +63,7 @@ export function networkArgs(protocol, target, options, protocols = PROTOCOLS) {
   check.signal(signal);
   check.fn(trace, 'options.trace');
   if (signal?.aborted) throw abortError(signal);
-  return { signal, trace, rest };
+  return { signal, trace, rest: withVariables(rest) };
 }
 
 /** `rcon`'s arguments: those of every network call, for a protocol that has RCON. */
@@ -91,7 +122,7 @@ export function manyArgs(targets, options) {
   const items = given.map((item) => (isItem(item) ? { protocol: item.protocol, target: item.target, options: item.options } : { target: item }));
   if (signal?.aborted) throw abortError(signal);
   const targetOf = (i) => (isItem(given[i]) ? given[i].target : given[i]);
-  return { given, items, shared: { ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }, signal, trace, targetOf };
+  return { given, items, shared: withVariables({ ...shared, concurrency: Number.isFinite(concurrency) ? concurrency : 0 }), signal, trace, targetOf };
 }
 
 /** `serve`'s arguments: the RCON handler (always resolving to string[]) split off. */

@@ -181,7 +181,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type StatusDescription = { 
 /**
@@ -474,7 +481,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type SampServeOptions = { 
 /**
@@ -543,7 +557,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type SampDialect = "samp" | "vcmp";
 
@@ -683,7 +704,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type MinecraftServeOptions = { 
 /**
@@ -777,7 +805,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type BedrockRequest = { 
 /**
@@ -904,7 +939,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type BedrockServeState = Omit<Partial<BedrockAdvertisement>, 'motd' | 'levelName'> & { motd?: string | Motd; levelName?: string | Motd | null; serverGuid?: string };
 
@@ -1033,7 +1075,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type MinecraftQueryServeState = Omit<Partial<QueryStat>, 'motd'> & { motd?: string | Motd };
 
@@ -1128,7 +1177,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type A2sRequest = { "type": "info", challenge?: Hex, } | { "type": "players", challenge?: Hex, } | { "type": "rules", challenge?: Hex, };
 
@@ -1344,7 +1400,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type A2sServerBrowser = { 
 /**
@@ -1473,7 +1536,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type MinecraftRaceOptions = Omit<MinecraftJavaQueryOptions, 'localPort'> & { bedrockPort?: number; fullPlayers?: boolean; queryPort?: number };
 
@@ -1604,7 +1674,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type Quake2QueryOptions = { 
 /**
@@ -1640,7 +1717,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type ColouredText = { raw: string, plain: string, ansi: string, html: string, };
 
@@ -1722,7 +1806,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type FivemRequest = { command: 'getinfo' | 'getstatus', 
 /**
@@ -1890,7 +1981,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type FivemServeOptions = { 
 /**
@@ -2115,7 +2213,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type Doom3ServeOptions = { 
 /**
@@ -2239,7 +2344,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type GameSpy1Request = { query: RuleList, };
 
@@ -2342,7 +2454,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type GameSpy2Request = { id: number, server: boolean, players: boolean, teams: boolean, };
 
@@ -2426,7 +2545,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type GameSpy3Request = { type: 'handshake' | 'query', session: number, challenge?: number, server?: boolean, players?: boolean, teams?: boolean, 
 /**
@@ -2543,7 +2669,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type GameSpy3ServeOptions = { 
 /**
@@ -2668,7 +2801,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type PalworldState = { 
 /**
@@ -2846,7 +2986,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type TerrariaState = { 
 /**
@@ -2980,7 +3127,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type SatisfactoryRequest = { cookie: string, 
 /**
@@ -3115,7 +3269,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type SatisfactoryServerGameState = { 
 /**
@@ -3296,7 +3457,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type TeamSpeak3ServeOptions = { 
 /**
@@ -3377,7 +3545,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type HytaleQueryResult = { Basic: HytaleBasic, Server: HytaleServer, Universe: HytaleUniverse, Players: Array<HytalePlayer>, 
 /**
@@ -3444,7 +3619,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type EcoQueryResult = { 
 /**
@@ -3500,7 +3682,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type BuildAndShootQueryResult = { 
 /**
@@ -3572,7 +3761,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type KspDmpQueryResult = { server_name: string, 
 /**
@@ -3646,7 +3842,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type AssettoCorsaQueryResult = { 
 /**
@@ -3760,7 +3963,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type FarmingSimulatorQueryResult = { 
 /**
@@ -3849,7 +4059,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type FactorioQueryResult = { name: string, description: string, application_version: FactorioVersion, 
 /**
@@ -3925,7 +4142,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type BeamMpQueryResult = { 
 /**
@@ -4013,7 +4237,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type MinetestQueryResult = { 
 /**
@@ -4081,7 +4312,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type VintageStoryQueryResult = { serverName: string, 
 /**
@@ -4141,7 +4379,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type RenegadeXQueryResult = { IP: string, Port: number, Name: string, NamePrefix: string, "Current Map": string, Players: number, Bots: number, 
 /**
@@ -4198,7 +4443,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type AltVQueryResult = { 
 /**
@@ -4259,7 +4511,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type RageMpQueryResult = { 
 /**
@@ -4319,7 +4578,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type GeneshiftQueryResult = { 
 /**
@@ -4379,7 +4645,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type DiscordQueryResult = { id: string, name: string, 
 /**
@@ -4455,7 +4728,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type ScpSlQueryResult = { Success: boolean, 
 /**
@@ -4550,7 +4830,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type EpicQueryResult = { deployment: string, id: string, bucket: string, 
 /**
@@ -4651,7 +4938,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type BrokeProtocolQueryResult = { id: string, 
 /**
@@ -4729,7 +5023,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 export type HawakeningQueryResult = { 
 /**
@@ -4822,7 +5123,14 @@ localPort?: number,
 /**
  * Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
  */
-trace?: (event: TraceEvent) => void, };
+trace?: (event: TraceEvent) => void, 
+/**
+ * Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+ * then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+ * `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+ * first call (Node, Bun, Deno); a Worker passes its `env`.
+ */
+environment?: Record<string, string | undefined>, };
 
 /** Protocol names. A misspelt name does not compile. */
 export type Protocol = 'samp' | 'minecraft-java' | 'minecraft-legacy' | 'minecraft-bedrock' | 'minecraft-query' | 'sqp' | 'a2s' | 'source-rcon' | 'minecraft' | 'quake3' | 'quake2' | 'quakeworld' | 'mumble' | 'fivem' | 'doom3' | 'all-seeing-eye' | 'gamespy1' | 'gamespy2' | 'gamespy3' | 'unreal2' | 'palworld' | 'terraria' | 'satisfactory' | 'teamspeak3' | 'eldewrito' | 'hytale' | 'eco' | 'buildandshoot' | 'kspdmp' | 'assettocorsa' | 'farmingsimulator' | 'factorio' | 'beammp' | 'minetest' | 'vintagestory' | 'renegadex' | 'altvmp' | 'ragemp' | 'geneshift' | 'discord' | 'scpsl' | 'epic' | 'brokeprotocol' | 'hawakening';

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::{in_call, parts, race, take_shape, Call};
+use crate::call::environment::{self, For};
 use crate::error::{Caller, Error, Result};
 use crate::games::Named;
 use crate::options::{parse_target, target_text};
@@ -31,6 +32,7 @@ impl Call {
         if protocol.is_empty() {
             return Err(Error::invalid("no protocol: give one per item or in the options"));
         }
+        let options = environment::fill(protocol, options, For::Query)?;
         match crate::games::named(protocol)? {
             Named::Protocol(p) => Self::of_protocol(p, target, options, seed, host_resolves),
             Named::Game(game, p) => Self::of_game(game, p, target, options, seed, host_resolves),
@@ -108,6 +110,7 @@ impl Call {
         seed: u64,
         host_resolves: bool,
     ) -> Result<Self> {
+        let options = environment::fill(protocol, options, For::Rcon)?;
         let protocol = Protocol::parse(protocol)?;
         let Some((rcon, run)) = protocol.rcon() else {
             return Err(Error::invalid(format!(

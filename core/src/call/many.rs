@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::call::environment::{self, For};
 use crate::error::{Error, Result};
 use crate::input::from_serde_json as from_json;
 use crate::input::{self, At, Input, Obj};
@@ -81,19 +82,19 @@ pub fn prepare(items: &str, options: &str) -> Result<Batch> {
             let base = match bases.iter().find(|(p, _)| *p == protocol) {
                 Some((_, base)) => base.clone(),
                 None => {
-                    let base = shared_for(&shared, &protocol);
+                    let base = with_environment(&protocol, shared_for(&shared, &protocol))?;
                     bases.push((protocol.clone(), base.clone()));
                     base
                 }
             };
             let options = with_own(base, i.options);
-            Item {
+            Ok(Item {
                 protocol,
                 target: i.target,
                 options,
-            }
+            })
         })
-        .collect::<Vec<_>>();
+        .collect::<Result<Vec<_>>>()?;
     check_shared(&shared, &items)?;
     Ok(Batch { items, concurrency })
 }
@@ -147,6 +148,13 @@ fn shared_for(shared: &Map<String, Value>, protocol: &str) -> Map<String, Value>
         }
     }
     merged
+}
+
+/// The shared options with the credentials the environment holds for `protocol`'s items
+/// ([`environment::fill`]); the items' own options still win.
+fn with_environment(protocol: &str, mut shared: Map<String, Value>) -> Result<Map<String, Value>> {
+    environment::fill_map(protocol, &mut shared, For::Query)?;
+    Ok(shared)
 }
 
 fn with_own(mut merged: Map<String, Value>, own: Value) -> Value {

@@ -36,6 +36,7 @@ mod address;
 mod again;
 mod console;
 mod entry;
+pub mod environment;
 mod front;
 pub(crate) mod game;
 mod io;

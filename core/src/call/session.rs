@@ -25,6 +25,7 @@ pub struct SessionArgs {
 
 impl SessionArgs {
     pub fn parse(protocol: &str, target: &Value, options: Value) -> Result<Self> {
+        let options = crate::call::environment::fill(protocol, options, crate::call::environment::For::Rcon)?;
         let protocol = Protocol::parse(protocol)?;
         let sessions = |p: Protocol| p.spec().rcon.is_some_and(|r| r.source);
         let rcon = match protocol.spec().rcon {

@@ -99,6 +99,8 @@ fn submit_contained<S: Sink>(
     };
     let (target, options) = (json_arg("target", target)?, json_arg("options", options)?);
     let (options, shape) = crate::call::take_shape(options)?;
+    // Filled here, not by the call: a datagram query runs on the engine without one.
+    let options = crate::call::environment::fill(protocol, options, crate::call::environment::For::Query)?;
     let item = crate::call::many::Item {
         protocol: protocol.to_string(),
         target,

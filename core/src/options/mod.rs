@@ -375,4 +375,10 @@ pub struct NetworkOptions {
     /// Called for every datagram or stream chunk, both ways (a packet trace, for debugging).
     #[ts(optional, type = "(event: TraceEvent) => void")]
     pub trace: Option<()>,
+    /// Where credentials the options do not give are read from: `GAMEQUERY_<GAME>_<OPTION>`,
+    /// then `GAMEQUERY_<PROTOCOL>_<OPTION>` (`GAMEQUERY_ASA_CLIENT_SECRET`,
+    /// `GAMEQUERY_EPIC_CLIENT_ID`). Default: the process's variables as they were at the
+    /// first call (Node, Bun, Deno); a Worker passes its `env`.
+    #[ts(optional, type = "Record<string, string | undefined>")]
+    pub environment: Option<()>,
 }
