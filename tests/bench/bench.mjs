@@ -500,8 +500,10 @@ await sequential(`a Minecraft server over loopback, ${N} sequential queries`, [
   ['minecraft-server-util status (status + ping)', () => util.status('127.0.0.1', mc.port, { enableSRV: false })],
   ['gamedig vanilla probe (status, no ping)', () => GameDig.query({ type: 'protocol-minecraftvanilla', host: '127.0.0.1', port: mc.port, givenPortOnly: true })],
 ], N);
-// HTTP games (#50): a REST API of four endpoints, and a status over HTTPS (a TLS handshake
-// per query: Hytale's hosts serve self-signed certificates, which our default accepts).
+// HTTP games (#50): a REST API of four endpoints, and a status over HTTPS (a connection and
+// a TLS handshake per query, after the first a resumed one — the engine keeps the server's
+// session, as it does for every host (net/tls.rs) — Hytale's hosts serve self-signed
+// certificates, which our default accepts).
 const palPassword = 'bench';
 const pal = await addon.serve('palworld', { ...addon.sampleState('palworld'), password: palPassword }, { host: '127.0.0.1', port: 0 });
 await sequential(`a Palworld server over loopback (REST: info, players, settings, metrics), ${N} sequential queries`, [

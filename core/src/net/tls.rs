@@ -8,7 +8,7 @@
 //! connections are served with its identity ([`acceptor`]).
 
 use std::io::ErrorKind;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::crypto::CryptoProvider;
@@ -44,8 +44,12 @@ fn provider() -> Arc<CryptoProvider> {
         .clone()
 }
 
-/// The default and the insecure configurations are built once; one with the caller's
-/// roots per connection (it is rare, and the PEM text is the call's).
+/// The default and the insecure configurations are built once, and one for each of the
+/// last few `tls.ca` given: each configuration keeps the sessions its servers gave
+/// (rustls' in-memory cache), so the next connection to one of them resumes its session
+/// (an abbreviated handshake, no certificate sent or checked again) rather than starting
+/// over — a bot asking its own self-signed server every minute, a `queryMany` over one
+/// host's servers.
 fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
     static TRUSTED: OnceLock<Arc<ClientConfig>> = OnceLock::new();
     static UNCHECKED: OnceLock<Arc<ClientConfig>> = OnceLock::new();
@@ -71,6 +75,19 @@ fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
             })
             .clone());
     };
+    with_roots(pem)
+}
+
+/// Configurations with a caller's roots kept at most, the oldest let go first.
+const KEPT_WITH_ROOTS: usize = 8;
+
+/// The configuration trusting the certificates `pem` holds alone.
+fn with_roots(pem: &Arc<str>) -> Result<Arc<ClientConfig>, Failure> {
+    static KEPT: Mutex<Vec<(Arc<str>, Arc<ClientConfig>)>> = Mutex::new(Vec::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, config)) = kept.iter().find(|(p, _)| **p == **pem) {
+        return Ok(config.clone());
+    }
     let mut roots = RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(pem.as_bytes()) {
         let cert = cert.map_err(|e| (TlsFailure::Other, format!("tls.ca: {e}")))?;
@@ -81,7 +98,12 @@ fn config(tls: &Tls) -> Result<Arc<ClientConfig>, Failure> {
     if roots.is_empty() {
         return Err((TlsFailure::Other, "tls.ca: no certificate could be read".to_string()));
     }
-    Ok(finish(builder().with_root_certificates(roots)))
+    let config = finish(builder().with_root_certificates(roots));
+    if kept.len() == KEPT_WITH_ROOTS {
+        kept.remove(0);
+    }
+    kept.push((pem.clone(), config.clone()));
+    Ok(config)
 }
 
 /// The certificates of the PEM file `NODE_EXTRA_CA_CERTS` names, read once, as Node reads
@@ -198,4 +220,45 @@ pub fn secret() -> [u8; 32] {
         out[..8].copy_from_slice(&super::seed().to_le_bytes());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use rustls::HandshakeKind;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+
+    use super::*;
+
+    /// Two connections to one server with its certificate as `tls.ca`: the second resumes.
+    #[tokio::test]
+    async fn the_next_connection_to_a_server_resumes_its_session() {
+        let identity = Identity::self_signed(&["localhost"], &[7; 32]).unwrap();
+        let acceptor = acceptor(&identity).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let at = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            for _ in 0..2 {
+                let (stream, _) = listener.accept().await.unwrap();
+                let mut tls = acceptor.accept(stream).await.unwrap();
+                tls.write_all(b"x").await.unwrap();
+                tls.shutdown().await.unwrap();
+            }
+        });
+        let tls = Tls {
+            ca: Some(identity.cert_pem.as_str().into()),
+            server_name: Some("localhost".into()),
+            ..Tls::default()
+        };
+        let mut kinds = vec![];
+        for _ in 0..2 {
+            let mut stream = handshake(TcpStream::connect(at).await.unwrap(), &tls).await.unwrap();
+            // Reading after the handshake takes in the session tickets sent with it.
+            let mut byte = [0u8; 1];
+            stream.read_exact(&mut byte).await.unwrap();
+            kinds.push(stream.get_ref().1.handshake_kind());
+        }
+        server.await.unwrap();
+        assert_eq!(kinds, [Some(HandshakeKind::Full), Some(HandshakeKind::Resumed)]);
+    }
 }
