@@ -208,6 +208,17 @@ impl Error {
 
     /// Names the call in the message (`SA:MP query of play.example.org:7777: …`) and keeps
     /// it in [`Error::context`]. A second call only fills in what the first did not know.
+    /// The message without the `Factorio query of host (address): ` a call put first, where
+    /// it did ([`Error::in_call`], which also gives the error its context; neither a title
+    /// nor a target has a `: ` in it): for a message about a part of a call, said inside
+    /// another. An error no call named (a mistake in the options) is whole.
+    pub fn own_message(&self) -> &str {
+        match (&self.context, self.message.split_once(": ")) {
+            (Some(_), Some((_, own))) => own,
+            _ => &self.message,
+        }
+    }
+
     pub fn in_call(mut self, who: Caller, target: &str, address: Option<std::net::SocketAddr>) -> Self {
         if let Some(c) = &mut self.context {
             if c.address.is_none() {
@@ -448,15 +459,6 @@ pub fn dns_failed(host: &str, resolver: &str) -> Error {
     Error::new(ErrorCode::Dns, format!("cannot resolve {host}: {why}"))
 }
 
-/// A message without the `Factorio query of host (address): ` a call puts first, where it
-/// has one: for a message about a part of a call, said inside another.
-pub fn without_call(message: &str) -> &str {
-    match message.split_once(": ") {
-        Some((call, rest)) if call.contains(" query of ") => rest,
-        _ => message,
-    }
-}
-
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     crate::json::write_string(&mut out, text);
@@ -466,6 +468,27 @@ pub fn quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_s_own_part_is_what_follows_the_call_that_named_it() {
+        let who = Caller {
+            title: "Factorio query",
+            protocol: "factorio",
+        };
+        let named = Error::new(ErrorCode::HttpStatus, "GET /x: answered HTTP 500").in_call(
+            who,
+            "play.example.org:34197",
+            Some("[::1]:443".parse().unwrap()),
+        );
+        assert_eq!(
+            named.message,
+            "Factorio query of play.example.org:34197 ([::1]:443): GET /x: answered HTTP 500"
+        );
+        assert_eq!(named.own_message(), "GET /x: answered HTTP 500");
+        // No call named it (a mistake in the options): all of it is its own.
+        let own = Error::invalid("option api must be an http(s) URL: got x");
+        assert_eq!(own.own_message(), own.message);
+    }
 
     #[test]
     fn a_name_that_does_not_resolve_is_told_in_words_not_libc_s() {

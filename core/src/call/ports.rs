@@ -83,11 +83,6 @@ impl Front for Ports {
     }
 }
 
-/// A sub-call's message without the `A2S query of host:port (…): ` its call put first.
-fn own_part(message: &str) -> &str {
-    message.split_once(": ").map_or(message, |(_, rest)| rest)
-}
-
 /// A game's query where no candidate port answered (`errors`: one per port of `ports`):
 /// the most telling code, each port's story in the message and in `err.candidates`.
 pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], errors: Vec<Error>) -> Error {
@@ -98,7 +93,7 @@ pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], error
         .iter()
         .find(|e| matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::Dns))
     {
-        let mut own = Error::new(e.code, own_part(&e.message).to_string());
+        let mut own = Error::new(e.code, e.own_message().to_string());
         own.attempts = e.attempts;
         return own.in_call(who, target, None);
     }
@@ -121,7 +116,7 @@ pub fn none_answered(who: Caller, game: &str, target: &str, ports: &[u16], error
         .map(|(&port, e)| Candidate {
             port,
             code: e.code,
-            message: own_part(&e.message).to_string(),
+            message: e.own_message().to_string(),
         })
         .collect();
     // The message says each port's story briefly; `candidates` has it whole.

@@ -255,13 +255,12 @@ impl Front for Race {
 }
 
 fn both_failed(target: &str, java: Error, bedrock: &Error) -> Error {
-    let strip = |m: &str| m.split_once(": ").map_or(m.to_string(), |(_, rest)| rest.to_string());
     let mut e = Error::new(
         java.code,
         format!(
             "Minecraft server {target}: neither edition answered — Java: {}; Bedrock: {}",
-            strip(&java.message),
-            strip(&bedrock.message)
+            java.own_message(),
+            bedrock.own_message()
         ),
     );
     e.attempts = java.attempts;

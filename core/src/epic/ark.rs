@@ -187,11 +187,11 @@ impl Chain for Lists {
     fn then(&mut self, list: &List, result: Result<Outcome>) -> Then<List> {
         match (list, result) {
             (List::Official, Err(e)) => {
-                self.official = Some(crate::error::without_call(&e.message).to_string());
+                self.official = Some(e.own_message().to_string());
                 Then::Next(List::Unofficial)
             }
             (List::Unofficial, Err(mut e)) if e.code == ErrorCode::NotListed => {
-                let own = crate::error::without_call(&e.message).to_string();
+                let own = e.own_message().to_string();
                 e.message = format!(
                     "neither of Wildcard's lists has the server ({}; {own}): a privately hosted server is known to EOS only (the options clientId, clientSecret, deploymentId)",
                     self.official.take().unwrap_or_default()
@@ -282,11 +282,16 @@ mod tests {
     #[test]
     fn not_in_the_official_list_then_the_unofficial_one_then_both_said() {
         let mut lists = Lists::default();
+        let who = crate::error::Caller {
+            title: "EOS query",
+            protocol: "epic",
+        };
         let missing = |list: &str| {
             Error::new(
                 ErrorCode::NotListed,
-                format!("EOS query of x (1.1.1.1:443): {list} has 0 servers, none at 1.1.1.1:7777"),
+                format!("{list} has 0 servers, none at 1.1.1.1:7777"),
             )
+            .in_call(who, "x", Some("1.1.1.1:443".parse().unwrap()))
         };
         assert!(matches!(
             lists.then(&List::Official, Err(missing("officialserverlist.json"))),

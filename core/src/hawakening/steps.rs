@@ -137,7 +137,7 @@ impl Login {
     /// part's call puts first: the status names the server), the status kept.
     fn warn(&mut self, e: &Error) {
         if let Some(found) = &mut self.found {
-            found.warnings.push(crate::error::without_call(&e.message).to_string());
+            found.warnings.push(e.own_message().to_string());
         }
     }
 }
@@ -371,10 +371,11 @@ mod tests {
             next(login.then(&Step::Listings, answered(listings(), 5.0))),
             Step::Advertise
         ));
-        let full = Error::new(
-            ErrorCode::HttpStatus,
-            "Hawakening query of x: POST ads answered HTTP 500",
-        );
+        let who = crate::error::Caller {
+            title: "Hawakening query",
+            protocol: "hawakening",
+        };
+        let full = Error::new(ErrorCode::HttpStatus, "POST ads answered HTTP 500").in_call(who, "x", None);
         assert!(matches!(next(login.then(&Step::Advertise, Err(full))), Step::Logout));
         let outcome = ended(login.then(&Step::Logout, answered(Value::Null, 1.0))).unwrap();
         let s: &Status<HawakeningQueryResult> = outcome.as_status().unwrap();

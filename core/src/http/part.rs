@@ -73,8 +73,7 @@ pub fn body(path: &str, result: Option<Result<Outcome>>, warnings: &mut Vec<Stri
     match result? {
         Ok(Outcome::Lines(mut lines)) => Some(lines.pop().unwrap_or_default()),
         Err(e) => {
-            let message = e.message.split_once(": ").map_or(e.message.as_str(), |(_, rest)| rest);
-            warnings.push(format!("{path}: {message}"));
+            warnings.push(format!("{path}: {}", e.own_message()));
             None
         }
         Ok(_) => None,

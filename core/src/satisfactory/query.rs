@@ -132,7 +132,7 @@ impl ApiParts {
 
     /// A part's failure as a warning, with what to do about a refused login or token.
     fn warn(&self, function: &str, e: &Error, warnings: &mut Vec<String>) {
-        let message = e.message.split_once(": ").map_or(e.message.as_str(), |(_, rest)| rest);
+        let message = e.own_message();
         let hint = match (e.code, self.given) {
             (ErrorCode::Auth, false) => {
                 "; give an API token (the server console's server.GenerateAPIToken) as the option token"
