@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as addon from 'gamequery';
 import { GameDig as Theirs } from 'gamedig';
 import { GameDig } from 'gamequery/gamedig';
-import { fakeTcpServer, failure, opengsq } from './helpers.mjs';
+import { fakeTcpServer, failure, opengsq, peakGrowth } from './helpers.mjs';
 
 const closers = [];
 after(() => Promise.all(closers.map((c) => c())));
@@ -108,6 +108,14 @@ test('hostile servers end typed, within the deadline, in bounded memory', async 
   const json = (body) => (s) => s.end(`HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   const cases = [
     ['a 10 GB body', (s) => s.write('HTTP/1.1 200 OK\r\nContent-Length: 10000000000\r\n\r\n{'), 'GQ_FRAME_TOO_LARGE', /declares 10000000000 bytes/],
+    // Sent, not declared: read up to the endpoint's cap (64 KiB for /info), then given up.
+    ['an endless body without a length', (s) => {
+      s.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[');
+      const chunk = Buffer.alloc(1 << 20, 0x20);
+      const pour = () => { while (s.writable && s.write(chunk)); };
+      s.on('drain', pour);
+      pour();
+    }, 'GQ_FRAME_TOO_LARGE', /./],
     ['a slow drip', (s) => {
       s.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{');
       const drip = setInterval(() => s.writable && s.write(' '), 50);
@@ -119,10 +127,12 @@ test('hostile servers end typed, within the deadline, in bounded memory', async 
   ];
   for (const [name, answer, code, message] of cases) {
     const port = await hostile(answer);
-    const { e, took } = await failure(() => addon.query('palworld', `127.0.0.1:${port}`, { password: 'x', timeout: 1500 }));
+    const { result: { e, took }, growth } = await peakGrowth(() => failure(() => addon.query('palworld', `127.0.0.1:${port}`, { password: 'x', timeout: 1500 })));
     assert.equal(e.code, code, `${name}: ${e.message}`);
     assert.match(e.message, message, name);
     assert.ok(took < 2500, `${name}: ${took} ms`);
+    // The process's resident memory (the client's and this test's server's) stays bounded.
+    assert.ok(growth < 64 << 20, `${name}: grew ${growth} bytes`);
   }
   // Info answered, the other parts not: a status with warnings naming each.
   const info = JSON.stringify({ servername: 'Half', version: 'v1' });
