@@ -73,6 +73,21 @@ test('the credentials: required, sent as Basic, never in a message; Epic\'s refu
   assert.match(head, /^POST \/auth\/v1\/oauth\/token HTTP\/1\.1\r\n/);
   assert.ok(head.includes(`Authorization: Basic ${Buffer.from('client:TOP-SECRET').toString('base64')}\r\n`), head);
   assert.ok(head.endsWith('\r\n\r\ngrant_type=client_credentials&deployment_id=ad9a8feffb3b4b2ca315546f038c3ae2'), head);
+  // A token granted, then refused by the filter as expired (Epic's words for it): GQ_AUTH
+  // with Epic's reason, within the deadline, the token never shown.
+  const expiring = await fakeTcpServer((sock) => sock.on('data', (d) => {
+    const token = JSON.stringify({ access_token: 'eg1~EXPIRED-TOKEN', token_type: 'bearer', expires_in: 0 });
+    const expired = '{"errorCode":"errors.com.epicgames.common.authentication.token_verification_failed","errorMessage":"Sorry the token eg1~EXPIRED-TOKEN has expired","numericErrorCode":1014}';
+    const [status, body] = d.toString().startsWith('POST /auth/') ? ['200 OK', token] : ['401 Unauthorized', expired];
+    sock.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }));
+  closers.push(expiring.close);
+  const late = await failure(() => gq.query('asa', '127.0.0.1', { ...EOS, api: `http://127.0.0.1:${expiring.port}` }));
+  assert.equal(late.e.code, 'GQ_AUTH');
+  assert.match(late.e.message, /EOS refused the filter \(errors\.com\.epicgames\.common\.authentication\.token_verification_failed/);
+  assert.match(late.e.message, /Sorry the token \[redacted\] has expired/);
+  assert.ok(!late.e.message.includes('EXPIRED-TOKEN'));
+  assert.ok(late.took < 3000, `${late.took} ms`);
 });
 
 test('protocol-epic and a game id through the facade: the session, its players', async () => {

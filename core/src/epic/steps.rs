@@ -46,6 +46,7 @@ fn refusal(e: Error, body: &[u8], what: &str) -> Error {
         .unwrap_or_default();
     let status = e.http_status.unwrap_or(0);
     if matches!(status, 400 | 401 | 403) && !code.is_empty() {
+        let message = without_tokens(message);
         return Error::new(
             ErrorCode::Auth,
             format!(
@@ -54,6 +55,19 @@ fn refusal(e: Error, body: &[u8], what: &str) -> Error {
         );
     }
     e
+}
+
+/// Epic's words with its tokens (`eg1~…`, as it quotes an expired one) hidden: a message is
+/// read aloud and logged, a token is a credential.
+fn without_tokens(message: &str) -> String {
+    message
+        .split(' ')
+        .map(|word| match word.trim_start_matches(['\'', '"']).starts_with("eg1~") {
+            true => "[redacted]",
+            false => word,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The token in a reply of the token routes.
@@ -170,5 +184,26 @@ impl Chain for Client {
             }
             (_, Ok(_)) => Then::End(Err(Error::invalid("an EOS step gave no token"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_tokens;
+
+    #[test]
+    fn epic_s_words_keep_no_token() {
+        assert_eq!(
+            without_tokens("Sorry the token eg1~abc.def has expired"),
+            "Sorry the token [redacted] has expired"
+        );
+        assert_eq!(
+            without_tokens("token 'eg1~x' is invalid"),
+            "token [redacted] is invalid"
+        );
+        assert_eq!(
+            without_tokens("Sorry the client credentials are invalid"),
+            "Sorry the client credentials are invalid"
+        );
     }
 }
