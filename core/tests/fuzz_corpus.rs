@@ -8,8 +8,11 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
+use gamequery_core::call::{Call, Input, Io};
 use gamequery_core::fuzzing::{seed, TARGETS};
-use serde_json::Value;
+use gamequery_core::protocol::Protocol;
+use gamequery_core::serve::Server;
+use serde_json::{json, Value};
 
 fn root() -> PathBuf {
     Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("..")
@@ -55,11 +58,65 @@ fn fixtures() -> Vec<(String, bool, Vec<Vec<u8>>)> {
     out
 }
 
+/// What each protocol's responder answers the first request of its query, from its sample
+/// state, as (protocol, a server's, its reply): seeds for the protocols over a stream that no
+/// captured fixture covers (the HTTP APIs, the central lists, EOS), so that the fuzzer starts
+/// from a reply each decoder reads whole.
+fn answered() -> Vec<(String, bool, Vec<Vec<u8>>)> {
+    let mut out = Vec::new();
+    for p in Protocol::all().filter(|p| p.queryable()) {
+        let Ok(state) = p.sample() else { continue };
+        let Ok((server, _)) = Server::new(p.name(), state, Value::Null, false, 7, [7; 32]) else {
+            continue;
+        };
+        // A datagram responder has no stream: the fixtures cover those protocols.
+        let Some(mut stream) = server.open_stream() else {
+            continue;
+        };
+        let target = json!({ "host": p.sample_target().unwrap_or("127.0.0.1"), "port": 27015 });
+        let options = p
+            .sample_options()
+            .and_then(|o| serde_json::from_str::<Value>(o).ok())
+            .unwrap_or_else(|| json!({}));
+        let Ok(mut call) = Call::query(p.name(), &target, options, 7, false) else {
+            continue;
+        };
+        let mut request = None;
+        while request.is_none() {
+            let Some(io) = call.poll_io() else { break };
+            match io {
+                Io::Srv { .. } => call.handle(0.0, Input::Srv(vec![])),
+                Io::Resolve { .. } => call.handle(0.0, Input::Resolved(Ok(vec!["127.0.0.1".parse().unwrap()]))),
+                Io::Open { id, .. } => call.handle(0.0, Input::Opened { id }),
+                Io::Send { bytes, .. } => request = Some(bytes),
+                Io::Close { .. } => {}
+            }
+        }
+        let reply = request.map(|r| server.handle_stream(&mut stream, &r).write);
+        if let Some(reply) = reply.filter(|r| !r.is_empty()) {
+            out.push((p.name().to_string(), true, vec![reply]));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_protocol_over_a_stream_has_a_seed_from_its_responder() {
+    let answered = answered();
+    let names: Vec<&str> = answered.iter().map(|(p, ..)| p.as_str()).collect();
+    // 26 when written: every protocol over a stream but TeamSpeak's (its server speaks first).
+    assert!(names.len() >= 26, "{} seeded: {names:?}", names.len());
+    for expected in ["palworld", "beammp", "minetest", "epic", "hytale", "discord"] {
+        assert!(names.contains(&expected), "{expected}: no seed (seeded: {names:?})");
+    }
+}
+
 #[test]
 fn fixtures_and_the_corpus_pass_every_target() {
     let write = std::env::var_os("GQ_WRITE_SEEDS").is_some();
     let fixtures = fixtures();
     assert!(fixtures.len() > 300, "{} fixture vectors", fixtures.len());
+    let fixtures = [fixtures, answered()].concat();
     for (target, run) in TARGETS {
         let dir = root().join("fuzz/corpus").join(target);
         let seeds = root().join("fuzz/seeds").join(target);
