@@ -63,7 +63,7 @@ fn without_tokens(message: &str) -> String {
     message
         .split(' ')
         .map(|word| match word.trim_start_matches(['\'', '"']).starts_with("eg1~") {
-            true => "[redacted]",
+            true => crate::http::redact::HIDDEN,
             false => word,
         })
         .collect::<Vec<_>>()

@@ -7,7 +7,7 @@
 //! through [`redacted`].
 
 /// What replaces a credential.
-const HIDDEN: &[u8] = b"[redacted]";
+pub const HIDDEN: &str = "[redacted]";
 
 /// Query string parameters whose values are credentials.
 const SECRET_PARAMETERS: &[&[u8]] = &[
@@ -58,7 +58,7 @@ pub fn redacted(bytes: &[u8]) -> Option<Vec<u8>> {
         if let Some(name) = secret {
             out.extend_from_slice(&line[..name.len()]);
             out.push(b' ');
-            out.extend_from_slice(HIDDEN);
+            out.extend_from_slice(HIDDEN.as_bytes());
             out.extend_from_slice(if line.ends_with(b"\r\n") { b"\r\n" } else { b"" });
             hid = true;
         } else {
@@ -119,7 +119,7 @@ fn parameters(pairs: &[u8], out: &mut Vec<u8>) -> bool {
         match pair.iter().position(|&b| b == b'=') {
             Some(eq) if SECRET_PARAMETERS.iter().any(|k| pair[..eq].eq_ignore_ascii_case(k)) => {
                 out.extend_from_slice(&pair[..=eq]);
-                out.extend_from_slice(HIDDEN);
+                out.extend_from_slice(HIDDEN.as_bytes());
                 hid = true;
             }
             _ => out.extend_from_slice(pair),
@@ -140,7 +140,7 @@ fn json_hidden(body: &[u8]) -> Option<Vec<u8>> {
                 for (k, v) in members.iter_mut() {
                     let secret = SECRET_PARAMETERS.iter().any(|s| k.as_bytes().eq_ignore_ascii_case(s));
                     if secret && v.is_string() {
-                        *v = Value::String(String::from_utf8_lossy(HIDDEN).into_owned());
+                        *v = Value::String(HIDDEN.to_string());
                         hid = true;
                     } else {
                         hid |= hide(v);
