@@ -7,6 +7,8 @@
 mod call;
 mod convert;
 #[cfg(feature = "engine")]
+mod fetch;
+#[cfg(feature = "engine")]
 mod many;
 #[cfg(feature = "engine")]
 mod server;

@@ -89,12 +89,42 @@ export interface StreamSocket {
   close(): unknown;
 }
 
-/** How `gamequery-wasm` reaches servers: your host's sockets. Names resolve when you connect. */
+/** What `SocketOptions.fetch` is given: one request of an HTTP protocol's query. */
+export interface FetchInit {
+  method: string;
+  headers: [string, string][];
+  body?: ArrayBuffer;
+  /** Redirects are the query's to follow (or refuse: another server gets no credentials). */
+  redirect: 'manual';
+  /** Aborted at the query's deadline. */
+  signal: AbortSignal;
+}
+
+/** What `SocketOptions.fetch` returns: a `Response`, or anything shaped like the part read. */
+export interface FetchReply {
+  status: number;
+  statusText?: string;
+  type?: string;
+  headers: { forEach(each: (value: string, name: string) => void): void };
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * How `gamequery-wasm` reaches servers: your host's sockets, or its `fetch` for HTTP. Names
+ * resolve when you connect.
+ */
 export interface SocketOptions {
   /** Opens a TCP connection (Minecraft): e.g. `connect` from `cloudflare:sockets`. */
   connect?: (address: { hostname: string; port: number }) => StreamSocket | Promise<StreamSocket>;
   /** Opens a datagram channel to one server (SA:MP, SQP): e.g. a WebSocket relay's. */
   datagram?: (address: { hostname: string; port: number }) => StreamSocket | Promise<StreamSocket>;
+  /**
+   * Carries the HTTP protocols (Palworld, Hytale, the central lists …) where `connect` is
+   * not given: the host's own `fetch` unless another is given. From a page, only servers
+   * that allow its origin (CORS) can be read; certificates are the host's to check, so
+   * `tls.ca`, `tls.insecure` and `tls.serverName` need the Node engine.
+   */
+  fetch?(url: string, init: FetchInit): Promise<FetchReply>;
 }
 
 /** What a transport tells the engine about one socket. */

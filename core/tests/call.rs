@@ -394,3 +394,47 @@ fn a_central_list_is_fetched_once_for_the_queries_that_ask_while_it_is_young() {
         assert_eq!(opens(&net), 1, "maxAge {max_age}");
     }
 }
+
+#[test]
+fn a_stream_that_fails_before_a_byte_is_the_hosts_failure_and_after_one_a_close() {
+    // What a host's `fetch` reports when it got no reply (a browser's CORS refusal); and a
+    // stream that failed after part of the reply came, which ends it as a close does.
+    for heard in [&b""[..], b"HTTP/1.1 200 OK\r\nContent-"] {
+        let options = json!({ "timeout": 1000, "retries": 1 });
+        let mut call = Call::query("eldewrito", &json!("127.0.0.1:11775"), options, 1, true).unwrap();
+        let mut opens = 0;
+        let result = loop {
+            while let Some(io) = call.poll_io() {
+                match io {
+                    Io::Open { id, .. } => {
+                        opens += 1;
+                        call.handle(1.0, Input::Opened { id });
+                    }
+                    Io::Send { id, .. } => {
+                        if !heard.is_empty() {
+                            call.handle_received(2.0, id, heard);
+                        }
+                        let message = "fetch failed (Failed to fetch)".to_string();
+                        call.handle(3.0, Input::Failed { id, message });
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(r) = call.poll_result() {
+                break r;
+            }
+            let at = call.poll_timeout().unwrap();
+            call.handle_timeout(at);
+        };
+        let e = result.unwrap_err();
+        if heard.is_empty() {
+            assert_eq!((e.code, opens), (ErrorCode::Network, 1), "{}", e.message);
+            assert_eq!(
+                e.message,
+                "ElDewrito query of 127.0.0.1:11775: fetch failed (Failed to fetch)"
+            );
+        } else {
+            assert!(e.message.contains("closed inside the HTTP head"), "{}", e.message);
+        }
+    }
+}

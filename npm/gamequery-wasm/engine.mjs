@@ -5,7 +5,7 @@
 // functions.
 // build.mjs writes engine.cjs from this file for CommonJS callers.
 import { GameQueryError, SERVE_PROTOCOLS, fromNative, call, check, tapeReader, wasmCodec } from './glue.mjs';
-import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json, INTERNALS } from './calls.mjs';
+import { abortError, callError, networkArgs, rconArgs, manyArgs, describeArgs, json, refusal, INTERNALS } from './calls.mjs';
 import { createServe } from './responders.mjs';
 import { runCall, runMany } from './drive.mjs';
 import { runSession } from './session.mjs';
@@ -195,13 +195,91 @@ export function createEngine(wasm, transport, readTape) {
   return { query, queryMany, rcon, rconSession, serve, describeStatus, sampleState, [INTERNALS]: { gamedig } };
 }
 
+const tcpOnly = () => new GameQueryError({
+  code: 'GQ_INVALID_ARGUMENT',
+  message: 'this protocol runs over TCP: give options.connect({ hostname, port }) returning { readable, writable, close }',
+});
+
+/**
+ * One HTTP request over the host's `fetch`, as a connection the core writes its request
+ * on and reads the reply from: the core says what the bytes ask for (`fetchRequest`) and
+ * writes the reply's head (`fetchHead`); the body follows as `fetch` streams it, and the
+ * end of it is the end of the connection. The core's redirects, limits and errors apply
+ * as over a socket; a redirect a browser hides (`opaqueredirect`) is said as such.
+ */
+function fetchConnection(wasm, fetchFn, hostname, port, tls, on) {
+  const controller = new AbortController();
+  let written = new Uint8Array(0);
+  let asked = false;
+  let closing = false;
+  const failed = (message) => {
+    if (!closing) on.failed(message);
+  };
+  // A protocol whose server speaks first (a console) writes nothing: fetch cannot carry it.
+  setTimeout(() => {
+    if (!asked && !closing && written.length === 0) failed('this protocol runs over TCP, which fetch cannot carry: give options.connect');
+  }, 0);
+  return {
+    send(bytes) {
+      if (asked) return;
+      const more = new Uint8Array(written.length + bytes.length);
+      more.set(written);
+      more.set(bytes, written.length);
+      written = more;
+      const request = wasm.fetchRequest(written, hostname, port, tls !== undefined);
+      if (request === undefined) return;
+      if (request === null) throw tcpOnly();
+      asked = true;
+      const [method, url, flat, body] = request;
+      const headers = [];
+      for (let i = 0; i < flat.length; i += 2) headers.push([flat[i], flat[i + 1]]);
+      // No `credentials` or `cache` members: workerd refuses both.
+      fetchFn(url, { method, headers, body, redirect: 'manual', signal: controller.signal })
+        .then(async (reply) => {
+          if (closing) return;
+          if (reply.type === 'opaqueredirect') {
+            return failed(`${url.split('?')[0]} redirected, and a browser's fetch does not say where to: query the address it redirects to`);
+          }
+          const names = [];
+          reply.headers.forEach((value, name) => names.push(name, value));
+          on.data(wasm.fetchHead(reply.status, reply.statusText ?? '', names));
+          if (reply.body) {
+            const reader = reply.body.getReader();
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              if (closing) return reader.cancel().catch(() => {});
+              on.data(value);
+            }
+          }
+          if (!closing) on.closed();
+        })
+        .catch((e) => {
+          if (closing) return;
+          // Deno and Node say why (`cause`); a browser says only "Failed to fetch", for a
+          // refused or unanswered connection, a certificate it does not trust, or a server
+          // that does not allow the page's origin.
+          if (refusal(e?.cause)) return on.refused();
+          const why = e?.cause?.message ?? e?.message ?? String(e);
+          failed(`fetch failed (${why}): nothing answered, the certificate is not trusted, or the server does not allow this page's origin (CORS)`);
+        });
+    },
+    close() {
+      closing = true;
+      controller.abort();
+    },
+  };
+}
+
 /**
  * A transport from WHATWG-style sockets: `connect({ hostname, port })` returns
  * `{ readable, writable, close(), opened? }` (a Worker's `cloudflare:sockets`), and
  * `datagram({ hostname, port })` the same shape with one datagram per chunk (a WebSocket
- * relay, the Direct Sockets API). Names are resolved by the host when it connects.
+ * relay, the Direct Sockets API). Names are resolved by the host when it connects. Without
+ * `connect`, HTTP goes over `fetch` (a browser page, where the server allows the page's
+ * origin; a Worker; Deno).
  */
-export function socketTransport({ connect, datagram }) {
+export function socketTransport({ connect, datagram, fetch: fetchFn }, wasm) {
   const wrap = (socket, on) => {
     const writer = socket.writable.getWriter();
     const reader = socket.readable.getReader();
@@ -230,23 +308,24 @@ export function socketTransport({ connect, datagram }) {
   };
   return {
     async open(kind, hostname, port, { tls } = {}, on) {
+      const overFetch = kind === 'tcp' && typeof connect !== 'function' && typeof fetchFn === 'function';
       const open = kind === 'tcp' ? connect : datagram;
-      if (typeof open !== 'function') {
+      if (typeof open !== 'function' && !overFetch) {
+        if (kind === 'tcp') throw tcpOnly();
         throw new GameQueryError({
           code: 'GQ_INVALID_ARGUMENT',
-          message: kind === 'tcp'
-            ? 'this protocol runs over TCP: give options.connect({ hostname, port }) returning { readable, writable, close }'
-            : 'this protocol runs over UDP: give options.datagram({ hostname, port }) returning { readable, writable, close }',
+          message: 'this protocol runs over UDP: give options.datagram({ hostname, port }) returning { readable, writable, close }',
         });
       }
       if (tls && (tls.ca || tls.insecure || tls.serverName !== hostname)) {
-        // A Worker's `connect()` checks certificates against the platform's roots, for the
-        // name it connects to, and has no way to be told otherwise.
+        // A Worker's `connect()` and any `fetch` check certificates against the platform's
+        // roots, for the name they connect to, and have no way to be told otherwise.
         throw new GameQueryError({
           code: 'GQ_INVALID_ARGUMENT',
-          message: 'options.connect() checks certificates itself: tls.ca, tls.insecure and tls.serverName need the Node engine',
+          message: `options.${overFetch ? 'fetch' : 'connect'}() checks certificates itself: tls.ca, tls.insecure and tls.serverName need the Node engine`,
         });
       }
+      if (overFetch) return fetchConnection(wasm, fetchFn, hostname, port, tls, on);
       const socket = await (tls ? open({ hostname, port }, { secureTransport: 'on' }) : open({ hostname, port }));
       if (socket.opened) await socket.opened;
       return wrap(socket, on);
@@ -257,10 +336,11 @@ export function socketTransport({ connect, datagram }) {
 /** The package's API over one instance of the WASM core: the codec, and the network API. */
 export function wasmApi(wasm) {
   const readTape = tapeReader(() => wasm.shapes());
-  // Queries over the host's sockets: `options.connect` (TCP) and `options.datagram` (UDP).
+  // Queries over the host's sockets: `options.connect` (TCP) and `options.datagram` (UDP);
+  // without `connect`, HTTP over `options.fetch` (the host's own `fetch` by default).
   const overSockets = (options) => {
-    const { connect, datagram, ...rest } = options ?? {};
-    return [createEngine(wasm, socketTransport({ connect, datagram }), readTape), rest];
+    const { connect, datagram, fetch = globalThis.fetch, ...rest } = options ?? {};
+    return [createEngine(wasm, socketTransport({ connect, datagram, fetch }, wasm), readTape), rest];
   };
   return {
     ...wasmCodec(wasm, readTape),

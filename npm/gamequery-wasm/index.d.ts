@@ -26,7 +26,7 @@ export declare function init(input?: { module_or_path?: WasmSource | PromiseLike
  */
 export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | object; engine?: ArrayBuffer | ArrayBufferView | object }): unknown;
 
-/** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP). */
+/** Queries a server over your host's sockets (`options.connect` for TCP, `options.datagram` for UDP; HTTP over `options.fetch`, the host's own by default, where `connect` is not given). */
 export declare function query<P extends QueryProtocol>(protocol: P, target: Target, options: NetworkTypes[P]['queryOptions'] & SocketOptions): Promise<StatusOf<P>>;
 /** Queries a game's server: its candidate query ports at once (see gamequery's `query`). */
 export declare function query<G extends QueryGame>(game: G, target: Target, options: GameQueryOptions<G> & SocketOptions): Promise<GameStatusOf<G>>;

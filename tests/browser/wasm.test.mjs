@@ -1,9 +1,11 @@
 // A real browser (Debian's Chromium, driven by playwright-core) loads a page that imports
 // the `web` build of gamequery-wasm, decodes SA:MP replies and shows the fields; imports
-// every name the typings declare; and runs a page built for production by Vite.
+// every name the typings declare; runs a page built for production by Vite; and queries
+// HTTP APIs over the browser's fetch where they allow the page's origin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,4 +122,45 @@ test('a Vite production build of a page using gamequery-wasm loads and decodes',
   assert.equal(wasmRequests.length, 2);
   for (const path of wasmRequests) assert.match(path, /^\/vite\/assets\/gamequery_wasm_bg-[\w-]+\.wasm$/, 'each .wasm emitted as a hashed asset');
   assert.notEqual(wasmRequests[0], wasmRequests[1]);
+});
+
+test('a page queries HTTP APIs that allow its origin over fetch, and says CORS where one does not', async () => {
+  const { serve, sampleState } = createRequire(import.meta.url)('gamequery');
+  const password = 'pal-s3cret';
+  const eld = await serve('eldewrito', sampleState('eldewrito'), { host: '127.0.0.1', port: 0 });
+  const pal = await serve('palworld', { ...sampleState('palworld'), password }, { host: '127.0.0.1', port: 0 });
+  // What a status API that allows any origin sends: its replies with
+  // Access-Control-Allow-Origin, and a preflight's answer naming the headers it takes.
+  const corsOpen = (port) => createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization' };
+    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+    const forward = httpRequest({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (reply) => {
+      res.writeHead(reply.statusCode, { ...reply.headers, ...cors });
+      reply.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  const fronts = [corsOpen(eld.port), corsOpen(pal.port)];
+  await Promise.all(fronts.map((f) => new Promise((r) => f.listen(0, '127.0.0.1', r))));
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/tests/browser/page.html`);
+    const seen = await page.evaluate(async ({ eldewrito, palworld, closed, password }) => {
+      const m = await import('/npm/gamequery-wasm/web.mjs');
+      await m.default();
+      const e = await m.query('eldewrito', `127.0.0.1:${eldewrito}`, { timeout: 3000 });
+      const p = await m.query('palworld', `127.0.0.1:${palworld}`, { password, timeout: 3000 });
+      const refused = await m.query('eldewrito', `127.0.0.1:${closed}`, { timeout: 3000 }).catch((x) => x);
+      return { name: e.name, map: e.map, palworld: [p.name, p.players.online, p.players.list.map((x) => x.name)], refused: [refused.code, refused.message] };
+    }, { eldewrito: fronts[0].address().port, palworld: fronts[1].address().port, closed: eld.port, password });
+    const state = sampleState('eldewrito');
+    assert.deepEqual([seen.name, seen.map], [state.name, state.map]);
+    assert.deepEqual(seen.palworld, ['gamequery demo — Palpagos ✓', 2, ['Lamball Rancher', 'Chikipi']]);
+    // The responder itself sends no Access-Control-Allow-Origin: the browser refuses the page.
+    assert.equal(seen.refused[0], 'GQ_NETWORK');
+    assert.match(seen.refused[1], /fetch failed \(Failed to fetch\): .* does not allow this page's origin \(CORS\)$/);
+  } finally {
+    await Promise.all([...fronts.map((f) => new Promise((r) => f.close(r))), eld.close(), pal.close()]);
+  }
 });

@@ -2,14 +2,15 @@
 // 22 and 24 builds, Bun, Deno, workerd): both packages serve and query each protocol in both
 // engines under Node 20/22/24, Bun and Deno (with the permissions the README's Deno line
 // gives, no --allow-sys); a Worker in workerd queries a Minecraft Java
-// responder through `cloudflare:sockets`' connect() with gamequery-wasm.
+// responder through `cloudflare:sockets`' connect() with gamequery-wasm, and an ElDewrito
+// one over its own fetch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { query, serve } from 'gamequery';
+import { query, sampleState, serve } from 'gamequery';
 import { PROTOCOLS } from 'gamequery-wasm/glue';
 import { fromNpm } from '../platforms/runtimes.mjs';
 
@@ -64,7 +65,7 @@ const freePort = () => new Promise((resolve) => {
   });
 });
 
-test('workerd 1.20261117.1: a Worker queries Minecraft Java through connect() with gamequery-wasm', { skip }, async () => {
+test('workerd 1.20261117.1: a Worker queries Minecraft Java through connect(), and HTTP over fetch, with gamequery-wasm', { skip }, async () => {
   const workerd = fromNpm('@cloudflare/workerd-linux-64@1.20261117.1', 'bin/workerd', 'workerd-linux-64-1.20261117.1');
   const server = await serve('minecraft-java', {
     version: { name: '1.21.4', protocol: 769 },
@@ -102,6 +103,15 @@ test('workerd 1.20261117.1: a Worker queries Minecraft Java through connect() wi
     assert.equal(codec.info.hostname, 'workerd');
     assert.deepEqual([codec.cyrillic.hostname, codec.cyrillic.encoding], ['Русский сервер', 'windows-1251']);
     assert.deepEqual([codec.gbk.hostname, codec.gbk.gamemode, codec.gbk.encoding], ['中文服务器 | 欢迎光临', '角色扮演', 'gbk']);
+    // An HTTP protocol over the Worker's own fetch (no connect given).
+    const eld = await serve('eldewrito', sampleState('eldewrito'), { host: '127.0.0.1', port: 0 });
+    try {
+      const overFetch = await get(`/http?port=${eld.port}`);
+      assert.equal(overFetch.error, undefined, JSON.stringify(overFetch.error));
+      assert.deepEqual(untimed(overFetch), untimed(await query('eldewrito', { host: '127.0.0.1', port: eld.port })));
+    } finally {
+      await eld.close();
+    }
     const closed = await get(`/?port=${await freePort()}`);
     // workerd's connect() does not say why it failed ("proxy request failed, cannot connect
     // to the specified address"), so a closed port is a network error there, not PORT_CLOSED.

@@ -1,6 +1,7 @@
 // A Cloudflare Worker using gamequery-wasm: the modules come from the Worker's bundle
 // (initSync), the TCP socket from `cloudflare:sockets`. GET /?port=N queries the Minecraft
-// Java server on 127.0.0.1:N and answers its status as JSON; errors keep their code.
+// Java server on 127.0.0.1:N and answers its status as JSON (/http?port=N: the ElDewrito
+// server there, over the Worker's fetch); errors keep their code.
 import { connect } from 'cloudflare:sockets';
 import { initSync, query, decodeResponse, encodeResponse, PROTOCOLS } from './npm/gamequery-wasm/web.mjs';
 import module from './npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm';
@@ -26,6 +27,10 @@ export default {
         const gbk = Uint8Array.from(GBK_REPLY.match(/../g), (h) => parseInt(h, 16));
         return Response.json({ protocols: PROTOCOLS, info: decodeResponse('samp', reply),
           cyrillic: decodeResponse('samp', cyrillic), gbk: decodeResponse('samp', gbk) });
+      }
+      if (url.pathname === '/http') {
+        // An HTTP protocol with no `connect`: over the Worker's own fetch.
+        return Response.json(await query('eldewrito', { host: '127.0.0.1', port }, { timeout: 3000 }));
       }
       const status = await query('minecraft-java', { host: '127.0.0.1', port }, { connect, timeout: 3000 });
       return Response.json(status);

@@ -182,6 +182,10 @@ export async function misuse(): Promise<void> {
 export async function hostSockets(connect: (a: { hostname: string; port: number }) => import('gamequery-wasm').StreamSocket): Promise<void> {
   const s = await wasm.query('minecraft-java', 'mc.example.org', { connect, timeout: 2000 });
   const motd: string = s.raw.motd.plain;
+  // HTTP over the host's fetch (a page, a Worker): the global one, or one of the caller's.
+  const pal = await wasm.query('palworld', 'pal.example.org', { password: 'x', fetch: globalThis.fetch });
+  const viaOwn = await wasm.query('eldewrito', 'eld.example.org', { fetch: (url, init) => fetch(url, { ...init, headers: [...init.headers, ['x-proxy', '1']] }) });
+  void [pal.players.online, viaOwn.name];
   const engine: 'native' | 'wasm' = (await import('gamequery')).engine;
   wasm.initSync({ module: new Uint8Array(8) });
   wasm.initSync({ module: new Uint8Array(8), engine: new Uint8Array(8) });

@@ -85,6 +85,8 @@ enum Step {
     Exchanging {
         id: u32,
         active: Box<dyn Running>,
+        /// Bytes came on it: a failure of the stream then ends the reply, as a close does.
+        heard: bool,
     },
     /// Asked to ask again at `until` (HTTP `Retry-After`).
     Waiting {
@@ -445,6 +447,14 @@ impl Call {
                 self.fail(crate::tls::failed(&tls, why, &message));
             }
             (&Step::Exchanging { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
+            // A stream that failed before a byte came (a host's `fetch` that got no reply, a
+            // send refused): the connection's failure, in the host's words.
+            (&Step::Exchanging { id, heard: false, .. }, Input::Failed { id: failed, message })
+                if id == failed && self.streams() =>
+            {
+                self.io.push_back(Io::Close { id });
+                self.attempt_failed(now, Error::new(ErrorCode::Network, message));
+            }
             (&Step::Exchanging { id, .. }, Input::Closed { id: closed } | Input::Failed { id: closed, .. })
                 if id == closed && self.streams() =>
             {
@@ -468,8 +478,14 @@ impl Call {
         if let Some(front) = &mut self.front {
             return front.handle_received(now, id, bytes);
         }
-        if let Step::Exchanging { id: current, active } = &mut self.step {
+        if let Step::Exchanging {
+            id: current,
+            active,
+            heard,
+        } = &mut self.step
+        {
             if *current == id {
+                *heard = true;
                 active.handle_input(now, bytes);
                 self.service(now);
             }
@@ -495,7 +511,11 @@ impl Call {
         let at = start_at!(self, now, self.addr, self.asked.path.as_deref());
         match self.plan.start(at) {
             Ok(active) => {
-                self.step = Step::Exchanging { id, active };
+                self.step = Step::Exchanging {
+                    id,
+                    active,
+                    heard: false,
+                };
                 self.service(now);
             }
             Err(e) => {
@@ -507,7 +527,7 @@ impl Call {
 
     /// After any event on the exchange: send what it wants sent, take its result.
     fn service(&mut self, now: Millis) {
-        let Step::Exchanging { id, active } = &mut self.step else {
+        let Step::Exchanging { id, active, .. } = &mut self.step else {
             return;
         };
         let id = *id;

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod basic;
 pub mod chain;
+pub mod fetch;
 pub mod get;
 pub mod lists;
 pub mod location;

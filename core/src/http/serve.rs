@@ -12,9 +12,9 @@ pub struct Head {
     pub path: String,
     /// The query string (`token=…`), empty when there is none.
     pub query: String,
-    headers: Vec<(String, String)>,
+    pub(super) headers: Vec<(String, String)>,
     /// The head's length: where a body starts.
-    size: usize,
+    pub(super) size: usize,
 }
 
 impl Head {
