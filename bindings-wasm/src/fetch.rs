@@ -22,7 +22,9 @@ pub fn fetch_request(written: &[u8], host: &str, port: u16, tls: bool) -> JsValu
                 .collect();
             // An `ArrayBuffer`: a `BodyInit` in every TypeScript's DOM typings, where a
             // `Uint8Array` of any buffer is not.
-            let body = r.body.map_or(JsValue::UNDEFINED, |b| Uint8Array::from(&b[..]).buffer().into());
+            let body = r
+                .body
+                .map_or(JsValue::UNDEFINED, |b| Uint8Array::from(&b[..]).buffer().into());
             [
                 JsValue::from_str(&r.method),
                 JsValue::from_str(&r.url),

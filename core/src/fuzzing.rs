@@ -163,6 +163,19 @@ pub fn responder(data: &[u8]) {
     }
 }
 
+/// The target and options the query target asks `protocol` with: its sample's (Discord's
+/// guild is no address; SCP: SL's account and EOS's client are options) at its default port,
+/// the one its sample state serves (TeamSpeak's `use port=` names it).
+pub fn asked(protocol: Protocol) -> (serde_json::Value, serde_json::Value) {
+    let host = protocol.sample_target().unwrap_or("127.0.0.1");
+    let port = protocol.spec().default_port.unwrap_or(27015);
+    let options = protocol
+        .sample_options()
+        .and_then(|o| serde_json::from_str::<serde_json::Value>(o).ok())
+        .unwrap_or_else(|| json!({}));
+    (json!({ "host": host, "port": port }), options)
+}
+
 /// A client's query against a server that sends anything: `[protocol]` then pieces, each
 /// what the server sent next on the call's latest connection, the clock moving 30 ms each;
 /// at the end, the time runs out. Exercises every exchange and reassembler (split and
@@ -174,14 +187,7 @@ pub fn query(data: &[u8]) {
     let Some(protocol) = pick(selector, Protocol::queryable) else {
         return;
     };
-    // A protocol whose target is not an address (Discord's guild), or whose query needs
-    // options (SCP: SL's account, EOS's client), asked as its sample is.
-    let host = protocol.sample_target().unwrap_or("127.0.0.1");
-    let target = json!({ "host": host, "port": 27015 });
-    let mut options = protocol
-        .sample_options()
-        .and_then(|o| serde_json::from_str::<serde_json::Value>(o).ok())
-        .unwrap_or_else(|| json!({}));
+    let (target, mut options) = asked(protocol);
     options["timeout"] = json!(2000);
     let Ok(mut call) = Call::query(protocol.name(), &target, options, 7, false) else {
         return;

@@ -9,10 +9,10 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use gamequery_core::call::{Call, Input, Io};
-use gamequery_core::fuzzing::{seed, TARGETS};
+use gamequery_core::fuzzing::{asked, seed, TARGETS};
 use gamequery_core::protocol::Protocol;
 use gamequery_core::serve::Server;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 fn root() -> PathBuf {
     Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("..")
@@ -73,28 +73,43 @@ fn answered() -> Vec<(String, bool, Vec<Vec<u8>>)> {
         let Some(mut stream) = server.open_stream() else {
             continue;
         };
-        let target = json!({ "host": p.sample_target().unwrap_or("127.0.0.1"), "port": 27015 });
-        let options = p
-            .sample_options()
-            .and_then(|o| serde_json::from_str::<Value>(o).ok())
-            .unwrap_or_else(|| json!({}));
+        let (target, options) = asked(p);
         let Ok(mut call) = Call::query(p.name(), &target, options, 7, false) else {
             continue;
         };
-        let mut request = None;
-        while request.is_none() {
-            let Some(io) = call.poll_io() else { break };
+        // What the server sent: the reply to the first request; where the server speaks
+        // first (TeamSpeak's banner), the whole conversation, on the one connection.
+        let mut sent: Vec<Vec<u8>> = Vec::new();
+        let mut greeted = false;
+        while let Some(io) = call.poll_io() {
             match io {
                 Io::Srv { .. } => call.handle(0.0, Input::Srv(vec![])),
                 Io::Resolve { .. } => call.handle(0.0, Input::Resolved(Ok(vec!["127.0.0.1".parse().unwrap()]))),
-                Io::Open { id, .. } => call.handle(0.0, Input::Opened { id }),
-                Io::Send { bytes, .. } => request = Some(bytes),
+                Io::Open { id, .. } => {
+                    call.handle(0.0, Input::Opened { id });
+                    let banner = server.greet(&mut stream);
+                    if !banner.is_empty() && !greeted {
+                        greeted = true;
+                        call.handle_received(0.0, id, &banner);
+                        sent.push(banner);
+                    }
+                }
+                Io::Send { id, bytes } => {
+                    let reply = server.handle_stream(&mut stream, &bytes).write;
+                    if reply.is_empty() || sent.len() > 16 {
+                        break;
+                    }
+                    sent.push(reply.clone());
+                    if !greeted {
+                        break;
+                    }
+                    call.handle_received(0.0, id, &reply);
+                }
                 Io::Close { .. } => {}
             }
         }
-        let reply = request.map(|r| server.handle_stream(&mut stream, &r).write);
-        if let Some(reply) = reply.filter(|r| !r.is_empty()) {
-            out.push((p.name().to_string(), true, vec![reply]));
+        if !sent.is_empty() {
+            out.push((p.name().to_string(), true, sent));
         }
     }
     out
@@ -104,11 +119,28 @@ fn answered() -> Vec<(String, bool, Vec<Vec<u8>>)> {
 fn every_protocol_over_a_stream_has_a_seed_from_its_responder() {
     let answered = answered();
     let names: Vec<&str> = answered.iter().map(|(p, ..)| p.as_str()).collect();
-    // 26 when written: every protocol over a stream but TeamSpeak's (its server speaks first).
-    assert!(names.len() >= 26, "{} seeded: {names:?}", names.len());
-    for expected in ["palworld", "beammp", "minetest", "epic", "hytale", "discord"] {
+    // 27 when written: every protocol over a stream.
+    assert!(names.len() >= 27, "{} seeded: {names:?}", names.len());
+    for expected in [
+        "palworld",
+        "beammp",
+        "minetest",
+        "epic",
+        "hytale",
+        "discord",
+        "teamspeak3",
+    ] {
         assert!(names.contains(&expected), "{expected}: no seed (seeded: {names:?})");
     }
+    // TeamSpeak's server speaks first: its banner, then the answers to the commands the
+    // client sends at once (`use`, `serverinfo`, `clientlist`, `channellist`).
+    let (.., talk) = answered.iter().find(|(p, ..)| p == "teamspeak3").unwrap();
+    assert!(talk[0].starts_with(b"TS3"), "{:?}", String::from_utf8_lossy(&talk[0]));
+    let answers = String::from_utf8_lossy(&talk[1..].concat()).into_owned();
+    for said in ["virtualserver_name=", "client_nickname=", "channel_name="] {
+        assert!(answers.contains(said), "{said}: {answers}");
+    }
+    assert!(!answers.contains("error id=1024"), "{answers}");
 }
 
 #[test]
