@@ -119,17 +119,16 @@ fn answered() -> Vec<(String, bool, Vec<Vec<u8>>)> {
 fn every_protocol_over_a_stream_has_a_seed_from_its_responder() {
     let answered = answered();
     let names: Vec<&str> = answered.iter().map(|(p, ..)| p.as_str()).collect();
-    // 27 when written: every protocol over a stream.
-    assert!(names.len() >= 27, "{} seeded: {names:?}", names.len());
-    for expected in [
-        "palworld",
-        "beammp",
-        "minetest",
-        "epic",
-        "hytale",
-        "discord",
-        "teamspeak3",
-    ] {
+    // Every protocol over a stream: 27 when written; 25 in the fuzz targets' build (default
+    // features), which has no TLS identity to serve Hytale's and Satisfactory's HTTPS with.
+    let tls = cfg!(feature = "identity");
+    assert!(
+        names.len() >= if tls { 27 } else { 25 },
+        "{} seeded: {names:?}",
+        names.len()
+    );
+    let expected = ["palworld", "beammp", "minetest", "epic", "discord", "teamspeak3"];
+    for expected in expected.into_iter().chain(tls.then_some("hytale")) {
         assert!(names.contains(&expected), "{expected}: no seed (seeded: {names:?})");
     }
     // TeamSpeak's server speaks first: its banner, then the answers to the commands the
