@@ -165,6 +165,11 @@ impl Call {
         self.inner.handle(now, Input::Failed { id, message })
     }
 
+    /// A connection carried no reply (a `fetch` that failed), and why.
+    pub fn unanswered(&mut self, now: f64, id: u32, message: String) {
+        self.inner.handle(now, Input::Unanswered { id, message })
+    }
+
     /// The TLS handshake failed: `why` is `'untrusted'`, `'name'`, `'expired'`,
     /// `'not-tls'` or `'other'`; `message` the TLS stack's.
     #[wasm_bindgen(js_name = tlsFailed)]

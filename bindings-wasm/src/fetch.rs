@@ -47,3 +47,10 @@ pub fn fetch_head(status: u16, reason: &str, headers: Vec<String>) -> Vec<u8> {
         .collect();
     fetch::head(status, reason, &pairs)
 }
+
+/// A piece of the reply's body as the call reads it after `fetchHead`; the empty piece is
+/// the body's end (a body cut short gets none).
+#[wasm_bindgen(js_name = fetchChunk)]
+pub fn fetch_chunk(bytes: &[u8]) -> Vec<u8> {
+    fetch::chunk(bytes)
+}

@@ -82,6 +82,11 @@ export function runCall(wasmCall, transport, { signal, trace, read }) {
             closed: later(() => wasmCall.closed(now(), id)),
             refused: later(() => wasmCall.refused(now(), id)),
             failed: later((message) => wasmCall.failed(now(), id, String(message))),
+            // Opened at once, then no reply (a `fetch` that failed), and why.
+            unanswered: later((message) => wasmCall.unanswered(now(), id, String(message))),
+            // The transport cannot carry what the call asks of it (raw TCP over `fetch`):
+            // the caller's mistake, ending the call as a refused `open` does.
+            unusable: (e) => finish(e),
           };
           given.add(id);
           Promise.resolve()

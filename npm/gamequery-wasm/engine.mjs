@@ -213,23 +213,56 @@ const tcpOnly = () => new GameQueryError({
 
 /**
  * One HTTP request over the host's `fetch`, as a connection the core writes its request
- * on and reads the reply from: the core says what the bytes ask for (`fetchRequest`) and
- * writes the reply's head (`fetchHead`); the body follows as `fetch` streams it, and the
- * end of it is the end of the connection. The core's redirects, limits and errors apply
- * as over a socket; a redirect a browser hides (`opaqueredirect`) is said as such.
+ * on and reads the reply from: the core says what the bytes ask for (`fetchRequest`),
+ * writes the reply's head (`fetchHead`) and frames each piece of the body as `fetch`
+ * streams it (`fetchChunk`; the empty piece ends it, so a body cut short is told from a
+ * whole one). The core's redirects, limits and errors apply as over a socket; a redirect a
+ * browser hides (`opaqueredirect`) is said as such.
  */
 function fetchConnection(wasm, fetchFn, hostname, port, tls, on) {
   const controller = new AbortController();
   let written = new Uint8Array(0);
   let asked = false;
   let closing = false;
-  const failed = (message) => {
-    if (!closing) on.failed(message);
+  // The URL asked, without its query string.
+  let asking = '';
+  // What fetch said, for the call's error: never a URL's query string (TShock's token,
+  // Farming Simulator's code), which Deno's messages carry.
+  const unanswered = (message) => {
+    if (!closing) on.unanswered(message.replace(/\?[^\s)]*/g, ''));
   };
   // A protocol whose server speaks first (a console) writes nothing: fetch cannot carry it.
+  // The core writes a request as soon as the connection opens, before any timer runs.
   setTimeout(() => {
-    if (!asked && !closing && written.length === 0) failed('this protocol runs over TCP, which fetch cannot carry: give options.connect');
+    if (!asked && !closing && written.length === 0) on.unusable(tcpOnly());
   }, 0);
+  const read = async (reply) => {
+    if (closing) return reply.body?.cancel().catch(() => {});
+    if (reply.type === 'opaqueredirect') {
+      return unanswered(`${asking} redirected, and a browser's fetch does not say where to: query the server at its final address`);
+    }
+    const names = [];
+    reply.headers.forEach((value, name) => names.push(name, value));
+    on.data(wasm.fetchHead(reply.status, reply.statusText ?? '', names));
+    if (reply.body) {
+      const reader = reply.body.getReader();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (closing) return reader.cancel().catch(() => {});
+          if (done) break;
+          on.data(wasm.fetchChunk(value));
+        }
+      } catch {
+        // Cut short: the body has no end, and the core says so when the connection closes.
+        if (!closing) on.closed();
+        return;
+      }
+    }
+    if (closing) return;
+    on.data(wasm.fetchChunk(new Uint8Array(0)));
+    on.closed();
+  };
   return {
     send(bytes) {
       if (asked) return;
@@ -239,41 +272,27 @@ function fetchConnection(wasm, fetchFn, hostname, port, tls, on) {
       written = more;
       const request = wasm.fetchRequest(written, hostname, port, tls !== undefined);
       if (request === undefined) return;
+      // Thrown: the drive ends the call with it, as it does a refused `open`.
       if (request === null) throw tcpOnly();
       asked = true;
-      const [method, url, flat, body] = request;
+      const [method, target, flat, body] = request;
+      asking = target.split('?')[0];
       const headers = [];
       for (let i = 0; i < flat.length; i += 2) headers.push([flat[i], flat[i + 1]]);
       // No `credentials` or `cache` members: workerd refuses both.
-      fetchFn(url, { method, headers, body, redirect: 'manual', signal: controller.signal })
-        .then(async (reply) => {
+      Promise.resolve()
+        .then(() => fetchFn(target, { method, headers, body, redirect: 'manual', signal: controller.signal }))
+        .then(read, (e) => {
           if (closing) return;
-          if (reply.type === 'opaqueredirect') {
-            return failed(`${url.split('?')[0]} redirected, and a browser's fetch does not say where to: query the address it redirects to`);
-          }
-          const names = [];
-          reply.headers.forEach((value, name) => names.push(name, value));
-          on.data(wasm.fetchHead(reply.status, reply.statusText ?? '', names));
-          if (reply.body) {
-            const reader = reply.body.getReader();
-            for (;;) {
-              const { value, done } = await reader.read();
-              if (done) break;
-              if (closing) return reader.cancel().catch(() => {});
-              on.data(value);
-            }
-          }
-          if (!closing) on.closed();
-        })
-        .catch((e) => {
-          if (closing) return;
-          // Deno and Node say why (`cause`); a browser says only "Failed to fetch", for a
-          // refused or unanswered connection, a certificate it does not trust, or a server
-          // that does not allow the page's origin.
+          // Deno and Node say why (`cause`); a browser says only that it failed, for a
+          // refused or unanswered connection, a certificate it does not trust, a server
+          // that does not allow the page's origin, or an http: server asked from an https:
+          // page.
           if (refusal(e?.cause)) return on.refused();
           const why = e?.cause?.message ?? e?.message ?? String(e);
-          failed(`fetch failed (${why}): nothing answered, the certificate is not trusted, or the server does not allow this page's origin (CORS)`);
-        });
+          unanswered(`fetch failed (${why}): nothing answered, the certificate is not trusted, or the server does not allow this page's origin (CORS)`);
+        })
+        .catch((e) => unanswered(`fetch's reply could not be read: ${e?.message ?? e}`));
     },
     close() {
       closing = true;
@@ -329,11 +348,13 @@ export function socketTransport({ connect, datagram, fetch: fetchFn }, wasm) {
         });
       }
       if (tls && (tls.ca || tls.insecure || tls.serverName !== hostname)) {
-        // A Worker's `connect()` and any `fetch` check certificates against the platform's
+        // A Worker's `connect()` and a `fetch` check certificates against the platform's
         // roots, for the name they connect to, and have no way to be told otherwise.
+        const asks = [tls.ca && 'tls.ca', tls.insecure && 'tls.insecure', tls.serverName !== hostname && 'tls.serverName'].filter(Boolean);
         throw new GameQueryError({
           code: 'GQ_INVALID_ARGUMENT',
-          message: `options.${overFetch ? 'fetch' : 'connect'}() checks certificates itself: tls.ca, tls.insecure and tls.serverName need the Node engine`,
+          message: `options.${overFetch ? 'fetch' : 'connect'}() checks certificates itself: this query asks for ${asks.join(' and ')} `
+            + '(given, or the protocol\'s default), which needs the Node engine; give tls: true (the host\'s roots) or tls: false',
         });
       }
       if (overFetch) return fetchConnection(wasm, fetchFn, hostname, port, tls, on);

@@ -6451,10 +6451,10 @@ export interface StreamSocket {
 export interface FetchInit {
   method: string;
   headers: [string, string][];
-  body?: ArrayBuffer;
+  body?: ArrayBuffer | undefined;
   /** Redirects are the query's to follow (or refuse: another server gets no credentials). */
   redirect: 'manual';
-  /** Aborted at the query's deadline. */
+  /** Aborted when the query lets the request go: its deadline, an abort, the call's end. */
   signal: AbortSignal;
 }
 

@@ -1,8 +1,8 @@
 // gamequery-wasm's HTTP protocols over the host's `fetch`, where no `connect()` is given
 // (a browser page, a Worker, Deno; here Node's own fetch, undici): results equal
 // gamequery's over its sockets; the core still follows redirects, bounds bodies and names
-// errors; what fetch cannot carry (raw TCP, a CA of the caller's) is GQ_INVALID_ARGUMENT
-// naming the option. The browser's side (CORS) is in tests/browser/wasm.test.mjs.
+// errors, and tells a body cut short from a whole one; what fetch cannot carry (raw TCP, a
+// CA of the caller's) is GQ_INVALID_ARGUMENT naming the option. The browser's side (CORS) is in tests/browser/wasm.test.mjs.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -83,15 +83,49 @@ test('over fetch the core follows redirects, bounds the body and reads statuses'
   assert.ok(performance.now() - t0 < 5000, 'ended at the body limit, not the deadline');
 });
 
-test('what fetch cannot carry: raw TCP, and certificates of the caller\'s', async () => {
+test('what fetch cannot carry: raw TCP (the client\'s first, or the server\'s), and certificates of the caller\'s', async () => {
   const mc = await serve('minecraft-java', javaState());
   const { e: raw } = await failure(() => wasm.query('minecraft-java', `127.0.0.1:${mc.port}`, { timeout: 2000 }));
   assert.equal(raw.code, 'GQ_INVALID_ARGUMENT');
   assert.match(raw.message, /options\.connect/);
+  // TeamSpeak's ServerQuery: its server speaks first, so nothing is ever written.
+  const { e: console } = await failure(() => wasm.query('teamspeak3', '127.0.0.1:9987', { timeout: 2000 }));
+  assert.equal(console.code, 'GQ_INVALID_ARGUMENT');
+  assert.match(console.message, /options\.connect/);
 
-  const { e: tls } = await failure(() => wasm.query('hytale', '127.0.0.1:5520', { tls: { insecure: true }, timeout: 2000 }));
+  const { e: tls } = await failure(() => wasm.query('hytale', '127.0.0.1:5520', { tls: { ca: '-----BEGIN CERTIFICATE-----' }, timeout: 2000 }));
   assert.equal(tls.code, 'GQ_INVALID_ARGUMENT');
-  assert.match(tls.message, /options\.fetch\(\) checks certificates itself/);
+  assert.match(tls.message, /options\.fetch\(\) checks certificates itself: this query asks for tls\.ca /);
+  // Hytale's own default is insecure (self-signed hosts): said so, and what to give.
+  const { e: hytale } = await failure(() => wasm.query('hytale', '127.0.0.1:5520', { timeout: 2000 }));
+  assert.equal(hytale.code, 'GQ_INVALID_ARGUMENT');
+  assert.match(hytale.message, /asks for tls\.insecure \(given, or the protocol's default\), which needs the Node engine; give tls: true \(the host's roots\) or tls: false$/);
+});
+
+test('a body fetch saw cut short is no reply; a token in fetch\'s words is not repeated', async () => {
+  const eld = await serve('eldewrito', addon.sampleState('eldewrito'));
+  const whole = await (await fetch(`http://127.0.0.1:${eld.port}/`)).text();
+  // Its first 20 bytes, then the connection lost (undici's "terminated").
+  const cut = () => {
+    let pulls = 0;
+    const body = new ReadableStream({
+      pull(c) {
+        if (pulls++ === 0) c.enqueue(new TextEncoder().encode(whole.slice(0, 20)));
+        else c.error(new TypeError('terminated'));
+      },
+    });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+  };
+  const { e } = await failure(() => wasm.query('eldewrito', `127.0.0.1:${eld.port}`, { fetch: cut, timeout: 2000 }));
+  assert.notEqual(e.code, 'GQ_BAD_JSON', 'not read as a whole body');
+  assert.match(e.message, /closed after 20 bytes of the reply to GET \//);
+
+  // Deno's fetch names the URL it failed on, query string and all.
+  const deno = (url) => Promise.reject(new TypeError(`error sending request for url (${url}): connection error`));
+  const { e: said } = await failure(() => wasm.query('terraria', '127.0.0.1:7878', { token: 'S3CRET-T0KEN', fetch: deno, timeout: 2000 }));
+  assert.equal(said.code, 'GQ_NETWORK');
+  assert.doesNotMatch(said.message, /S3CRET/);
+  assert.match(said.message, /error sending request for url \(http:\/\/127\.0\.0\.1:7878\/v2\/server\/status\): connection error/);
 });
 
 test('a refused port over fetch is GQ_PORT_CLOSED; an unanswered one names what it may be', async () => {

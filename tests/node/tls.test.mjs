@@ -152,5 +152,5 @@ test('a Worker-style connect() is asked for TLS as cloudflare:sockets takes it',
   assert.deepEqual(asked, [{ secureTransport: 'on' }]);
   const { e } = await failure(() => wasm.query('eldewrito', `localhost:${port}`, { connect, tls: { ca }, timeout: 2000 }));
   assert.equal(e.code, 'GQ_INVALID_ARGUMENT');
-  assert.match(e.message, /checks certificates itself: tls\.ca, tls\.insecure and tls\.serverName need the Node engine/);
+  assert.match(e.message, /^options\.connect\(\) checks certificates itself: this query asks for tls\.ca \(given, or the protocol's default\), which needs the Node engine; give tls: true \(the host's roots\) or tls: false$/);
 });

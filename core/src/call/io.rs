@@ -66,6 +66,13 @@ pub enum Input {
         id: u32,
         message: String,
     },
+    /// A connection the host opened at once and carried no reply on, and why: a `fetch`
+    /// that failed (a browser's CORS refusal, a certificate it does not trust, nothing
+    /// listening). The attempt's failure, not the end of a reply.
+    Unanswered {
+        id: u32,
+        message: String,
+    },
     /// The TLS handshake of a connection opened with `tls` failed: why, as the host's TLS
     /// stack says it, and its own message.
     TlsFailed {

@@ -85,8 +85,6 @@ enum Step {
     Exchanging {
         id: u32,
         active: Box<dyn Running>,
-        /// Bytes came on it: a failure of the stream then ends the reply, as a close does.
-        heard: bool,
     },
     /// Asked to ask again at `until` (HTTP `Retry-After`).
     Waiting {
@@ -447,11 +445,8 @@ impl Call {
                 self.fail(crate::tls::failed(&tls, why, &message));
             }
             (&Step::Exchanging { id, .. }, Input::Refused { id: refused }) if id == refused => self.refused(id),
-            // A stream that failed before a byte came (a host's `fetch` that got no reply, a
-            // send refused): the connection's failure, in the host's words.
-            (&Step::Exchanging { id, heard: false, .. }, Input::Failed { id: failed, message })
-                if id == failed && self.streams() =>
-            {
+            // A host's `fetch` that got no reply: the connection's failure, in its words.
+            (&Step::Exchanging { id, .. }, Input::Unanswered { id: failed, message }) if id == failed => {
                 self.io.push_back(Io::Close { id });
                 self.attempt_failed(now, Error::new(ErrorCode::Network, message));
             }
@@ -478,14 +473,8 @@ impl Call {
         if let Some(front) = &mut self.front {
             return front.handle_received(now, id, bytes);
         }
-        if let Step::Exchanging {
-            id: current,
-            active,
-            heard,
-        } = &mut self.step
-        {
+        if let Step::Exchanging { id: current, active } = &mut self.step {
             if *current == id {
-                *heard = true;
                 active.handle_input(now, bytes);
                 self.service(now);
             }
@@ -511,11 +500,7 @@ impl Call {
         let at = start_at!(self, now, self.addr, self.asked.path.as_deref());
         match self.plan.start(at) {
             Ok(active) => {
-                self.step = Step::Exchanging {
-                    id,
-                    active,
-                    heard: false,
-                };
+                self.step = Step::Exchanging { id, active };
                 self.service(now);
             }
             Err(e) => {
@@ -527,7 +512,7 @@ impl Call {
 
     /// After any event on the exchange: send what it wants sent, take its result.
     fn service(&mut self, now: Millis) {
-        let Step::Exchanging { id, active, .. } = &mut self.step else {
+        let Step::Exchanging { id, active } = &mut self.step else {
             return;
         };
         let id = *id;

@@ -217,6 +217,13 @@ fn untagged(input: Input) -> (usize, Input) {
                 message,
             },
         ),
+        Input::Unanswered { id, message } => (
+            k(id),
+            Input::Unanswered {
+                id: id / slots,
+                message,
+            },
+        ),
         Input::TlsFailed { id, why, message } => (
             k(id),
             Input::TlsFailed {

@@ -1,9 +1,10 @@
 //! HTTP over a host's `fetch` (a browser page, a Worker, Deno), where the host has no
 //! sockets to give: a call still opens a connection and writes its request as bytes, and
 //! the host hands those bytes here to learn what to `fetch`; the reply `fetch` gives is
-//! written back as the HTTP/1.1 head the call reads, its body following as it streams. So
-//! every HTTP protocol runs unchanged, with its own limits, redirects and errors, and the
-//! host's side knows nothing of HTTP beyond calling `fetch`.
+//! written back as the HTTP/1.1 head the call reads, its body following in chunks as it
+//! streams ([`chunk`]), so a body cut short is told from a whole one. So every HTTP
+//! protocol runs unchanged, with its own limits, redirects and errors, and the host's side
+//! knows nothing of HTTP beyond calling `fetch`.
 
 use super::serve::{read_request, Read};
 use super::MAX_HEADERS;
@@ -28,9 +29,9 @@ pub struct FetchRequest {
 }
 
 /// Request headers left out: the host writes its own framing and connection headers (a
-/// browser refuses to be given them), and a `User-Agent` would make every request from a
-/// page "not simple", so a server that allows any origin but answers no preflight (most
-/// status APIs that allow one at all) could not be read.
+/// browser drops them, Node's `fetch` refuses some), and a `User-Agent` would make every
+/// request from a page "not simple", so a server that allows any origin but answers no
+/// preflight (most status APIs that allow one at all) could not be read.
 const HOSTS_OWN: [&str; 5] = [
     "host",
     "connection",
@@ -40,8 +41,12 @@ const HOSTS_OWN: [&str; 5] = [
 ];
 
 /// Reply headers left out of the head: `fetch` has already undone the framing and the
-/// content coding, so the body is read to its end.
+/// content coding; the body is framed again in chunks.
 const UNDONE: [&str; 4] = ["content-length", "transfer-encoding", "content-encoding", "connection"];
+
+/// The headers a call reads (redirects, `Retry-After`, what a refusal says): first into the
+/// head, before the cap on its lines can drop them (`fetch` lists headers sorted by name).
+const READ: [&str; 4] = ["location", "retry-after", "content-type", "www-authenticate"];
 
 /// Reads the request a call wrote to `host:port` (over TLS: `https`).
 pub fn request(written: &[u8], host: &str, port: u16, tls: bool) -> Written {
@@ -58,8 +63,12 @@ pub fn request(written: &[u8], host: &str, port: u16, tls: bool) -> Written {
     if body.len() < length {
         return Written::Partial;
     }
+    // Only a path: anything else would name another host in the URL. The core writes none.
+    if !head.path.starts_with('/') {
+        return Written::NotHttp;
+    }
     let scheme = if tls { "https" } else { "http" };
-    let host = match host.contains(':') {
+    let host = match host.contains(':') && !host.starts_with('[') {
         true => format!("[{host}]"),
         false => host.to_string(),
     };
@@ -79,22 +88,39 @@ pub fn request(written: &[u8], host: &str, port: u16, tls: bool) -> Written {
     })
 }
 
-/// The head of `fetch`'s reply as the call reads it: the status, and the headers but the
-/// framing ones, as many as a head may hold (a CDN's reply can carry more than a status
-/// endpoint's; the framing and the ones the call reads come first in practice).
+/// The head of `fetch`'s reply as the call reads it: the status, the headers but the
+/// framing ones (those the call reads first), as many as a head may hold, and chunked
+/// framing for the body that follows.
 pub fn head(status: u16, reason: &str, headers: &[(String, String)]) -> Vec<u8> {
     // A reason or value with a line break would end the head early: `fetch` gives none, but
     // the host is not ours to trust.
     let clean = |s: &str| s.chars().filter(|c| *c != '\r' && *c != '\n').collect::<String>();
-    let mut out = format!("HTTP/1.1 {status} {}\r\n", clean(reason));
-    headers
+    let mut out = format!("HTTP/1.1 {status} {}\r\nTransfer-Encoding: chunked\r\n", clean(reason));
+    let read = |name: &str| READ.iter().any(|r| name.eq_ignore_ascii_case(r));
+    let kept = headers
         .iter()
         .filter(|(name, _)| !UNDONE.iter().any(|u| name.eq_ignore_ascii_case(u)))
-        .filter(|(name, _)| !name.is_empty() && !name.contains([':', '\r', '\n']))
-        .take(MAX_HEADERS - 1)
+        .filter(|(name, _)| !name.is_empty() && !name.contains([':', '\r', '\n']));
+    let (first, rest): (Vec<_>, Vec<_>) = kept.partition(|(name, _)| read(name));
+    first
+        .into_iter()
+        .chain(rest)
+        .take(MAX_HEADERS - 2)
         .for_each(|(name, value)| out.push_str(&format!("{name}: {}\r\n", clean(value))));
     out.push_str("\r\n");
     out.into_bytes()
+}
+
+/// A piece of `fetch`'s body as the call reads it after [`head`]: one chunk; the empty piece
+/// is the body's end. A body the host saw cut has no end: the call says it was cut.
+pub fn chunk(bytes: &[u8]) -> Vec<u8> {
+    if bytes.is_empty() {
+        return b"0\r\n\r\n".to_vec();
+    }
+    let mut out = format!("{:x}\r\n", bytes.len()).into_bytes();
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(b"\r\n");
+    out
 }
 
 #[cfg(test)]
@@ -148,7 +174,7 @@ mod tests {
     }
 
     #[test]
-    fn the_head_drops_what_fetch_undid_and_reads_to_the_end() {
+    fn the_head_drops_what_fetch_undid_and_frames_the_body_in_chunks() {
         let headers = pairs(&[
             ("content-length", "5"),
             ("content-encoding", "gzip"),
@@ -159,24 +185,50 @@ mod tests {
         ]);
         let out = head(429, "Too Many\r\nRequests", &headers);
         assert_eq!(
-            String::from_utf8(out.clone()).unwrap(),
-            "HTTP/1.1 429 Too ManyRequests\r\ncontent-type: application/json\r\nretry-after: 3\r\n\r\n"
+            String::from_utf8(out).unwrap(),
+            "HTTP/1.1 429 Too ManyRequests\r\nTransfer-Encoding: chunked\r\ncontent-type: application/json\r\nretry-after: 3\r\n\r\n"
         );
-        // The call reads it, and a body to the end of the stream.
-        let mut get = HttpGet::new("h", 80, "/", &[], Limits { body: 100 }, 0.0, 1000.0);
-        get.poll_transmit();
-        let ok = head(200, "", &pairs(&[("content-length", "2")]));
-        get.handle_input(1.0, &ok);
-        get.handle_input(1.0, b"{}");
-        get.handle_close(2.0);
-        let reply = get.poll_result().unwrap().unwrap();
-        assert_eq!((reply.status, &reply.body[..]), (200, &b"{}"[..]));
+        // The call reads a body in pieces to its end ...
+        let read = |pieces: &[&[u8]], end: bool| {
+            let mut get = HttpGet::new("h", 80, "/", &[], Limits { body: 100 }, 0.0, 1000.0);
+            get.poll_transmit();
+            get.handle_input(1.0, &head(200, "", &pairs(&[("content-length", "2")])));
+            for piece in pieces {
+                get.handle_input(1.0, &chunk(piece));
+            }
+            if end {
+                get.handle_input(1.0, &chunk(b""));
+            }
+            get.handle_close(2.0);
+            get.poll_result().unwrap()
+        };
+        let reply = read(&[b"{\"a\"", b":1}"], true).unwrap();
+        assert_eq!((reply.status, &reply.body[..]), (200, &b"{\"a\":1}"[..]));
+        // ... and one the host saw cut (no end) is no reply.
+        let e = read(&[b"{\"a\""], false).unwrap_err();
+        assert!(e.message.contains("closed after"), "{}", e.message);
     }
 
     #[test]
-    fn a_head_holds_no_more_headers_than_the_call_reads() {
-        let many: Vec<_> = (0..200).map(|i| (format!("x-{i}"), "v".to_string())).collect();
-        let text = String::from_utf8(head(200, "OK", &many)).unwrap();
-        assert_eq!(text.matches("\r\nx-").count(), MAX_HEADERS - 1);
+    fn a_head_keeps_the_headers_the_call_reads_within_its_cap() {
+        let mut many: Vec<_> = (0..200).map(|i| (format!("a-{i}"), "v".to_string())).collect();
+        many.push(("location".into(), "/moved".into()));
+        many.push(("retry-after".into(), "3".into()));
+        let text = String::from_utf8(head(302, "Found", &many)).unwrap();
+        assert_eq!(text.matches("\r\n").count(), MAX_HEADERS + 1, "{text}");
+        assert!(
+            text.contains("\r\nlocation: /moved\r\nretry-after: 3\r\na-0: v\r\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn only_a_path_on_the_host_named_is_asked() {
+        let odd = b"GET @evil.example/x HTTP/1.1\r\nHost: h\r\n\r\n";
+        assert_eq!(request(odd, "h", 80, false), Written::NotHttp);
+        let Written::Request(r) = request(b"GET / HTTP/1.1\r\n\r\n", "[::1]", 80, false) else {
+            panic!("a whole request")
+        };
+        assert_eq!(r.url, "http://[::1]:80/");
     }
 }
