@@ -224,12 +224,10 @@ function fetchConnection(wasm, fetchFn, hostname, port, tls, on) {
   let written = new Uint8Array(0);
   let asked = false;
   let closing = false;
-  // The URL asked, without its query string.
+  // The URL asked (the core leaves its query string out of any message).
   let asking = '';
-  // What fetch said, for the call's error: never a URL's query string (TShock's token,
-  // Farming Simulator's code), which Deno's messages carry.
   const unanswered = (message) => {
-    if (!closing) on.unanswered(message.replace(/\?[^\s)]*/g, ''));
+    if (!closing) on.unanswered(message);
   };
   // A protocol whose server speaks first (a console) writes nothing: fetch cannot carry it.
   // The core writes a request as soon as the connection opens, before any timer runs.
@@ -276,7 +274,7 @@ function fetchConnection(wasm, fetchFn, hostname, port, tls, on) {
       if (request === null) throw tcpOnly();
       asked = true;
       const [method, target, flat, body] = request;
-      asking = target.split('?')[0];
+      asking = target;
       const headers = [];
       for (let i = 0; i < flat.length; i += 2) headers.push([flat[i], flat[i + 1]]);
       // No `credentials` or `cache` members: workerd refuses both.

@@ -448,6 +448,7 @@ impl Call {
             // A host's `fetch` that got no reply: the connection's failure, in its words.
             (&Step::Exchanging { id, .. }, Input::Unanswered { id: failed, message }) if id == failed => {
                 self.io.push_back(Io::Close { id });
+                let message = crate::http::fetch::unanswered(&message);
                 self.attempt_failed(now, Error::new(ErrorCode::Network, message));
             }
             (&Step::Exchanging { id, .. }, Input::Closed { id: closed } | Input::Failed { id: closed, .. })

@@ -111,6 +111,21 @@ pub fn head(status: u16, reason: &str, headers: &[(String, String)]) -> Vec<u8> 
     out.into_bytes()
 }
 
+/// What a host said of a request `fetch` got no reply for, as an error shows it: without the
+/// query string of any URL in it (Deno's words name the URL; TShock's token and Farming
+/// Simulator's code ride there), as [`super::location::shown`] shows a location.
+pub fn unanswered(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut query = false;
+    for c in message.chars() {
+        query = c == '?' || (query && !c.is_whitespace() && c != ')');
+        if !query {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A piece of `fetch`'s body as the call reads it after [`head`]: one chunk; the empty piece
 /// is the body's end. A body the host saw cut has no end: the call says it was cut.
 pub fn chunk(bytes: &[u8]) -> Vec<u8> {
@@ -220,6 +235,17 @@ mod tests {
             text.contains("\r\nlocation: /moved\r\nretry-after: 3\r\na-0: v\r\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn what_fetch_said_keeps_no_query_string() {
+        assert_eq!(
+            unanswered(
+                "error sending request for url (http://h:7878/v2/server/status?players=true&token=S3CRET): refused"
+            ),
+            "error sending request for url (http://h:7878/v2/server/status): refused"
+        );
+        assert_eq!(unanswered("Failed to fetch"), "Failed to fetch");
     }
 
     #[test]
