@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet');
@@ -73,7 +73,15 @@ if (!(output('wasm-bindgen', ['--version']) ?? '').includes(` ${bindgenVersion}`
   run('cargo', ['install', 'wasm-bindgen-cli', '--version', bindgenVersion]);
 }
 
-// 3. protocols.cjs, games.cjs, glue.cjs, calls.cjs, responders.cjs, drive.cjs, session.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
+// 3. TypeScript declarations and the JavaScript registry (protocols.mjs), generated from the
+// Rust types and the core's registry, first: the CommonJS forms and the per-family builds
+// below read them. Written once, into gamequery-wasm, which gamequery's declarations re-export.
+const typeFiles = ['npm/gamequery-wasm/types.d.ts'];
+if (stale(typeFiles, ['core/src', 'core/Cargo.toml'])) {
+  run('cargo', ['test', '-q', '-p', 'gamequery-core', '--all-features', '--test', 'typescript'], { env: { ...env, GQ_WRITE_TYPES: '1' } });
+} else say('type declarations are up to date');
+
+// 4. protocols.cjs, games.cjs, glue.cjs, calls.cjs, responders.cjs, drive.cjs, session.cjs and engine.cjs: the CommonJS form of the JavaScript both packages share
 //    (same code). Only `export function|class|const` and named imports of siblings.
 for (const name of ['protocols', 'games', 'glue', 'calls', 'responders', 'drive', 'session', 'engine']) {
   const esm = `npm/gamequery-wasm/${name}.mjs`;
@@ -92,7 +100,7 @@ for (const name of ['protocols', 'games', 'glue', 'calls', 'responders', 'drive'
 // Where cargo writes: a target directory shared between checkouts (CARGO_TARGET_DIR) too.
 const targetDir = resolve(root, process.env.CARGO_TARGET_DIR || 'target');
 
-// 4. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
+// 5. The Node addon: the cdylib, copied to the napi platform file name binding.js loads.
 const { platform, arch } = process;
 const abi = platform === 'linux' ? (process.report.getReport().header.glibcVersionRuntime ? '-gnu' : '-musl') : '';
 const addon = `npm/gamequery/gamequery.${platform}-${arch}${abi}.node`;
@@ -117,7 +125,7 @@ async function minify(file, wasm) {
   writeFileSync(file, result.code);
 }
 
-// 5. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's
+// 6. The WASM package: nodejs (CommonJS) and web (ESM + init) outputs, shrunk by npm's
 // wasm-opt. The web outputs are built for size (a download), the nodejs one for speed.
 // The web has two: the codec alone (what `init()` loads) and the codec with the network
 // engine (loaded by the first query; feature `engine`).
@@ -125,10 +133,18 @@ const wasmBuilds = [
   ['nodejs', 'wasm-node', ['-O3'], [], 'node'],
   // The web builds leave code pages to the host's TextDecoder (feature host-text);
   // `--converge` runs -Oz until it stops shrinking (1 KB gzipped, a few seconds).
-  ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text'], 'web'],
+  ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text,all-families'], 'web'],
   // The engine for browsers and Workers: no describeStatus (the CLI's, on Node only).
-  ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text,engine,share'], 'web-engine'],
+  ['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', 'host-text,engine,share,all-families'], 'web-engine'],
 ];
+// One codec module per protocol family that has packets (`gamequery-wasm/samp` …, issue
+// #51): a page downloads the decoders of the family it imports, not every protocol's. The
+// families are the core registry's (protocols.mjs, checked current by the tests).
+const { REGISTRY } = await import(pathToFileURL(join(root, 'npm/gamequery-wasm/protocols.mjs')).href);
+const families = [...new Set(REGISTRY.filter((p) => p.packets).map((p) => p.family))];
+for (const family of families) {
+  wasmBuilds.push(['web', 'wasm', ['-Oz', '--converge'], ['--no-default-features', '--features', `host-text,${family}`], `web-${family}`]);
+}
 const wasmOut = wasmBuilds.map((b) => `npm/gamequery-wasm/pkg/${b[4]}/gamequery_wasm_bg.wasm`);
 if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   for (const [target, profile, level, features, out] of wasmBuilds) {
@@ -149,9 +165,18 @@ if (stale(wasmOut, [...rustInputs, 'bindings-wasm'])) {
   }
 } else say('wasm package is up to date');
 
-// 6. TypeScript declarations generated from the Rust types.
-// Written once, into gamequery-wasm, which gamequery's declarations re-export.
-const typeFiles = ['npm/gamequery-wasm/types.d.ts'];
-if (stale(typeFiles, ['core/src'])) {
-  run('cargo', ['test', '-q', '-p', 'gamequery-core', '--all-features', '--test', 'typescript'], { env: { ...env, GQ_WRITE_TYPES: '1' } });
-} else say('type declarations are up to date');
+// Each family's entry (`gamequery-wasm/<family>`): its codec module, imported statically so
+// that a bundler emits that `.wasm` alone, behind the API every browser entry has (entry.mjs).
+for (const family of families) {
+  const file = `npm/gamequery-wasm/family/${family}.mjs`;
+  const names = REGISTRY.filter((p) => p.family === family).map((p) => `'${p.name}'`).join(', ');
+  const text = `// Generated by scripts/build.mjs. \`gamequery-wasm/${family}\`: the codec of ${names} alone,\n`
+    + `// in a module of its own; queries load the engine as in \`gamequery-wasm\` (entry.mjs).\n`
+    + `import load, * as wasm from '../pkg/web-${family}/gamequery_wasm.js';\n`
+    + `import { webEntry } from '../entry.mjs';\n\n`
+    + `export const {\n  PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,\n`
+    + `  encodeVarInt, decodeVarInt, FrameDecoder, query, rcon, rconSession, queryMany, createEngine, init, initSync,\n`
+    + `} = webEntry(load, wasm, '${family}');\nexport default init;\n`;
+  mkdirSync(join(root, 'npm/gamequery-wasm/family'), { recursive: true });
+  if (!existsSync(join(root, file)) || readFileSync(join(root, file), 'utf8') !== text) writeFileSync(join(root, file), text);
+}

@@ -4,7 +4,7 @@
 // browser, and the other runtimes (Node 22/24, Bun, workerd). Every suite runs even when one fails; the exit code and the closing tally say
 // whether all passed.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystem } from './ensure-system.mjs';
@@ -17,12 +17,21 @@ const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inhe
 if (build.status !== 0) process.exit(build.status ?? 1);
 ensureSystem();
 
+/** The core's protocol families: its `all-families` feature's list. */
+function families() {
+  const manifest = readFileSync(join(root, 'core/Cargo.toml'), 'utf8');
+  return [.../^all-families = \[([^\]]*)\]/m.exec(manifest)[1].matchAll(/"([\w-]+)"/g)].map((m) => m[1]);
+}
+
 // The test files of a directory, named one by one: Node 22+ reads a bare directory
 // argument as a script to run, Node 20 as a place to search.
 const files = (dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => `${dir}/${f}`);
 
 const suites = [
   ['rust', 'cargo', ['test', '-p', 'gamequery-core', '--all-features']],
+  // Each protocol family alone (issue #51: the browser's per-family modules are such builds):
+  // it compiles, and its own tests and the shared machinery's pass without the others.
+  ...families().map((f) => [`rust (${f} alone)`, 'cargo', ['test', '-q', '-p', 'gamequery-core', '--no-default-features', '--features', f]]),
   ['types', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types']],
   // The declarations compile for Node projects without the DOM's types too.
   ['types (Node, no DOM)', join(root, 'node_modules/.bin/tsc'), ['-p', 'tests/types/tsconfig.node.json']],

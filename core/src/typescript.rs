@@ -215,8 +215,9 @@ pub fn registry_module() -> String {
                 target.push_str(&format!(", sampleOptions: {options}"));
             }
             format!(
-                "  {{ name: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon}, servedAt: {served_at}{target} }},\n",
+                "  {{ name: '{}', family: '{}', transport: '{transport}', port: {port}, packets: {}, query: {}, serve: {}, rcon: {rcon}, servedAt: {served_at}{target} }},\n",
                 s.name,
+                p.family(),
                 p.packets().is_ok(),
                 p.queryable(),
                 p.servable()
@@ -226,7 +227,8 @@ pub fn registry_module() -> String {
     format!(
         "// Generated from the core's protocol registry (core/src/protocol.rs) by `npm run build`.\n\
          // Do not edit. build.mjs writes protocols.cjs from this file.\n\n\
-         /**\n * Every protocol, in the order of the ids the addon takes: its transport, default port\n\
+         /**\n * Every protocol, in the order of the ids the addon takes: its family (the browser\n\
+         \x20* entry `gamequery-wasm/<family>` that has it alone), its transport, default port\n\
          \x20* (`null`: give one), whether it has packets of its own (the codec functions), whether\n\
          \x20* `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`\n\
          \x20* keeps logged in), and `servedAt`: the query option its responder's port goes in, where\n\

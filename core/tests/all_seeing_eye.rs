@@ -2,6 +2,7 @@
 //! replies (tests/fixtures/all-seeing-eye.json, from GameQ's tests) decode to what GameQ
 //! read in them and encode back to the same bytes; our client against our responder on a
 //! virtual clock; hostile replies end in a typed error naming the field.
+#![cfg(feature = "gamespy")]
 
 use gamequery_core::all_seeing_eye::exchange::Status;
 use gamequery_core::all_seeing_eye::packets::Reply;

@@ -4,6 +4,8 @@
 //! `status` shape among them: each protocol maps its own result to it) — never another
 //! protocol, nor the orchestration above (`call`, `serve`, `api`, `net`). A new protocol
 //! that reaches up or sideways fails here.
+// It reads every protocol's folder against the registry: the whole registry's build.
+#![cfg(feature = "all-families")]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -1,6 +1,7 @@
 //! Whole calls without sockets: a `Call` driven against the core's own responders (or
 //! scripted silence, refusals and SRV answers) on a fake clock, so every decision — name
 //! choice, attempts, fallback, deadlines, error context — is checked deterministically.
+#![cfg(feature = "all-families")]
 
 use std::net::{IpAddr, SocketAddr};
 

@@ -2,6 +2,7 @@
 //! (tests/fixtures/doom3.json, from GameQ's tests) decode to what GameQ read in them and
 //! encode back to the same bytes; our client against our responder in every dialect on a
 //! virtual clock; hostile replies end in a typed error naming the field.
+#![cfg(feature = "quake")]
 
 use gamequery_core::doom3::codec::{DecodeOptions, Doom3Request, Doom3Response};
 use gamequery_core::doom3::exchange::{Ask, Doom3Outcome};

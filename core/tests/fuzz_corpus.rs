@@ -3,6 +3,7 @@
 //! from every fixture's bytes (tests/fixtures), through `gamequery_core::fuzzing`.
 //! `GQ_WRITE_SEEDS=1` writes the latter to `fuzz/seeds/` (not committed: made again from
 //! the fixtures), which `npm run fuzz` does first and starts from.
+#![cfg(feature = "all-families")]
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};

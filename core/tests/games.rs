@@ -1,6 +1,7 @@
 //! Games: the table's rules (candidate query ports, old ids, names that are protocols
 //! too) and a game's call — its candidate ports asked at once, without sockets, on a
 //! fake clock, against the core's own A2S responder.
+#![cfg(feature = "all-families")]
 
 use std::net::SocketAddr;
 

@@ -3,6 +3,7 @@
 //! and encodes back byte for byte; the datagrams, fed to our exchange in order, reversed
 //! and duplicated, make the server GameQ read; our client against our responder; hostile
 //! replies end in a typed error.
+#![cfg(feature = "gamespy")]
 
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};

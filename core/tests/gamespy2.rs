@@ -3,6 +3,7 @@
 //! datagram decodes and encodes back byte for byte, and the two, joined as a server answers
 //! one request for all three sections, make the server GameQ read; our client against our
 //! responder; hostile replies end in a typed error naming the field.
+#![cfg(feature = "gamespy")]
 
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};

@@ -4,6 +4,7 @@
 //! and the datagrams, in order, shuffled and through our exchange, make the server GameQ
 //! read; our client against our responder; hostile replies end in a typed error naming the
 //! field.
+#![cfg(feature = "gamespy")]
 
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};

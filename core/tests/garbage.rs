@@ -1,5 +1,6 @@
 //! No input makes a decoder panic: random bytes, and random bytes behind valid-looking
 //! prefixes, through every Minecraft and SQP decoder (SA:MP's are in samp_codec.rs).
+#![cfg(feature = "all-families")]
 
 use gamequery_core::minecraft::java::{FrameDecoder, JavaStatus, Request, Response};
 use gamequery_core::minecraft::legacy;

@@ -1,6 +1,7 @@
 //! No input makes the Bedrock, Minecraft Query or Source RCON code panic, loop or hold
 //! more than its caps: random bytes, and random bytes behind valid-looking prefixes,
 //! through every decoder, the client exchanges and the responders.
+#![cfg(all(feature = "minecraft", feature = "a2s"))]
 
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::minecraft::bedrock::{self, responder as bedrock_responder, PingExchange};

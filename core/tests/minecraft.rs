@@ -1,12 +1,13 @@
 //! Minecraft Java and legacy pings: the captured vectors, golden bytes both ways,
 //! exchanges against the responder in memory, hostile input.
+#![cfg(feature = "minecraft")]
 
 use gamequery_core::exchange::Exchange;
 use gamequery_core::minecraft::java::exchange::{JavaLatencySource, StatusExchange};
 use gamequery_core::minecraft::java::responder::{Connection, Served};
 use gamequery_core::minecraft::java::{JavaStatus, Request, Response};
 use gamequery_core::minecraft::legacy::{self, LegacyExchange};
-use gamequery_core::samp::Hex;
+use gamequery_core::values::Hex;
 use gamequery_core::wire::{from_hex, to_hex};
 use gamequery_core::ErrorCode;
 use serde_json::{json, Value};

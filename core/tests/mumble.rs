@@ -1,6 +1,7 @@
 //! Mumble's ping: peers' requests and a real murmurd's reply (tests/fixtures/mumble.json)
 //! decode to what they hold and encode back to the same bytes; our client against our
 //! responder on a virtual clock.
+#![cfg(feature = "mumble")]
 
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::limit::RateLimit;

@@ -1,6 +1,7 @@
 //! The Quake family's golden vectors (tests/fixtures/quake3.json, quake2.json,
 //! quakeworld.json): peers' requests decode to what they ask, real servers' replies
 //! decode to what their captures hold and encode back to the same bytes.
+#![cfg(feature = "quake")]
 
 use gamequery_core::quake::codec::DecodeOptions;
 use gamequery_core::quake::codec::{QuakeRequest, QuakeResponse};

@@ -1,6 +1,7 @@
 //! qstat (Debian's `quakestat`, a C client nobody here wrote; installed by
 //! scripts/ensure-system.mjs) reads the Quake family responder over a real socket on
 //! loopback: Quake 3 `getstatus`, Quake 2 `status` and QuakeWorld `status`.
+#![cfg(feature = "quake")]
 
 use std::net::UdpSocket;
 use std::process::Command;

@@ -1,5 +1,6 @@
 //! SA:MP codec: captured vectors, golden bytes for every opcode both ways, every
 //! truncation point, and round trips over generated values.
+#![cfg(feature = "samp")]
 
 use gamequery_core::api;
 use gamequery_core::samp::{

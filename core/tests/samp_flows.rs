@@ -1,5 +1,6 @@
 //! The query and RCON exchanges against the responder, in memory on a virtual clock:
 //! no sockets, no sleeping (the quinn-proto `Pair` technique).
+#![cfg(feature = "samp")]
 
 use std::net::IpAddr;
 

@@ -1,6 +1,7 @@
 //! SQP: Unity's reference vectors, golden bytes for every chunk and value type,
 //! reassembly in every order and split, truncation, chunk identification, and the
 //! exchange against the responder on a virtual clock.
+#![cfg(feature = "sqp")]
 
 use std::net::SocketAddr;
 

@@ -1,6 +1,7 @@
 //! TeamSpeak 3's ServerQuery, sans-IO: two real servers' conversations from Austinb/GameQ's
 //! tests (tests/fixtures/teamspeak3/, TCP segments joined by `\n||\n` there) replayed to
 //! our client in its order of commands, and our client against our responder.
+#![cfg(feature = "teamspeak")]
 
 use gamequery_core::exchange::{Deadline, Exchange};
 use gamequery_core::spec::Responder as _;

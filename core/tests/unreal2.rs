@@ -3,6 +3,7 @@
 //! Killing Floor's wrong name length) and the well-formed ones write back byte for byte;
 //! fed to our exchange, they make the server GameQ read; our client against our responder;
 //! hostile replies end in a typed error naming the field.
+#![cfg(feature = "gamespy")]
 
 use gamequery_core::error::ErrorCode;
 use gamequery_core::exchange::{Deadline, Exchange};

@@ -15,8 +15,24 @@ export const QUERY_PROTOCOLS = named((p) => p.query);
 export const SERVE_PROTOCOLS = named((p) => p.serve);
 /** What `rcon` takes. */
 export const RCON_PROTOCOLS = named((p) => p.rcon);
-/** The core's registry: each protocol's transport, default port and what it answers. */
+/** The core's registry: each protocol's family, transport, default port and what it answers. */
 export const PROTOCOL_REGISTRY = REGISTRY;
+
+/**
+ * `check.protocol` of an entry with one family's protocols (`gamequery-wasm/samp`): one of
+ * another family is named with the entry that has it.
+ */
+function familyCheck(family) {
+  const known = named((p) => p.family === family);
+  return (p) => {
+    const other = REGISTRY.find((r) => r.name === p && r.family !== family);
+    if (other) {
+      throw invalid(`'${p}' is not in gamequery-wasm/${family}, which has ${known.map((k) => `'${k}'`).join(', ')}: `
+        + `import it from 'gamequery-wasm/${other.family}', or from 'gamequery-wasm' with every protocol`);
+    }
+    check.protocol(p, known);
+  };
+}
 
 const BRAND = Symbol.for('gamequery.error');
 
@@ -339,14 +355,17 @@ export function decodeVarInt(bytes, offset = 0) {
  * GameQueryErrors once, over a `core` that does the work: the WASM build's (`wasmCodec`) or
  * the addon's (gamequery's native.js). `core` has `encodeRequest(protocol, request)`,
  * `decodeRequest(protocol, bytes)`, `encodeResponse`, `decodeResponse(protocol, bytes,
- * options)` (results as objects) and `frames(protocol, options)` (a joiner with `push`).
+ * options)` (results as objects) and `frames(protocol, options)` (a joiner with `push`);
+ * `family`, where it has one family's protocols only.
  */
-export function codecApi(core) {
+export function codecApi(core, family) {
+  const known = family === undefined ? PROTOCOLS : named((p) => p.family === family);
+  const checkProtocol = family === undefined ? (p) => check.protocol(p) : familyCheck(family);
   class FrameDecoder {
     #inner;
     /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */
     constructor(protocol, options) {
-      check.protocol(protocol);
+      checkProtocol(protocol);
       check.object(options, 'options');
       this.#inner = call(() => core.frames(protocol, options));
     }
@@ -356,29 +375,29 @@ export function codecApi(core) {
     }
   }
   return {
-    PROTOCOLS,
+    PROTOCOLS: known,
     GameQueryError,
     isGameQueryError,
     encodeVarInt,
     decodeVarInt,
     FrameDecoder,
     encodeRequest(protocol, request) {
-      check.protocol(protocol);
+      checkProtocol(protocol);
       check.object(request, 'request');
       return call(() => core.encodeRequest(protocol, request));
     },
     decodeRequest(protocol, bytes) {
-      check.protocol(protocol);
+      checkProtocol(protocol);
       check.bytes(bytes, 'bytes');
       return call(() => core.decodeRequest(protocol, bytes));
     },
     encodeResponse(protocol, response) {
-      check.protocol(protocol);
+      checkProtocol(protocol);
       check.object(response, 'response');
       return call(() => core.encodeResponse(protocol, response));
     },
     decodeResponse(protocol, bytes, options) {
-      check.protocol(protocol);
+      checkProtocol(protocol);
       check.bytes(bytes, 'bytes');
       check.object(options, 'options');
       return call(() => core.decodeResponse(protocol, bytes, options ?? undefined));
@@ -387,7 +406,7 @@ export function codecApi(core) {
 }
 
 /** The codec of one WASM core instance (`wasm`: a wasm-bindgen build of bindings-wasm). */
-export function wasmCodec(wasm, readTape = tapeReader(() => wasm.shapes())) {
+export function wasmCodec(wasm, readTape = tapeReader(() => wasm.shapes()), family = undefined) {
   const read = ([text, values, wide]) => readTape(text, values, wide);
   return codecApi({
     encodeRequest: (protocol, request) => wasm.encodeRequest(protocol, request),
@@ -395,5 +414,5 @@ export function wasmCodec(wasm, readTape = tapeReader(() => wasm.shapes())) {
     encodeResponse: (protocol, response) => wasm.encodeResponse(protocol, response),
     decodeResponse: (protocol, bytes, options) => read(wasm.decodeResponse(protocol, bytes, options)),
     frames: (protocol, options) => new wasm.FrameDecoder(protocol, options ?? {}),
-  });
+  }, family);
 }

@@ -223,6 +223,13 @@ if (!MEASURE) {
     ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'drive.mjs', 'session.mjs', 'calls.mjs']);
   sizes('vite', 'the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
     await pageDownload(fileURLToPath(new URL('../..', import.meta.url))));
+  // A page of one family (issue #51): `gamequery-wasm/<family>`, decoding its first protocol.
+  const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
+  for (const family of new Set(PROTOCOL_REGISTRY.filter((p) => p.packets).map((p) => p.family))) {
+    const protocol = PROTOCOL_REGISTRY.find((p) => p.family === family && p.packets).name;
+    sizes(`vite-${family}`, `a page of gamequery-wasm/${family} built by Vite (decoding ${protocol})`,
+      await pageDownload(fileURLToPath(new URL('../..', import.meta.url)), protocol, family));
+  }
   console.log(`\n(decode and VarInt: each contender's median over ${PROCESSES} processes)`);
   fromProcesses = Array.from({ length: PROCESSES }, () => {
     const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {

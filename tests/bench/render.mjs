@@ -244,6 +244,14 @@ const FIGURES = {
   },
   /** What a Vite production page downloads at init(). */
   'vite-download': (r) => `${kib(sizesOf(r, 'vite').total.gzip)} gzipped in all`,
+  /** What a Vite page of each family's entry downloads at init(), as a Markdown table. */
+  'family-downloads': (r) => {
+    const rows = r.sizes.filter((s) => s.id.startsWith('vite-')).map((s) => {
+      const wasm = wasmOf(s);
+      return `| \`gamequery-wasm/${s.id.slice('vite-'.length)}\` | ${kib(wasm.gzip)} | ${kib(s.total.gzip - wasm.gzip)} | ${kib(s.total.gzip)} |`;
+    });
+    return `\n| Entry | \`.wasm\` gzipped | JS gzipped | In all |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  },
   /** What the engine adds at the first network call. */
   'engine-download': (r) => {
     const g = sizesOf(r, 'engine');

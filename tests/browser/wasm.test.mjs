@@ -124,6 +124,59 @@ test('a Vite production build of a page using gamequery-wasm loads and decodes',
   assert.notEqual(wasmRequests[0], wasmRequests[1]);
 });
 
+// The split entries (issue #51): a Vite build of four pages, three importing one family's
+// entry each, one `gamequery-wasm/network`; each page downloads its entry's module and no
+// other — the network page one module for its codec calls and its queries.
+test('Vite builds pages of one entry each: each downloads its own module only, and reads its replies', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const out = mkdtempSync(join(tmpdir(), 'gq-vite-families-'));
+  const pages = { samp: 'Family page 7/50', minecraft: 'A Minecraft server', a2s: 'Family page de_dust2 3/24', network: 'Family page 7/50' };
+  const others = { samp: 'a2s', minecraft: 'samp', a2s: 'minecraft' };
+  const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
+  const app = join(root, 'tests/browser/vite-families');
+  // The server serves /vite/ from `viteOut`: this build's while the test runs.
+  const shown = viteOut;
+  try {
+    await build({
+      root: app,
+      base: '/vite/',
+      logLevel: 'warn',
+      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: Object.keys(pages).map((f) => join(app, `${f}.html`)) } },
+    });
+    viteOut = out;
+    const wasms = new Set();
+    for (const [family, expected] of Object.entries(pages)) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const fetched = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await page.goto(`http://127.0.0.1:${server.address().port}/vite/${family}.html`);
+      await page.waitForSelector('body[data-ready="yes"]', { timeout: 20_000 });
+      const text = async (id) => (await page.textContent(`#${id}`)).trim();
+      assert.deepEqual(errors, [], family);
+      assert.equal(await text('decoded'), expected, family);
+      const mine = PROTOCOL_REGISTRY.filter((p) => family === 'network' || p.family === family);
+      assert.equal(await text('protocols'), mine.map((p) => p.name).join(), family);
+      if (family === 'network') assert.equal(await text('queried'), 'In-page responder Tester');
+      else assert.match(await text('other'), new RegExp(`^GQ_INVALID_ARGUMENT .*import it from 'gamequery-wasm/${others[family]}'`), family);
+      const wasm = fetched.filter((p) => p.endsWith('.wasm'));
+      assert.equal(wasm.length, 1, `${family}: ${wasm}`);
+      wasms.add(wasm[0]);
+      // What the page downloaded, each file gzipped as a server sends it: reported, for the
+      // README's table (the modules' budgets are the build's, tests/node/families.test.mjs).
+      const bytes = await Promise.all(fetched.filter((p) => /\.(js|wasm)$/.test(p)).map((p) => readFile(join(out, p.slice('/vite/'.length)))));
+      const total = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+      console.log(`gamequery-wasm/${family} page (Vite): ${(total / 1024).toFixed(1)} KiB gzipped in all`);
+      await page.close();
+    }
+    assert.equal(wasms.size, 4, 'each page its own module');
+  } finally {
+    viteOut = shown;
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
 test('a page queries HTTP APIs that allow its origin over fetch, and says CORS where one does not', async () => {
   const { serve, sampleState } = createRequire(import.meta.url)('gamequery');
   const password = 'pal-s3cret';

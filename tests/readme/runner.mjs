@@ -87,21 +87,25 @@ function run(args) {
 
 /**
  * A Worker example in workerd (its binary in GQ_WORKERD, fetched by the test): the example
- * is the bundle's main module, `gamequery-wasm` and its two `.wasm` exports are modules
- * of the bundle as a Worker's bundler makes them; one GET, whose answer is its output.
+ * is the bundle's main module, `gamequery-wasm`, `gamequery-wasm/network` and the two
+ * `.wasm` exports are modules of the bundle as a Worker's bundler makes them; one GET, whose
+ * answer is its output.
  */
 async function inWorkerd(code, n) {
   const pkg = join(root, 'npm/gamequery-wasm');
-  const files = ['web.mjs', 'engine.mjs', 'responders.mjs', 'drive.mjs', 'session.mjs', 'protocols.mjs', 'glue.mjs', 'calls.mjs', 'pkg/web/gamequery_wasm.js', 'pkg/web-engine/gamequery_wasm.js'];
+  const files = ['web.mjs', 'network.mjs', 'entry.mjs', 'engine.mjs', 'responders.mjs', 'drive.mjs', 'session.mjs', 'protocols.mjs', 'glue.mjs', 'calls.mjs', 'pkg/web/gamequery_wasm.js', 'pkg/web-engine/gamequery_wasm.js'];
   const main = join(dir, `worker-${n}.mjs`);
   writeFileSync(main, `${code}\n`);
   const shim = join(dir, `worker-${n}-package.mjs`);
   writeFileSync(shim, "export * from './gamequery-wasm/web.mjs';\nexport { default } from './gamequery-wasm/web.mjs';\n");
+  const network = join(dir, `worker-${n}-network.mjs`);
+  writeFileSync(network, "export * from './network.mjs';\nexport { default } from './network.mjs';\n");
   // workerd reads embedded files relative to the config.
   const at = (file) => JSON.stringify(relative(dir, file));
   const modules = [
     `(name = "worker.mjs", esModule = embed ${at(main)})`,
     `(name = "gamequery-wasm", esModule = embed ${at(shim)})`,
+    `(name = "gamequery-wasm/network", esModule = embed ${at(network)})`,
     `(name = "gamequery-wasm/gamequery_wasm_bg.wasm", wasm = embed ${at(join(pkg, 'pkg/web/gamequery_wasm_bg.wasm'))})`,
     `(name = "gamequery-wasm/gamequery_wasm_engine_bg.wasm", wasm = embed ${at(join(pkg, 'pkg/web-engine/gamequery_wasm_bg.wasm'))})`,
     ...files.map((f) => `(name = "gamequery-wasm/${f}", esModule = embed ${at(join(pkg, f))})`),

@@ -1,14 +1,13 @@
-// A Cloudflare Worker using gamequery-wasm: the modules come from the Worker's bundle
-// (initSync), the TCP socket from `cloudflare:sockets`. GET /?port=N queries the Minecraft
+// A Cloudflare Worker using gamequery-wasm's one-module entry (`gamequery-wasm/network`): the
+// engine's module comes from the Worker's bundle (initSync) and serves the codec too, the TCP socket from `cloudflare:sockets`. GET /?port=N queries the Minecraft
 // Java server on 127.0.0.1:N and answers its status as JSON (/http?port=N: the ElDewrito
 // server there, over the Worker's fetch); errors keep their code.
 import { connect } from 'cloudflare:sockets';
-import { initSync, query, decodeResponse, encodeResponse, PROTOCOLS } from './npm/gamequery-wasm/web.mjs';
-import module from './npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm';
-import engine from './npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm';
+import { initSync, query, decodeResponse, encodeResponse, PROTOCOLS } from './npm/gamequery-wasm/network.mjs';
+import module from './npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm';
 
-// The codec now; the engine's module is instantiated by the first query.
-initSync({ module, engine });
+// One module: the codec's functions and the queries.
+initSync({ module });
 
 // A SA:MP `i` reply whose hostname and mode are GBK: 中文服务器 | 欢迎光临, 角色扮演.
 const GBK_REPLY = '53414d507f000001611e69000100020015000000d6d0cec4b7fecef1c6f7207c20bbb6d3adb9e2c1d908000000bdc7c9abb0e7d1dd00000000';

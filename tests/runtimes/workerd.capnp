@@ -1,4 +1,5 @@
-# workerd running tests/runtimes/worker.mjs with gamequery-wasm's web entry as modules,
+# workerd running tests/runtimes/worker.mjs with gamequery-wasm's one-module entry
+# (`gamequery-wasm/network`: the engine's .wasm alone) as modules,
 # allowed to open sockets to loopback (the default "internet" service allows only public
 # addresses). The test passes the HTTP address with --socket-addr.
 using Workerd = import "/workerd/workerd.capnp";
@@ -14,7 +15,8 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [
     (name = "worker.mjs", esModule = embed "worker.mjs"),
-    (name = "npm/gamequery-wasm/web.mjs", esModule = embed "../../npm/gamequery-wasm/web.mjs"),
+    (name = "npm/gamequery-wasm/network.mjs", esModule = embed "../../npm/gamequery-wasm/network.mjs"),
+    (name = "npm/gamequery-wasm/entry.mjs", esModule = embed "../../npm/gamequery-wasm/entry.mjs"),
     (name = "npm/gamequery-wasm/engine.mjs", esModule = embed "../../npm/gamequery-wasm/engine.mjs"),
     (name = "npm/gamequery-wasm/responders.mjs", esModule = embed "../../npm/gamequery-wasm/responders.mjs"),
     (name = "npm/gamequery-wasm/protocols.mjs", esModule = embed "../../npm/gamequery-wasm/protocols.mjs"),
@@ -22,8 +24,6 @@ const worker :Workerd.Worker = (
     (name = "npm/gamequery-wasm/session.mjs", esModule = embed "../../npm/gamequery-wasm/session.mjs"),
     (name = "npm/gamequery-wasm/glue.mjs", esModule = embed "../../npm/gamequery-wasm/glue.mjs"),
     (name = "npm/gamequery-wasm/calls.mjs", esModule = embed "../../npm/gamequery-wasm/calls.mjs"),
-    (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm.js"),
-    (name = "npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm", wasm = embed "../../npm/gamequery-wasm/pkg/web/gamequery_wasm_bg.wasm"),
     (name = "npm/gamequery-wasm/pkg/web-engine/gamequery_wasm.js", esModule = embed "../../npm/gamequery-wasm/pkg/web-engine/gamequery_wasm.js"),
     (name = "npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm", wasm = embed "../../npm/gamequery-wasm/pkg/web-engine/gamequery_wasm_bg.wasm"),
   ],

@@ -4,6 +4,8 @@ import {
   GameQueryError, isGameQueryError, type ErrorCode, type SampServerState, type AnyStatus, type QueryProtocol, type A2sServeState,
 } from 'gamequery';
 import init, * as wasm from 'gamequery-wasm';
+import initSamp, * as sampOnly from 'gamequery-wasm/samp';
+import * as network from 'gamequery-wasm/network';
 
 export async function typed(): Promise<void> {
   await init();
@@ -20,6 +22,12 @@ export async function typed(): Promise<void> {
   }
   const wasmReply = wasm.decodeResponse('samp', bytes);
   void wasmReply.opcode;
+  // One family's entry, and the one-module entry: the same declarations.
+  await initSamp();
+  const sampReply = sampOnly.decodeResponse('samp', bytes);
+  void sampReply.opcode;
+  network.initSync({ module: new Uint8Array(0) });
+  void network.query('samp', '127.0.0.1:7777', { timeout: 500 });
   const server = await serve('samp', raw, { port: 0, legacy: true, rcon: { password: 'x', handler: (cmd) => [cmd] } });
   server.update({ info: raw.info });
   const lines: string[] = await rcon('samp', { host: '::1', port: server.port }, { password: 'x' }, 'players');

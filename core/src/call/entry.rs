@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use super::{in_call, parts, race, take_shape, Call};
+#[cfg(feature = "minecraft")]
+use super::race;
+use super::{in_call, parts, take_shape, Call};
 use crate::call::environment::{self, For};
 use crate::error::{Caller, Error, Result};
 use crate::games::Named;
@@ -56,6 +58,7 @@ impl Call {
         let text = target_text(target);
         let in_call = |e: Error| in_call(e, who, &text);
         let t = parse_target(target).map_err(in_call)?;
+        #[cfg(feature = "minecraft")]
         if let crate::spec::Query::Race = protocol.query()? {
             let race = race::Race::new(target, options, seed, host_resolves).map_err(in_call)?;
             let port = t.port.or(protocol.spec().default_port).unwrap_or(0);

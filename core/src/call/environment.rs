@@ -140,6 +140,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(all(feature = "apis", feature = "samp"))]
     fn a_credential_the_protocol_takes_and_the_caller_did_not_give() {
         let env = json!({
             "GAMEQUERY_ASA_CLIENT_SECRET": "ark secret",

@@ -44,7 +44,10 @@ mod listing;
 pub mod many;
 mod parts;
 pub mod ports;
+// The `minecraft` race of editions: in builds with the Minecraft family only.
+#[cfg(feature = "minecraft")]
 pub mod race;
+#[cfg(feature = "minecraft")]
 mod race_result;
 pub mod schedule;
 pub mod session;

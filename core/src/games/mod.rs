@@ -106,11 +106,8 @@ impl Game {
     pub const fn options(self, options: &'static [(&'static str, &'static str)]) -> Self {
         Self { options, ..self }
     }
-    pub const fn console(self, console: &'static crate::spec::Console) -> Self {
-        Self {
-            console: Some(console),
-            ..self
-        }
+    pub const fn console(self, console: Option<&'static crate::spec::Console>) -> Self {
+        Self { console, ..self }
     }
 
     /// The caller's query options with the game's own added where the caller set none.

@@ -17,6 +17,13 @@
 //! game's).
 
 use super::Game;
+use crate::spec::Console;
+
+/// 7 Days to Die's telnet console, in builds with its query's family (A2S).
+#[cfg(feature = "a2s")]
+const SDTD_CONSOLE: Option<&Console> = Some(&crate::a2s::sdtd::CONSOLE);
+#[cfg(not(feature = "a2s"))]
+const SDTD_CONSOLE: Option<&Console> = None;
 
 /// In id order.
 #[rustfmt::skip]
@@ -286,7 +293,7 @@ pub static GAMES: &[Game] = &[
         .source("Facepunch moved the query port to the game port + 1 in February 2023 (Austinb/GameQ#697)"),
     Game::new("s2ats", "Savage 2: A Tortured Soul", 2008, "savage2").query(11235).old(&["savage2"]),
     Game::new("satisfactory", "Satisfactory", 2019, "satisfactory").port(7777),
-    Game::new("sdtd", "7 Days to Die", 2013, "a2s").port(26900).offset(&[1]).old(&["7d2d"]).variant("sdtd").console(&crate::a2s::sdtd::CONSOLE),
+    Game::new("sdtd", "7 Days to Die", 2013, "a2s").port(26900).offset(&[1]).old(&["7d2d"]).variant("sdtd").console(SDTD_CONSOLE),
     Game::new("serioussam", "Serious Sam", 2001, "gamespy1").port(25600).offset(&[1]).old(&["ss"]),
     Game::new("serioussam2", "Serious Sam 2", 2005, "gamespy2").port(25600).old(&["ss2"]),
     Game::new("shatteredhorizon", "Shattered Horizon", 2009, "a2s").port(27015),

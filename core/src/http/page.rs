@@ -92,6 +92,7 @@ impl<P: Page> Api for PageServer<P> {
 /// a TLS proxy): its options (`tls`, and the common ones) and its `plan`, declared once for
 /// ElDewrito, Eco, Build and Shoot and DarkMultiPlayer. `page_query!("eco", EcoPlan("Eco query"), ts
 /// EcoQueryOptions, StatusPage)` in the protocol's `query.rs`.
+#[cfg(feature = "apis")]
 macro_rules! page_query {
     ($id:literal, $plan:ident($what:literal), ts $ts:ident, $page:ty) => {
         $crate::options::declare! {
@@ -111,4 +112,5 @@ macro_rules! page_query {
         }
     };
 }
+#[cfg(feature = "apis")]
 pub(crate) use page_query;

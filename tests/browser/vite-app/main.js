@@ -2,6 +2,7 @@
 // Vite emits as an asset), then the codec; then a query, which loads the engine's .wasm,
 // to a responder of the same engine over a loopback network inside the page.
 import init, { decodeResponse, encodeResponse, PROTOCOLS, createEngine } from 'gamequery-wasm';
+import { loopback } from '../loopback.js';
 
 const show = (id, value) => { document.getElementById(id).textContent = String(value); };
 try {
@@ -29,23 +30,4 @@ try {
 } catch (e) {
   show('error', e.stack ?? e);
   document.body.dataset.ready = 'yes';
-}
-
-/** UDP between the page's own responder and its queries: each datagram delivered in a task of its own. */
-function loopback() {
-  const servers = new Map();
-  const clients = new Map();
-  let nextPort = 50000;
-  const later = (fn) => setTimeout(fn, 0);
-  return {
-    async udpServer(host, port, onMessage) {
-      servers.set(port, onMessage);
-      return { address: host, port, send: (bytes, _address, to) => later(() => clients.get(to)?.data(bytes.slice())), close: () => servers.delete(port) };
-    },
-    async open(kind, host, port, _local, on) {
-      const me = nextPort++;
-      clients.set(me, on);
-      return { send: (bytes) => later(() => servers.get(port)?.(bytes.slice(), '127.0.0.1', me)), close: () => clients.delete(me) };
-    },
-  };
 }

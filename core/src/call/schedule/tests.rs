@@ -189,6 +189,7 @@ fn queries_to_one_server_wait_for_a_free_socket_pair() {
 /// spun forever when the query, told a time before its deadline, set the same deadline
 /// again) and must time the query out.
 #[test]
+#[cfg(feature = "samp")]
 fn a_deadline_due_by_its_key_alone_fires_once() {
     let mut items = items(1, 1, 1000);
     items[0].protocol = "samp".into();
