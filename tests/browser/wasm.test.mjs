@@ -1,7 +1,8 @@
 // A real browser (Debian's Chromium, driven by playwright-core) loads a page that imports
 // the `web` build of gamequery-wasm, decodes SA:MP replies and shows the fields; imports
 // every name the typings declare; runs a page built for production by Vite; and queries
-// HTTP APIs over the browser's fetch where they allow the page's origin.
+// HTTP APIs over the browser's fetch where they allow the page's origin; builds a page of
+// each split entry (`gamequery-wasm/<family>`, `gamequery-wasm/network`) with Vite.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest } from 'node:http';
@@ -9,7 +10,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -124,16 +125,44 @@ test('a Vite production build of a page using gamequery-wasm loads and decodes',
   assert.notEqual(wasmRequests[0], wasmRequests[1]);
 });
 
-// The split entries (issue #51): a Vite build of four pages, three importing one family's
-// entry each, one `gamequery-wasm/network`; each page downloads its entry's module and no
-// other — the network page one module for its codec calls and its queries.
-test('Vite builds pages of one entry each: each downloads its own module only, and reads its replies', async () => {
+// The split entries (issue #51): one Vite build of a page per family's entry, written here
+// from the registry (each reads its family's golden vectors, three per protocol, and must
+// read them as the whole package does), and one of `gamequery-wasm/network`
+// (vite-families/network.js). Each page downloads its entry's module and no other — the
+// network page one module for its codec calls and its queries.
+test('Vite builds a page of each entry: each downloads its own module only, and reads as the whole package', async () => {
   const { gzipSync } = await import('node:zlib');
-  const out = mkdtempSync(join(tmpdir(), 'gq-vite-families-'));
-  const pages = { samp: 'Family page 7/50', minecraft: 'A Minecraft server', a2s: 'Family page de_dust2 3/24', network: 'Family page 7/50' };
-  const others = { samp: 'a2s', minecraft: 'samp', a2s: 'minecraft' };
   const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
-  const app = join(root, 'tests/browser/vite-families');
+  const whole = await import('gamequery-wasm');
+  const { decodeAll } = await import('./vite-families/page.js');
+  const families = [...new Set(PROTOCOL_REGISTRY.filter((p) => p.packets).map((p) => p.family))];
+  const captures = JSON.parse(readFileSync(join(root, 'tests/fixtures/captures.json'), 'utf8')).vectors;
+  const vectorsOf = (family) => PROTOCOL_REGISTRY.filter((p) => p.family === family && p.packets).flatMap((p) => {
+    const own = join(root, `tests/fixtures/${p.name}.json`);
+    const all = [...(existsSync(own) ? JSON.parse(readFileSync(own, 'utf8')).vectors : []), ...captures.filter((v) => v.protocol === p.name)];
+    return all.slice(0, 3).map((v) => ({ protocol: p.name, direction: v.direction, hex: v.hex, parts: v.datagrams ?? v.packets }));
+  });
+  // Inside the repository (gitignored), so that the pages resolve the workspace's package.
+  mkdirSync(join(root, '.cache'), { recursive: true });
+  const app = mkdtempSync(join(root, '.cache', 'vite-families-'));
+  const out = join(app, 'dist');
+  const here = join(root, 'tests/browser/vite-families');
+  const expected = {};
+  for (const family of families) {
+    const vectors = vectorsOf(family);
+    const other = PROTOCOL_REGISTRY.find((p) => p.family !== family && p.packets);
+    expected[family] = { decoded: decodeAll(whole, vectors), other: other.family };
+    writeFileSync(join(app, `${family}.js`), `import * as entry from 'gamequery-wasm/${family}';\n`
+      + `import { decodeAll, show } from ${JSON.stringify(join(here, 'page.js'))};\n`
+      + `show(entry, () => decodeAll(entry, ${JSON.stringify(vectors)}), '${other.name}');\n`);
+  }
+  writeFileSync(join(app, 'network.js'), `import ${JSON.stringify(join(here, 'network.js'))};\n`);
+  const pages = [...families, 'network'];
+  for (const page of pages) {
+    writeFileSync(join(app, `${page}.html`), `<!doctype html><meta charset="utf-8"><title>gamequery-wasm/${page}</title>`
+      + '<output id="decoded"></output><output id="protocols"></output><output id="other"></output><output id="queried"></output>'
+      + `<script type="module" src="./${page}.js"></script>\n`);
+  }
   // The server serves /vite/ from `viteOut`: this build's while the test runs.
   const shown = viteOut;
   try {
@@ -141,39 +170,44 @@ test('Vite builds pages of one entry each: each downloads its own module only, a
       root: app,
       base: '/vite/',
       logLevel: 'warn',
-      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: Object.keys(pages).map((f) => join(app, `${f}.html`)) } },
+      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: pages.map((p) => join(app, `${p}.html`)) } },
     });
     viteOut = out;
     const wasms = new Set();
-    for (const [family, expected] of Object.entries(pages)) {
+    for (const entry of pages) {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       const fetched = [];
       page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-      await page.goto(`http://127.0.0.1:${server.address().port}/vite/${family}.html`);
+      await page.goto(`http://127.0.0.1:${server.address().port}/vite/${entry}.html`);
       await page.waitForSelector('body[data-ready="yes"]', { timeout: 20_000 });
       const text = async (id) => (await page.textContent(`#${id}`)).trim();
-      assert.deepEqual(errors, [], family);
-      assert.equal(await text('decoded'), expected, family);
-      const mine = PROTOCOL_REGISTRY.filter((p) => family === 'network' || p.family === family);
-      assert.equal(await text('protocols'), mine.map((p) => p.name).join(), family);
-      if (family === 'network') assert.equal(await text('queried'), 'In-page responder Tester');
-      else assert.match(await text('other'), new RegExp(`^GQ_INVALID_ARGUMENT .*import it from 'gamequery-wasm/${others[family]}'`), family);
+      assert.deepEqual(errors, [], entry);
+      const mine = PROTOCOL_REGISTRY.filter((p) => entry === 'network' || p.family === entry);
+      assert.equal(await text('protocols'), mine.map((p) => p.name).join(), entry);
+      if (entry === 'network') {
+        assert.equal(await text('decoded'), 'Family page 7/50');
+        assert.equal(await text('queried'), 'In-page responder Tester');
+      } else {
+        assert.equal(await text('decoded'), expected[entry].decoded, entry);
+        assert.match(await text('other'), new RegExp(`^GQ_INVALID_ARGUMENT .*import it from 'gamequery-wasm/${expected[entry].other}'`), entry);
+      }
       const wasm = fetched.filter((p) => p.endsWith('.wasm'));
-      assert.equal(wasm.length, 1, `${family}: ${wasm}`);
+      assert.equal(wasm.length, 1, `${entry}: ${wasm}`);
       wasms.add(wasm[0]);
-      // What the page downloaded, each file gzipped as a server sends it: reported, for the
-      // README's table (the modules' budgets are the build's, tests/node/families.test.mjs).
+      // What the page downloaded, each file gzipped as a server sends it: reported (the
+      // modules' budgets are the build's, tests/node/families.test.mjs; the README's table
+      // is the bench's).
       const bytes = await Promise.all(fetched.filter((p) => /\.(js|wasm)$/.test(p)).map((p) => readFile(join(out, p.slice('/vite/'.length)))));
       const total = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-      console.log(`gamequery-wasm/${family} page (Vite): ${(total / 1024).toFixed(1)} KiB gzipped in all`);
+      console.log(`gamequery-wasm/${entry} page (Vite): ${(total / 1024).toFixed(1)} KiB gzipped in all`);
       await page.close();
     }
-    assert.equal(wasms.size, 4, 'each page its own module');
+    assert.equal(wasms.size, pages.length, 'each page its own module');
   } finally {
     viteOut = shown;
-    rmSync(out, { recursive: true, force: true });
+    rmSync(app, { recursive: true, force: true });
   }
 });
 

@@ -122,6 +122,16 @@ test('browser build: network calls run on the engine module, loaded by the first
   }
 });
 
+// A browser's or a Worker's host has no TLS server: the engine module is built without a
+// TLS identity (46 KB of its download), and an HTTPS responder says where to run it.
+test('browser build: the engine module serves no HTTPS, and says to serve it from Node', async () => {
+  const refuse = () => { throw new Error('no socket may be opened'); };
+  const engine = web.createEngine({ open: refuse, udpServer: refuse, tcpServer: refuse });
+  const e = await engine.serve('satisfactory', addon.sampleState('satisfactory'), { host: '127.0.0.1', port: 0 }).catch((x) => x);
+  assert.equal(e.code, 'GQ_INVALID_ARGUMENT', e.message);
+  assert.match(e.message, /serves no TLS .*serve it from Node, with gamequery or gamequery-wasm's Node entry/);
+});
+
 /**
  * What each protocol family registered after issue #9 may add to its 150 KiB (the six
  * protocols then, squeezed to 149.3 KiB): its codec, its JSON forms and its query, as

@@ -146,7 +146,8 @@ impl Identity {
     pub fn self_signed(_names: &[&str], _secret: &[u8; 32]) -> Result<Self> {
         Err(Error::new(
             ErrorCode::InvalidArgument,
-            "this build serves no TLS: use the engine's",
+            "this build serves no TLS (a browser's or a Worker's host has no TLS server to \
+             give a responder): serve it from Node, with gamequery or gamequery-wasm's Node entry",
         ))
     }
 

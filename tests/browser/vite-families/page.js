@@ -1,5 +1,5 @@
-// What each page shows: a reply its entry wrote and read back, the entry's protocols, what
-// it says of another family's protocol, and (given `query`) what a query read.
+// What each page shows: its entry's reading of some replies, the entry's protocols, what it
+// says of another family's protocol, and (given `query`) what a query read.
 export async function show(entry, decoded, other, query) {
   const put = (id, value) => { document.getElementById(id).textContent = String(value); };
   try {
@@ -16,4 +16,24 @@ export async function show(entry, decoded, other, query) {
     put('decoded', e.stack ?? e);
   }
   document.body.dataset.ready = 'yes';
+}
+
+const hex = (h) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
+
+/**
+ * Golden vectors (`{ protocol, direction, hex }`, or `parts` of a reply in pieces joined by
+ * the entry's FrameDecoder) read through `entry`, as JSON text: each value, or its error's
+ * code. The test reads the same vectors through the whole package and compares the text.
+ */
+export function decodeAll(entry, vectors) {
+  return JSON.stringify(vectors.map((v) => {
+    const how = v.direction === 'request' ? 'decodeRequest' : 'decodeResponse';
+    try {
+      if (!v.parts) return entry[how](v.protocol, hex(v.hex));
+      const joiner = new entry.FrameDecoder(v.protocol);
+      return v.parts.flatMap((p) => joiner.push(hex(p))).map((f) => entry[how](v.protocol, f));
+    } catch (e) {
+      return { error: e.code };
+    }
+  }), (_, x) => (typeof x === 'bigint' ? `${x}n` : x instanceof Uint8Array ? [...x] : x));
 }
