@@ -195,7 +195,17 @@ export declare class FrameDecoder {{
 
 /// `protocols.mjs` of gamequery-wasm: the registry as the JavaScript of both packages reads
 /// it (the protocol lists, which have RCON, the CLI's default ports), so that no JS file
-/// keeps a list of its own.
+/// keeps a list of its own. Every protocol, in the order of the ids the addon takes: its
+/// `family` (the browser entry `gamequery-wasm/<family>` that has it alone), its
+/// `transport`, default `port` (`null`: give one), whether it has `packets` of its own (the
+/// codec functions), whether `query` and `serve` take it, its `rcon` (`session`: Source
+/// RCON, which `rconSession` keeps logged in), and `servedAt`: the query option its
+/// responder's port goes in, where a target names another service's (`'api'`: a vendor's
+/// API, named by its URL `http://127.0.0.1:<port>`; `null`: query the responder's
+/// address); `sampleTarget`, where a target is not an address (a Discord guild's id), is
+/// what names the sample's server, and `sampleOptions` what a query of it needs besides
+/// (SCP: SL's account). The file's own comment is a line: every page with
+/// `gamequery-wasm` downloads it.
 pub fn registry_module() -> String {
     use crate::spec::Transport;
     let rows: Vec<String> = Protocol::all()
@@ -226,16 +236,8 @@ pub fn registry_module() -> String {
         .collect();
     format!(
         "// Generated from the core's protocol registry (core/src/protocol.rs) by `npm run build`.\n\
-         // Do not edit. build.mjs writes protocols.cjs from this file.\n\n\
-         /**\n * Every protocol, in the order of the ids the addon takes: its family (the browser\n\
-         \x20* entry `gamequery-wasm/<family>` that has it alone), its transport, default port\n\
-         \x20* (`null`: give one), whether it has packets of its own (the codec functions), whether\n\
-         \x20* `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`\n\
-         \x20* keeps logged in), and `servedAt`: the query option its responder's port goes in, where\n\
-         \x20* a target names another service's (`'api'`: a vendor's API, named by its URL\n\
-         \x20* `http://127.0.0.1:<port>`; `null`: query the responder's address); `sampleTarget`, where\n\
-         \x20* a target is not an address (a Discord guild's id), is what names the sample's server, and\n\
-         \x20* `sampleOptions` what a query of it needs besides (SCP: SL's account).\n */\n\
+         // Do not edit. build.mjs writes protocols.cjs from this file. Every protocol, in the\n\
+         // registry's order; its fields: core/src/typescript.rs, `registry_module`.\n\n\
          export const REGISTRY = Object.freeze([\n{}]);\n",
         rows.concat()
     )

@@ -1,40 +1,31 @@
-// The browser entries' API over one codec module: `gamequery-wasm` (every protocol, pkg/web)
-// and `gamequery-wasm/<family>` (one family's, pkg/web-<family>: a page downloads only the
-// decoders it uses, issue #51). Each entry imports its own module statically, so that a
-// bundler emits that `.wasm` alone, and hands it here. Results and errors have the same shape
-// as the Node entry's.
-//
-// Two modules: `init` loads the codec (encode, decode, frames), which is what most pages
-// need; the first network call (`query`, `queryMany`, `rcon`, `rconSession`, an engine's
-// `serve`) loads the engine (pkg/web-engine: the codec plus queries and responders, every
-// protocol), so a page that only decodes never downloads it. Where files cannot be fetched
-// (a Worker's bundle), hand it over as `init({ engine })` / `initSync({ engine })`. A page
-// or Worker that queries anyway imports `gamequery-wasm/network` instead: the engine's
-// module alone, its codec functions serving too, so nothing is downloaded twice.
+// What every browser entry exports (results and errors as the Node entry's), over its own
+// codec module: `gamequery-wasm` (pkg/web, every protocol) and `gamequery-wasm/<family>`
+// (pkg/web-<family>, issue #51), each importing its module statically so that a bundler
+// emits that `.wasm` alone. `init` loads it; the first network call loads the engine
+// (pkg/web-engine: the codec plus queries and responders), which a page that only decodes
+// never downloads — or a Worker hands over as `init({ engine })` / `initSync({ engine })`.
+// `gamequery-wasm/network` is the engine's module alone.
 import { wasmCodec } from './glue.mjs';
 
+/** The engine's API over its module: from `source` (by default the file beside it). */
+async function engineModule(source) {
+  const [bindings, { wasmApi }] = await Promise.all([import('./pkg/web-engine/gamequery_wasm.js'), import('./engine.mjs')]);
+  await bindings.default(source === undefined ? undefined : { module_or_path: source });
+  return wasmApi(bindings);
+}
+
 /**
- * An entry's exports over `load` and `wasm` (a wasm-bindgen `web` build's default export
- * and namespace); `family`, where the module has one family's protocols only; `own`, where
- * the module is the engine's itself (`gamequery-wasm/network`): its network API over `wasm`,
- * once loaded.
+ * An entry's exports over `load` and `wasm` (a wasm-bindgen `web` build's default export and
+ * namespace); `family` where the module has one family's protocols; `engineOf(source)` the
+ * network API's loader where it is not the engine module's.
  */
-export function webEntry(load, wasm, family = undefined, own = undefined) {
+export function webEntry(load, wasm, family = undefined, engineOf = engineModule) {
   let engineSource;
   let engine;
 
   /** The engine's API, loaded once; a failed load is tried again by the next call. */
   function loadEngine() {
-    engine ??= (async () => {
-      if (own) {
-        // Loaded by init() already, or now from the file beside the glue.
-        await load();
-        return own(wasm);
-      }
-      const [bindings, { wasmApi }] = await Promise.all([import('./pkg/web-engine/gamequery_wasm.js'), import('./engine.mjs')]);
-      await bindings.default(engineSource === undefined ? undefined : { module_or_path: engineSource });
-      return wasmApi(bindings);
-    })().catch((e) => {
+    engine ??= engineOf(engineSource).catch((e) => {
       engine = undefined;
       throw e;
     });
@@ -61,7 +52,7 @@ export function webEntry(load, wasm, family = undefined, own = undefined) {
   // wasm-bindgen's older call forms (the source itself, not in an object) still pass through.
   const options = (input, key) => typeof input === 'object' && input !== null && (key in input || 'engine' in input);
 
-  /** Loads the codec module: `{ module_or_path }` (default: the file beside the entry's glue), and `engine` likewise for the engine's. */
+  /** Loads the codec module: `{ module_or_path }` (default: the file beside its glue), and `engine` likewise for the engine's. */
   function init(input) {
     if (!options(input, 'module_or_path')) return load(input);
     engineSource = input.engine;

@@ -19,20 +19,17 @@ export const RCON_PROTOCOLS = named((p) => p.rcon);
 export const PROTOCOL_REGISTRY = REGISTRY;
 
 /**
- * `check.protocol` of an entry with one family's protocols (`gamequery-wasm/samp`): one of
- * another family is named with the entry that has it.
+ * `check.protocol` against `known`, the protocols of an entry with one family's
+ * (`gamequery-wasm/samp`): one of another family is named with the entry that has it.
  */
-function familyCheck(family) {
-  const known = named((p) => p.family === family);
-  return (p) => {
-    const other = REGISTRY.find((r) => r.name === p && r.family !== family);
-    if (other) {
-      throw invalid(`'${p}' is not in gamequery-wasm/${family}, which has ${known.map((k) => `'${k}'`).join(', ')}: `
-        + `import it from 'gamequery-wasm/${other.family}', or from 'gamequery-wasm' with every protocol`);
-    }
-    check.protocol(p, known);
-  };
-}
+const familyCheck = (family, known) => (p) => {
+  const other = REGISTRY.find((r) => r.name === p && r.family !== family);
+  if (other) {
+    throw invalid(`'${p}' is not in gamequery-wasm/${family}, which has ${known.map((k) => `'${k}'`).join(', ')}: `
+      + `import it from 'gamequery-wasm/${other.family}', or from 'gamequery-wasm' with every protocol`);
+  }
+  check.protocol(p, known);
+};
 
 const BRAND = Symbol.for('gamequery.error');
 
@@ -360,7 +357,7 @@ export function decodeVarInt(bytes, offset = 0) {
  */
 export function codecApi(core, family) {
   const known = family === undefined ? PROTOCOLS : named((p) => p.family === family);
-  const checkProtocol = family === undefined ? (p) => check.protocol(p) : familyCheck(family);
+  const checkProtocol = family === undefined ? (p) => check.protocol(p) : familyCheck(family, known);
   class FrameDecoder {
     #inner;
     /** Whole packets out of pieces (a TCP stream, or A2S split datagrams): `push(chunk)` → the complete ones. */

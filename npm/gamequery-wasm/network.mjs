@@ -9,5 +9,9 @@ import { webEntry } from './entry.mjs';
 export const {
   PROTOCOLS, GameQueryError, isGameQueryError, encodeRequest, decodeRequest, encodeResponse, decodeResponse,
   encodeVarInt, decodeVarInt, FrameDecoder, query, rcon, rconSession, queryMany, createEngine, init, initSync,
-} = webEntry(load, wasm, undefined, wasmApi);
+} = webEntry(load, wasm, undefined, async () => {
+  // Its module is the engine's: loaded by init() already, or now from the file beside it.
+  await load();
+  return wasmApi(wasm);
+});
 export default init;

@@ -1,17 +1,7 @@
 // Generated from the core's protocol registry (core/src/protocol.rs) by `npm run build`.
-// Do not edit. build.mjs writes protocols.cjs from this file.
+// Do not edit. build.mjs writes protocols.cjs from this file. Every protocol, in the
+// registry's order; its fields: core/src/typescript.rs, `registry_module`.
 
-/**
- * Every protocol, in the order of the ids the addon takes: its family (the browser
- * entry `gamequery-wasm/<family>` that has it alone), its transport, default port
- * (`null`: give one), whether it has packets of its own (the codec functions), whether
- * `query` and `serve` take it, and its RCON (`session`: Source RCON, which `rconSession`
- * keeps logged in), and `servedAt`: the query option its responder's port goes in, where
- * a target names another service's (`'api'`: a vendor's API, named by its URL
- * `http://127.0.0.1:<port>`; `null`: query the responder's address); `sampleTarget`, where
- * a target is not an address (a Discord guild's id), is what names the sample's server, and
- * `sampleOptions` what a query of it needs besides (SCP: SL's account).
- */
 export const REGISTRY = Object.freeze([
   { name: 'samp', family: 'samp', transport: 'udp', port: 7777, packets: true, query: true, serve: true, rcon: { port: 7777, session: false }, servedAt: null },
   { name: 'minecraft-java', family: 'minecraft', transport: 'tcp', port: 25565, packets: true, query: true, serve: true, rcon: { port: 25575, session: true }, servedAt: null },

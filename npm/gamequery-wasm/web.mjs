@@ -1,7 +1,5 @@
-// The browser (and bundler) entry: the wasm-bindgen `web` builds behind the same glue as
-// the Node entry, so results and errors have the same shape everywhere. Call
-// `await init()` once (or `initSync({ module })`) before anything else. Every protocol's
-// codec; `gamequery-wasm/<family>` has one family's, a smaller download (entry.mjs).
+// The browser (and bundler) entry, every protocol's codec: `await init()` (or `initSync`)
+// once, before anything else. The API is every browser entry's (entry.mjs).
 import load, * as wasm from './pkg/web/gamequery_wasm.js';
 import { webEntry } from './entry.mjs';
 

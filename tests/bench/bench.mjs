@@ -218,7 +218,7 @@ const download = (id, title, files, note) =>
   sizes(id, title, files.map((f) => [f, readFileSync(new URL(`../../npm/gamequery-wasm/${f}`, import.meta.url))]), note);
 if (!MEASURE) {
   download('init', 'browser download (gamequery-wasm, web entry): init() and the codec',
-    ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'protocols.mjs', 'web.mjs'], '   (issue #9 target: 150 KiB gzipped, plus 12 KiB for the Quake family, 6 KiB for Mumble, 4 KiB for FiveM, 11 KiB for id Tech 4, 8 KiB for All-Seeing Eye, 7 KiB for GameSpy 1, 6 KiB for GameSpy 2, 18.5 KiB for GameSpy 3 and 9 KiB for Unreal 2 since: 231.5 KiB)');
+    ['pkg/web/gamequery_wasm_bg.wasm', 'pkg/web/gamequery_wasm.js', 'glue.mjs', 'protocols.mjs', 'web.mjs', 'entry.mjs'], '   (issue #9 target: 150 KiB gzipped, plus 12 KiB for the Quake family, 6 KiB for Mumble, 4 KiB for FiveM, 11 KiB for id Tech 4, 8 KiB for All-Seeing Eye, 7 KiB for GameSpy 1, 6 KiB for GameSpy 2, 18.5 KiB for GameSpy 3 and 9 KiB for Unreal 2 since: 231.5 KiB)');
   download('engine', '  + at the first network call: the engine',
     ['pkg/web-engine/gamequery_wasm_bg.wasm', 'pkg/web-engine/gamequery_wasm.js', 'engine.mjs', 'drive.mjs', 'session.mjs', 'calls.mjs']);
   sizes('vite', 'the same, as a page built by Vite for production downloads it at init() (JS bundled and minified)',
