@@ -17,8 +17,9 @@ fn protocols() -> BTreeSet<String> {
     let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("src/protocol.rs");
     let text = fs::read_to_string(path).unwrap();
     let list = text.split("registry![").nth(1).unwrap().split("];").next().unwrap();
+    // Each line: `"<family>" => crate::<folder>::spec::<Type>,`.
     list.lines()
-        .filter_map(|l| l.trim().strip_prefix("crate::"))
+        .filter_map(|l| l.split("=> ").nth(1)?.trim().strip_prefix("crate::"))
         .filter_map(|l| l.split("::").next())
         .map(str::to_string)
         .collect()
@@ -163,7 +164,19 @@ fn files() -> BTreeMap<Vec<String>, String> {
                 module.pop();
             }
             let text = fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]\nmod tests {").next().unwrap();
+            // Inline tests: `mod tests {` after a `#[cfg(test)]`, or a `#[cfg(all(test, …))]`
+            // where they need some families.
+            let code = match text.find("\nmod tests {") {
+                Some(i)
+                    if text[..i]
+                        .lines()
+                        .last()
+                        .is_some_and(|l| l.starts_with("#[cfg(") && l.contains("test")) =>
+                {
+                    &text[..i]
+                }
+                _ => &text[..],
+            };
             let code: Vec<_> = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
             out.insert(module, code.join("\n"));
         }
