@@ -144,9 +144,9 @@ const wasmBuilds = [
 ];
 // One codec module per protocol family that has packets (`gamequery-wasm/samp` …, issue
 // #51): a page downloads the decoders of the family it imports, not every protocol's. The
-// families are the core registry's (protocols.mjs, checked current by the tests).
+// families are the core registry's (protocols.mjs, written above: imported only now).
 const { REGISTRY } = await import(pathToFileURL(join(root, 'npm/gamequery-wasm/protocols.mjs')).href);
-const families = [...new Set(REGISTRY.filter((p) => p.packets).map((p) => p.family))];
+const { ENTRY_FAMILIES: families } = await import('./families.mjs');
 for (const family of families) {
   wasmBuilds.push(['web', 'wasm', WEB_OPT, ['--no-default-features', '--features', `host-text,${family}`], `web-${family}`]);
 }

@@ -225,7 +225,8 @@ if (!MEASURE) {
     await pageDownload(fileURLToPath(new URL('../..', import.meta.url))));
   // A page of one family (issue #51): `gamequery-wasm/<family>`, decoding its first protocol.
   const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
-  for (const family of new Set(PROTOCOL_REGISTRY.filter((p) => p.packets).map((p) => p.family))) {
+  const { ENTRY_FAMILIES } = await import('../../scripts/families.mjs');
+  for (const family of ENTRY_FAMILIES) {
     const protocol = PROTOCOL_REGISTRY.find((p) => p.family === family && p.packets).name;
     sizes(`vite-${family}`, `a page of gamequery-wasm/${family} built by Vite (decoding ${protocol})`,
       await pageDownload(fileURLToPath(new URL('../..', import.meta.url)), protocol, family));

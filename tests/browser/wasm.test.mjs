@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -135,13 +135,10 @@ test('Vite builds a page of each entry: each downloads its own module only, and 
   const { PROTOCOL_REGISTRY } = await import('gamequery-wasm/glue');
   const whole = await import('gamequery-wasm');
   const { decodeAll } = await import('./vite-families/page.js');
-  const families = [...new Set(PROTOCOL_REGISTRY.filter((p) => p.packets).map((p) => p.family))];
-  const captures = JSON.parse(readFileSync(join(root, 'tests/fixtures/captures.json'), 'utf8')).vectors;
-  const vectorsOf = (family) => PROTOCOL_REGISTRY.filter((p) => p.family === family && p.packets).flatMap((p) => {
-    const own = join(root, `tests/fixtures/${p.name}.json`);
-    const all = [...(existsSync(own) ? JSON.parse(readFileSync(own, 'utf8')).vectors : []), ...captures.filter((v) => v.protocol === p.name)];
-    return all.slice(0, 3).map((v) => ({ protocol: p.name, direction: v.direction, hex: v.hex, parts: v.datagrams ?? v.packets }));
-  });
+  const { ENTRY_FAMILIES: families } = await import('../../scripts/families.mjs');
+  const { goldenVectors } = await import('../golden.mjs');
+  const vectorsOf = (family) => PROTOCOL_REGISTRY.filter((p) => p.family === family && p.packets).flatMap((p) =>
+    goldenVectors(p.name).slice(0, 3).map((v) => ({ protocol: p.name, direction: v.direction, hex: v.hex, parts: v.datagrams ?? v.packets })));
   // Inside the repository (gitignored), so that the pages resolve the workspace's package.
   mkdirSync(join(root, '.cache'), { recursive: true });
   const app = mkdtempSync(join(root, '.cache', 'vite-families-'));

@@ -4,24 +4,17 @@
 // here, named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
 import * as gamequery from 'gamequery';
+import { goldenVectors as vectors } from '../golden.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
 const types = read('npm/gamequery-wasm/types.d.ts');
 const readme = read('npm/gamequery/README.md');
 const usage = execFileSync(process.execPath, [new URL('npm/gamequery/cli.js', root).pathname, '--help'], { encoding: 'utf8' });
-const captures = JSON.parse(read('tests/fixtures/captures.json')).vectors;
-
-/** The golden vectors of `name`: its own fixture file, or its captures among Minecraft's. */
-function vectors(name) {
-  const own = new URL(`tests/fixtures/${name}.json`, root);
-  const mine = existsSync(own) ? JSON.parse(readFileSync(own, 'utf8')).vectors : [];
-  return [...mine, ...captures.filter((v) => v.protocol === name)];
-}
 
 /** The `{ key: Type; … }` row of `name` in a generated interface. */
 function row(iface, name) {

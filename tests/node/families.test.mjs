@@ -4,22 +4,15 @@
 // (or the same error) through both. The family list is the core registry's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as whole from 'gamequery-wasm';
 import { PROTOCOL_REGISTRY } from 'gamequery-wasm/glue';
+import { ENTRY_FAMILIES as families } from '../../scripts/families.mjs';
+import { goldenVectors as vectors } from '../golden.mjs';
 
 const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('npm/gamequery-wasm/package.json', root)));
-const families = [...new Set(PROTOCOL_REGISTRY.filter((p) => p.packets).map((p) => p.family))];
-const captures = JSON.parse(readFileSync(new URL('tests/fixtures/captures.json', root), 'utf8')).vectors;
-
-/** Every golden vector of `name`: its own fixture file, and its captures among Minecraft's. */
-function vectors(name) {
-  const own = new URL(`tests/fixtures/${name}.json`, root);
-  const mine = existsSync(own) ? JSON.parse(readFileSync(own, 'utf8')).vectors : [];
-  return [...mine, ...captures.filter((v) => v.protocol === name)];
-}
 
 /** A call's value, or its error's code and message: what two entries must agree on. */
 function outcome(fn) {
